@@ -1,0 +1,58 @@
+//! Content-based format detection. Each format offers a `sniff` function that looks at the first
+//! bytes of an input and says how sure it is; the table here is where formats register.
+
+/// A game-record format kifu reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// SGF FF[1]–FF[4].
+    Sgf,
+}
+
+impl Format {
+    /// A stable lower-case name (`sgf`, `jgf2`, `jgf1`, `gojson`, `jago`, `csa`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Sgf => "sgf",
+        }
+    }
+
+    /// Every supported format.
+    pub const ALL: &'static [Format] = &[Format::Sgf];
+}
+
+/// How sure a sniffer is that the input is its format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Confidence {
+    /// Not this format.
+    No,
+    /// Could be (e.g. the right characters, but not at the start).
+    Maybe,
+    /// Certainly this format.
+    Yes,
+}
+
+/// How many leading bytes detection looks at.
+pub const SNIFF_LEN: usize = 4096;
+
+/// The registered sniffers, in order of preference when confidences tie.
+const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[(Format::Sgf, crate::sgf::sniff)];
+
+/// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
+/// recognises them (a README, an image…).
+///
+/// ```
+/// assert_eq!(kifu::detect(b"(;GM[1]FF[4];B[pd])"), Some(kifu::Format::Sgf));
+/// assert_eq!(kifu::detect(b"# Just a README\n"), None);
+/// ```
+pub fn detect(bytes: &[u8]) -> Option<Format> {
+    let head = &bytes[..bytes.len().min(SNIFF_LEN)];
+    let mut best: Option<(Format, Confidence)> = None;
+    for &(format, sniff) in SNIFFERS {
+        let c = sniff(head);
+        if c > Confidence::No && best.is_none_or(|(_, b)| c > b) {
+            best = Some((format, c));
+        }
+    }
+    best.map(|(f, _)| f)
+}

@@ -1,0 +1,255 @@
+//! What every source of events offers, how it is configured, and how byte offsets become lines
+//! and columns.
+//!
+//! Readers parse a byte slice (a file read into memory, or a memory map) and their events borrow
+//! from it. Every reader implements [`EventSource`], so consumers (the tree builder, the main line,
+//! the boards, the CLI) are written once for every format.
+
+use crate::error::{Error, Position};
+use crate::event::Event;
+
+/// A pull source of events: the one interface every reader offers.
+///
+/// `next_event` returns `None` at the end of input. After an `Err` in lenient mode, the next item
+/// is the next game's `GameStart` (or `None`); a source never returns the same error twice and
+/// always makes progress.
+pub trait EventSource {
+    /// The next event, an error, or `None` at the end.
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>>;
+
+    /// Skips the rest of the current game (or the whole next game, when called between games),
+    /// ending just after its `GameEnd`. Returns `false` when there was no game left. Readers
+    /// override this with a scan that builds no events; this default pulls and drops events.
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        let mut seen = false;
+        while let Some(item) = self.next_event() {
+            match item? {
+                Event::GameEnd { .. } => return Ok(true),
+                Event::GameStart { .. } => seen = true,
+                _ => {}
+            }
+        }
+        Ok(seen)
+    }
+
+    /// Skips the rest of the innermost open variation, ending just after its `VariationEnd`
+    /// (or before the `GameEnd` when no variation is open). This default pulls and drops events;
+    /// readers override it.
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        let mut depth = 0u64;
+        loop {
+            match self.next_event() {
+                None => return Ok(()),
+                Some(Err(e)) => return Err(e),
+                Some(Ok(Event::VariationStart(_))) => depth += 1,
+                Some(Ok(Event::VariationEnd)) => {
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                    depth -= 1;
+                }
+                Some(Ok(Event::GameEnd { .. })) => return Ok(()),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// The line and column of a byte offset of this source's input (for warnings, which carry
+    /// only the offset). Sources that cannot tell return line and column 0.
+    fn locate(&mut self, offset: u64) -> Position {
+        Position { offset, line: 0, column: 0 }
+    }
+}
+
+impl<S: EventSource + ?Sized> EventSource for &mut S {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        (**self).next_event()
+    }
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        (**self).skip_game()
+    }
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        (**self).skip_variation()
+    }
+    fn locate(&mut self, offset: u64) -> Position {
+        (**self).locate(offset)
+    }
+}
+
+impl<S: EventSource + ?Sized> EventSource for Box<S> {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        (**self).next_event()
+    }
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        (**self).skip_game()
+    }
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        (**self).skip_variation()
+    }
+    fn locate(&mut self, offset: u64) -> Position {
+        (**self).locate(offset)
+    }
+}
+
+/// Limits that protect a reader from hostile input. Exceeding one is an error of kind
+/// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) that ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nesting of variations. Default: 10,000 (real files stay below a few hundred).
+    pub max_depth: u32,
+    /// Largest single value (a comment, a name) in bytes. Default: 16 MiB.
+    pub max_value_len: usize,
+    /// Largest single game in bytes. Default: 256 MiB.
+    pub max_game_len: u64,
+    /// Most nodes in one game. Default: 10,000,000.
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { max_depth: 10_000, max_value_len: 16 << 20, max_game_len: 256 << 20, max_nodes: 10_000_000 }
+    }
+}
+
+impl Limits {
+    /// No practical limit (`u32::MAX` depth, `usize::MAX` value size…), for trusted input.
+    pub fn unlimited() -> Limits {
+        Limits { max_depth: u32::MAX, max_value_len: usize::MAX, max_game_len: u64::MAX, max_nodes: u64::MAX }
+    }
+}
+
+/// How a reader treats problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Report problems as `Warning` events and keep going (the default).
+    #[default]
+    Lenient,
+    /// Turn every warning into an error.
+    Strict,
+}
+
+/// A reader's configuration.
+///
+/// ```
+/// let config = kifu::Config { mode: kifu::Mode::Strict, ..Default::default() };
+/// assert_eq!(config.limits.max_depth, 10_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Config {
+    /// Lenient (default) or strict.
+    pub mode: Mode,
+    /// Limits on nesting and sizes.
+    pub limits: Limits,
+}
+
+impl Config {
+    /// The default lenient configuration.
+    pub fn lenient() -> Config {
+        Config::default()
+    }
+
+    /// The strict configuration with default limits.
+    pub fn strict() -> Config {
+        Config { mode: Mode::Strict, ..Config::default() }
+    }
+
+    /// Whether warnings become errors.
+    pub fn is_strict(&self) -> bool {
+        self.mode == Mode::Strict
+    }
+}
+
+/// Turns byte offsets into lines and columns, remembering the last answer so that increasing
+/// offsets cost one pass over the input in total.
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    offset: usize,
+    line: u64,
+    line_start: usize,
+}
+
+impl LineIndex {
+    /// A fresh index.
+    pub fn new() -> LineIndex {
+        LineIndex { offset: 0, line: 1, line_start: 0 }
+    }
+
+    /// The position of `offset` in `input`. Lines end at LF, at CR not followed by LF, and at CRLF.
+    pub fn locate(&mut self, input: &[u8], offset: u64) -> Position {
+        let target = (offset.min(input.len() as u64)) as usize;
+        if target < self.offset || self.line == 0 {
+            *self = LineIndex::new();
+        }
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let region = &input[self.offset..target];
+        for i in memchr::memchr2_iter(b'\n', b'\r', region) {
+            let abs = self.offset + i;
+            if input[abs] == b'\r' && input.get(abs + 1) == Some(&b'\n') {
+                continue;
+            }
+            line += 1;
+            line_start = abs + 1;
+        }
+        self.offset = target;
+        self.line = line;
+        self.line_start = line_start;
+        Position { offset, line, column: (target - line_start) as u64 + 1 }
+    }
+}
+
+/// One whole game cut out of a larger input by a splitter (see the streams layer): its bytes, its
+/// offset in the stream, and what the file said before it that the game needs.
+#[derive(Clone, Copy, Debug)]
+pub struct GameChunk<'a> {
+    /// The game's bytes.
+    pub bytes: &'a [u8],
+    /// Offset of `bytes[0]` in the whole stream.
+    pub offset: u64,
+    /// Line of `bytes[0]` in the whole stream, from 1.
+    pub line: u64,
+    /// Column of `bytes[0]` in the whole stream, from 1.
+    pub column: u64,
+    /// The file's context (charset from a BOM or file header, format header lines).
+    pub context: ChunkContext<'a>,
+}
+
+/// What a file says once that every game in it needs (see [`GameChunk`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChunkContext<'a> {
+    /// A charset fixed by the file (a BOM, a CSA V3.0 `'CSA encoding=` line, an XML declaration).
+    pub charset: Option<crate::text::Charset>,
+    /// Format-specific header bytes that apply to every game (CSA V3.0 version line, XML prolog).
+    pub header: &'a [u8],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_index() {
+        let input = b"ab\ncd\r\nef\rg";
+        let mut li = LineIndex::new();
+        assert_eq!(li.locate(input, 0), Position { offset: 0, line: 1, column: 1 });
+        assert_eq!(li.locate(input, 4), Position { offset: 4, line: 2, column: 2 });
+        assert_eq!(li.locate(input, 7), Position { offset: 7, line: 3, column: 1 });
+        assert_eq!(li.locate(input, 10), Position { offset: 10, line: 4, column: 1 });
+        assert_eq!(li.locate(input, 1), Position { offset: 1, line: 1, column: 2 });
+    }
+}
+
+/// Prepares raw file bytes for a reader: input that starts with a UTF-16 byte-order mark is
+/// transcoded to UTF-8 (offsets then refer to the transcoded bytes); anything else is borrowed
+/// unchanged. Readers handle a UTF-8 BOM themselves.
+///
+/// ```
+/// let utf16 = [0xFF, 0xFE, b'(', 0, b';', 0, b')', 0];
+/// assert_eq!(&*kifu::input::prepare(&utf16), b"(;)");
+/// ```
+pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match crate::text::transcode_utf16(bytes) {
+        Some(v) => std::borrow::Cow::Owned(v),
+        None => std::borrow::Cow::Borrowed(bytes),
+    }
+}

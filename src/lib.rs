@@ -1,0 +1,56 @@
+//! # kifu — zero-copy, pull-based readers for Go and shogi game records
+//!
+//! kifu reads game records as a stream of small [`Event`]s that the caller pulls one at a time.
+//! Text borrows from the input and is decoded only on request, so scanning millions of games
+//! allocates nothing per game.
+//!
+//! ```
+//! use kifu::{Event, EventSource, InfoKey, Move};
+//!
+//! let sgf = b"(;GM[1]FF[4]SZ[19]PB[Lee Sedol]PW[AlphaGo];B[pd];W[dp](;B[qp])(;B[dd]))";
+//! let mut reader = kifu::sgf::Reader::new(sgf);
+//! let (mut moves, mut variations) = (0, 0);
+//! while let Some(event) = reader.next_event() {
+//!     match event.unwrap() {
+//!         Event::Info(info) if info.key() == InfoKey::BlackName => {
+//!             assert_eq!(info.value().decode().text, "Lee Sedol");
+//!         }
+//!         Event::Move(Move::Go { .. }) => moves += 1,
+//!         Event::VariationStart(_) => variations += 1,
+//!         _ => {}
+//!     }
+//! }
+//! assert_eq!((moves, variations), (4, 2));
+//! ```
+//!
+//! ## Layers
+//! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
+//!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
+//!   limits.
+//! - One module per format: [`sgf`].
+//! - [`detect()`] picks the format from the content.
+//!
+//! ## Guarantees
+//! - No `unsafe` code; no panic on any input; no recursion on input nesting; every call makes
+//!   progress.
+//! - Lenient by default: problems become [`Event::Warning`]s; [`Mode::Strict`] turns them into
+//!   errors. After an error, reading resumes at the next game.
+//! - Limits ([`Limits`]) bound nesting depth, value and game sizes.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod detect;
+pub mod error;
+pub mod event;
+pub mod input;
+pub mod sgf;
+pub mod text;
+
+pub use detect::{detect, Format};
+pub use error::{Error, ErrorKind, Limit, Position, WarningKind};
+pub use event::{
+    Branch, Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Markup, MarkupKind, Move, Piece, Point,
+    Property, Setup, ShogiMove, Square, Warning,
+};
+pub use input::{Config, EventSource, Limits, LineIndex, Mode};
+pub use text::{Charset, Decoded, Text, TextRule};

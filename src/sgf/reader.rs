@@ -1,0 +1,811 @@
+//! The SGF pull reader: a byte-level tokenizer and the mapping of properties to events, in one
+//! state machine that returns one event per call and never recurses.
+
+use super::props::{self, Ident, Kind};
+use super::scan;
+use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
+use crate::event::{
+    Branch, Clock, ClockKind, Color, Event, Info, InfoKey, Markup, MarkupKind, Move, Point, Property, Setup, Warning,
+};
+use crate::input::{Config, EventSource, LineIndex};
+use crate::text::{detect_charset, Charset, Text, TextRule};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Outside any game: looking for the next `(`.
+    Between,
+    /// Inside a game tree.
+    InGame,
+    /// Closing a game that was cut short: `closing` VariationEnds, then GameEnd.
+    Closing,
+    /// Nothing more.
+    Done,
+}
+
+/// The property whose values are being turned into events, one value (or point) per call.
+#[derive(Clone, Copy, Debug)]
+struct Pending<'a> {
+    kind: Kind,
+    /// The identifier as written.
+    name: &'a [u8],
+    /// A compressed point list being expanded: (x0, y0, x1, y1, next x, next y).
+    rect: Option<[u8; 6]>,
+}
+
+/// Reads SGF from a byte slice, returning one [`Event`] per call; see the [module docs](super).
+#[derive(Debug)]
+pub struct Reader<'a> {
+    input: &'a [u8],
+    pos: usize,
+    config: Config,
+    state: State,
+    /// Open parentheses of the current game (1 = inside the game tree itself).
+    depth: u32,
+    game_start: usize,
+    games: u64,
+    nodes: u64,
+    charset: Charset,
+    /// A charset fixed from outside the game (BOM, or the caller).
+    forced: Option<Charset>,
+    width: u8,
+    height: u8,
+    /// A variation has closed at the current depth (so a following node is out of place).
+    after_variation: bool,
+    /// The current node has been opened (false just after `(` until `;`).
+    in_node: bool,
+    pending: Option<Pending<'a>>,
+    queued: Option<Event<'a>>,
+    closing: u32,
+    /// The last error ended a game; suppress the junk warning for what is skipped after it.
+    recovering: bool,
+    lines: LineIndex,
+}
+
+/// Result of looking at a `(` between games.
+enum Start {
+    /// A game starts here.
+    Game,
+    /// Not a game start.
+    No,
+}
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
+}
+
+impl<'a> Reader<'a> {
+    /// A lenient reader with default limits over `input`.
+    pub fn new(input: &'a [u8]) -> Reader<'a> {
+        Reader::with_config(input, Config::default())
+    }
+
+    /// A reader with the given configuration.
+    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
+        let mut r = Reader {
+            input,
+            pos: 0,
+            config,
+            state: State::Between,
+            depth: 0,
+            game_start: 0,
+            games: 0,
+            nodes: 0,
+            charset: Charset::Utf8,
+            forced: None,
+            width: 19,
+            height: 19,
+            after_variation: false,
+            in_node: false,
+            pending: None,
+            queued: None,
+            closing: 0,
+            recovering: false,
+            lines: LineIndex::new(),
+        };
+        if input.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            r.pos = 3;
+            r.forced = Some(Charset::Utf8);
+        }
+        r
+    }
+
+    /// Fixes the charset of every game, overriding `CA[]` and detection (e.g. from a file-level
+    /// declaration the caller knows about).
+    pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
+        self.forced = Some(charset);
+        self
+    }
+
+    /// The input being read.
+    pub fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    /// The byte offset the reader has reached.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The charset of the current (or last) game.
+    pub fn charset(&self) -> Charset {
+        self.charset
+    }
+
+    /// The board size (columns, rows) of the current game (19×19 until `SZ` says otherwise).
+    pub fn board_size(&self) -> (u8, u8) {
+        (self.width, self.height)
+    }
+
+    /// Number of games started so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn position(&mut self, offset: usize) -> Position {
+        self.lines.locate(self.input, offset as u64)
+    }
+
+    fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
+        let pos = self.position(offset);
+        // Resume at the next game, after the error's position.
+        self.state = State::Between;
+        self.depth = 0;
+        self.pending = None;
+        self.queued = None;
+        self.recovering = true;
+        self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
+        Error::new(kind, pos, message)
+    }
+
+    /// A warning event, or in strict mode the error it becomes.
+    fn warn(&mut self, kind: WarningKind, offset: usize) -> Result<Event<'a>, Error> {
+        let w = Warning { kind, offset: offset as u64 };
+        if self.config.is_strict() {
+            let pos = self.position(offset);
+            let e = Error::strict(w, pos);
+            let _ = self.error(ErrorKind::Strict(kind), offset, "");
+            return Err(e);
+        }
+        Ok(Event::Warning(w))
+    }
+
+    fn skip_ws(&mut self) {
+        let input = self.input;
+        let mut p = self.pos;
+        while p < input.len() && is_ws(input[p]) {
+            p += 1;
+        }
+        self.pos = p;
+    }
+
+    fn ws_from(&self, mut p: usize) -> usize {
+        while p < self.input.len() && is_ws(self.input[p]) {
+            p += 1;
+        }
+        p
+    }
+
+    /// Whether a `(` at `p` starts a game: `(` ws* `;`, or `(` ws* ident ws* `[` (a game whose
+    /// `;` is missing).
+    fn game_start_at(&self, p: usize) -> Start {
+        let q = self.ws_from(p + 1);
+        match self.input.get(q) {
+            Some(b';') => Start::Game,
+            Some(b) if b.is_ascii_alphabetic() => {
+                let mut r = q;
+                while r < self.input.len() && self.input[r].is_ascii_alphabetic() {
+                    r += 1;
+                }
+                let r = self.ws_from(r);
+                if self.input.get(r) == Some(&b'[') {
+                    Start::Game
+                } else {
+                    Start::No
+                }
+            }
+            _ => Start::No,
+        }
+    }
+
+    /// Whether a `(` at `p` inside a game opens what is surely a new game (`(;GM[` or `(;FF[`):
+    /// the previous game lost its closing parenthesis.
+    fn new_game_inside(&self, p: usize) -> bool {
+        let q = self.ws_from(p + 1);
+        if self.input.get(q) != Some(&b';') {
+            return false;
+        }
+        let q = self.ws_from(q + 1);
+        let id = self.input.get(q..q + 3);
+        matches!(id, Some(b"GM[") | Some(b"FF["))
+    }
+
+    fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        loop {
+            if let Some(ev) = self.queued.take() {
+                return Some(Ok(ev));
+            }
+            match self.state {
+                State::InGame => {
+                    if let Some(p) = self.pending {
+                        match self.next_value(p) {
+                            Some(r) => return Some(r),
+                            None => continue,
+                        }
+                    }
+                    return Some(self.token());
+                }
+                State::Between => return self.between(),
+                State::Closing => {
+                    if self.closing > 0 {
+                        self.closing -= 1;
+                        return Some(Ok(Event::VariationEnd));
+                    }
+                    self.state = State::Between;
+                    self.depth = 0;
+                    return Some(Ok(Event::GameEnd { length: (self.pos - self.game_start) as u64, ending: None }));
+                }
+                State::Done => return None,
+            }
+        }
+    }
+
+    /// Between games: skip junk (warning once per run of junk) and start the next game.
+    fn between(&mut self) -> Option<Result<Event<'a>, Error>> {
+        let input = self.input;
+        if self.pos == 0 && input.len() >= 2 && (input[..2] == [0xFF, 0xFE] || input[..2] == [0xFE, 0xFF]) {
+            self.state = State::Done;
+            let pos = self.position(0);
+            return Some(Err(Error::new(
+                ErrorKind::Encoding,
+                pos,
+                "UTF-16 input: transcode it first (kifu::input::prepare)",
+            )));
+        }
+        let start = self.pos;
+        let mut p = start;
+        let mut junk: Option<usize> = None;
+        let found = loop {
+            while p < input.len() && is_ws(input[p]) {
+                p += 1;
+            }
+            if p >= input.len() {
+                break None;
+            }
+            if input[p] == b'(' {
+                if let Start::Game = self.game_start_at(p) {
+                    break Some(p);
+                }
+            }
+            if junk.is_none() {
+                junk = Some(p);
+            }
+            p += 1;
+            match memchr::memchr(b'(', &input[p..]) {
+                Some(k) => p += k,
+                None => p = input.len(),
+            }
+        };
+        let recovering = std::mem::replace(&mut self.recovering, false);
+        if let (Some(j), false) = (junk, recovering) {
+            self.pos = found.unwrap_or(input.len());
+            let kind = match (self.games, found) {
+                (0, _) => WarningKind::JunkBeforeGame,
+                (_, Some(_)) => WarningKind::JunkBetweenGames,
+                (_, None) => WarningKind::JunkAfterGames,
+            };
+            return Some(self.warn(kind, j));
+        }
+        let Some(g) = found else {
+            self.pos = input.len();
+            self.state = State::Done;
+            return None;
+        };
+        Some(self.start_game(g))
+    }
+
+    fn start_game(&mut self, at: usize) -> Result<Event<'a>, Error> {
+        self.game_start = at;
+        self.pos = at + 1;
+        self.depth = 1;
+        self.games += 1;
+        self.nodes = 0;
+        self.after_variation = false;
+        self.in_node = false;
+        self.pending = None;
+        self.state = State::InGame;
+        let root = scan::root_info(self.input, self.pos);
+        self.width = 19;
+        self.height = 19;
+        if let Some(sz) = root.size {
+            if let Some((w, h)) = scan::parse_size(sz) {
+                self.width = w;
+                self.height = h;
+            }
+        }
+        let mut warning = None;
+        self.charset = match (self.forced, root.charset) {
+            (Some(c), _) => c,
+            (None, Some(label)) => match Charset::from_label(label) {
+                Some(c) => c,
+                None => {
+                    warning = Some(WarningKind::UnknownCharset);
+                    self.detect(at)
+                }
+            },
+            (None, None) => self.detect(at),
+        };
+        if let Some(w) = warning {
+            let off = root.charset.map_or(at, |l| l.as_ptr() as usize - self.input.as_ptr() as usize);
+            match self.warn(w, off) {
+                Ok(ev) => self.queued = Some(ev),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Event::GameStart { offset: at as u64 })
+    }
+
+    /// The detection rule over the bytes of the game starting at `at`.
+    fn detect(&self, at: usize) -> Charset {
+        let end = scan::game_end(self.input, at + 1, 1, Charset::Utf8).unwrap_or(self.input.len());
+        detect_charset(&self.input[at..end])
+    }
+
+    /// One token inside a game.
+    fn token(&mut self) -> Result<Event<'a>, Error> {
+        let input = self.input;
+        self.skip_ws();
+        let p = self.pos;
+        let Some(&b) = input.get(p) else {
+            return self.eof_in_game();
+        };
+        match b {
+            b';' => {
+                self.pos = p + 1;
+                self.open_node(p)
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => self.property(p),
+            b'(' => {
+                if self.new_game_inside(p) {
+                    self.closing = self.depth - 1;
+                    self.state = State::Closing;
+                    return self.warn(WarningKind::Truncated, p);
+                }
+                // An empty variation `()` is dropped with a warning.
+                let q = self.ws_from(p + 1);
+                if input.get(q) == Some(&b')') {
+                    self.pos = q + 1;
+                    return self.warn(WarningKind::EmptyVariation, p);
+                }
+                if self.depth >= self.config.limits.max_depth {
+                    return Err(self.error(ErrorKind::LimitExceeded(Limit::Depth), p, "variations nested too deeply"));
+                }
+                self.pos = p + 1;
+                self.depth += 1;
+                self.after_variation = false;
+                self.in_node = false;
+                Ok(Event::VariationStart(Branch::Child))
+            }
+            b')' => {
+                self.pos = p + 1;
+                self.depth -= 1;
+                self.in_node = true;
+                if self.depth == 0 {
+                    self.state = State::Between;
+                    return Ok(Event::GameEnd { length: (self.pos - self.game_start) as u64, ending: None });
+                }
+                self.after_variation = true;
+                Ok(Event::VariationEnd)
+            }
+            b'[' => {
+                // A value with no identifier: skip it.
+                let (_, end) = self.value_at(p)?;
+                self.pos = end + 1;
+                self.warn(WarningKind::ValueWithoutIdent, p)
+            }
+            _ => {
+                let mut q = p + 1;
+                while q < input.len()
+                    && !matches!(input[q], b';' | b'(' | b')' | b'[' | b'A'..=b'Z' | b'a'..=b'z')
+                    && !is_ws(input[q])
+                {
+                    q += 1;
+                }
+                self.pos = q;
+                self.warn(WarningKind::Repaired, p)
+            }
+        }
+    }
+
+    fn open_node(&mut self, p: usize) -> Result<Event<'a>, Error> {
+        self.nodes += 1;
+        if self.nodes > self.config.limits.max_nodes {
+            return Err(self.error(ErrorKind::LimitExceeded(Limit::Nodes), p, "too many nodes in one game"));
+        }
+        if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), p, "game too large"));
+        }
+        self.in_node = true;
+        if self.after_variation {
+            self.after_variation = false;
+            let w = self.warn(WarningKind::NodeAfterVariation, p)?;
+            self.queued = Some(Event::Node);
+            return Ok(w);
+        }
+        Ok(Event::Node)
+    }
+
+    /// End of input inside a game: lenient mode closes the game with a warning, strict errs.
+    fn eof_in_game(&mut self) -> Result<Event<'a>, Error> {
+        let end = self.input.len();
+        if self.config.is_strict() {
+            let e = self.error(ErrorKind::UnexpectedEof, end, "the input ended inside a game");
+            self.state = State::Done;
+            return Err(e);
+        }
+        self.closing = self.depth.saturating_sub(1);
+        self.state = State::Closing;
+        self.warn(WarningKind::Truncated, end)
+    }
+
+    /// Finds the value starting with `[` at `p`: returns (start, end) with `input[end] == b']'`.
+    fn value_at(&mut self, p: usize) -> Result<(usize, usize), Error> {
+        let start = p + 1;
+        let limit = self.config.limits.max_value_len;
+        match scan::value_end(self.input, start, self.charset, limit) {
+            scan::End::At(e) => Ok((start, e)),
+            scan::End::Eof => {
+                let e = self.error(ErrorKind::UnexpectedEof, p, "unterminated value at end of input");
+                self.state = State::Done;
+                Err(e)
+            }
+            scan::End::TooLong => {
+                Err(self.error(ErrorKind::LimitExceeded(Limit::ValueSize), p, "value larger than the limit"))
+            }
+        }
+    }
+
+    /// A property identifier at `p`.
+    fn property(&mut self, p: usize) -> Result<Event<'a>, Error> {
+        let input = self.input;
+        let mut q = p;
+        while q < input.len() && input[q].is_ascii_alphabetic() {
+            q += 1;
+        }
+        let name = &input[p..q];
+        if !self.in_node {
+            // `(B[aa])`: the node's `;` is missing.
+            self.in_node = true;
+            self.nodes += 1;
+            self.queued = Some(Event::Node);
+            return self.warn(WarningKind::MissingSemicolon, p);
+        }
+        let v = self.ws_from(q);
+        if input.get(v) != Some(&b'[') {
+            self.pos = v;
+            return self.warn(WarningKind::IdentWithoutValue, p);
+        }
+        self.pos = v;
+        let kind = if name.len() <= 2 && name.iter().all(u8::is_ascii_uppercase) {
+            props::kind(name)
+        } else {
+            let id = Ident::normalise(name);
+            let kind = if id.overlong || id.as_bytes().is_empty() { Kind::Other } else { props::kind(id.as_bytes()) };
+            if name.iter().any(u8::is_ascii_lowercase) {
+                self.pending = Some(Pending { kind, name, rect: None });
+                return self.warn(WarningKind::LowercaseIdent, p);
+            }
+            kind
+        };
+        let pending = Pending { kind, name, rect: None };
+        self.pending = Some(pending);
+        match self.next_value(pending) {
+            Some(r) => r,
+            None => Ok(Event::Node), // unreachable: a value follows
+        }
+    }
+
+    /// The next event from the pending property, or `None` when it has no more values.
+    fn next_value(&mut self, mut pend: Pending<'a>) -> Option<Result<Event<'a>, Error>> {
+        loop {
+            if let Some(r) = pend.rect.as_mut() {
+                let pt = Point::new(r[4], r[5]);
+                if r[4] < r[2] {
+                    r[4] += 1;
+                } else if r[5] < r[3] {
+                    r[4] = r[0];
+                    r[5] += 1;
+                } else {
+                    pend.rect = None;
+                }
+                self.pending = Some(pend);
+                return Some(Ok(self.point_event(pend.kind, pt)));
+            }
+            let v = self.ws_from(self.pos);
+            if self.input.get(v) != Some(&b'[') {
+                self.pos = v;
+                self.pending = None;
+                return None;
+            }
+            if pend.kind == Kind::Other {
+                return Some(self.pass_through(pend.name, v));
+            }
+            let (s, e) = match self.value_at(v) {
+                Ok(x) => x,
+                Err(err) => return Some(Err(err)),
+            };
+            self.pos = e + 1;
+            self.pending = Some(pend);
+            let value = &self.input[s..e];
+            match self.value_event(&mut pend, v, s, e, value) {
+                Some(r) => {
+                    if pend.rect.is_some() {
+                        self.pending = Some(pend);
+                    }
+                    return Some(r);
+                }
+                None => {
+                    if pend.rect.is_some() {
+                        continue;
+                    }
+                }
+            }
+        }
+    }
+
+    fn point_event(&self, kind: Kind, pt: Point) -> Event<'a> {
+        match kind {
+            Kind::Setup(c) => Event::Setup(Setup::Go { color: c.map(color), point: pt }),
+            Kind::Mark(m) => Event::Markup(Markup::new(m, Some(pt), None)),
+            _ => Event::Markup(Markup::new(MarkupKind::Other, Some(pt), None)),
+        }
+    }
+
+    fn off_board(&self, pt: Point) -> bool {
+        pt.x >= self.width || pt.y >= self.height
+    }
+
+    /// The event for one value `input[s..e]` (its `[` at `v`); `None` to go on to the next value
+    /// (after starting a rectangle in `pend`).
+    fn value_event(
+        &mut self,
+        pend: &mut Pending<'a>,
+        v: usize,
+        s: usize,
+        e: usize,
+        value: &'a [u8],
+    ) -> Option<Result<Event<'a>, Error>> {
+        let cs = self.charset;
+        match pend.kind {
+            Kind::Move(black) => {
+                let c = color(black);
+                let point = match scan::point(value) {
+                    scan::Pt::Empty => None,
+                    scan::Pt::At(pt) if pt == Point::new(19, 19) && self.width <= 19 && self.height <= 19 => None,
+                    scan::Pt::At(pt) => {
+                        if self.off_board(pt) {
+                            self.queued = Some(Event::Move(Move::Go { color: c, point: Some(pt) }));
+                            return Some(self.warn(WarningKind::PointOffBoard, s));
+                        }
+                        Some(pt)
+                    }
+                    scan::Pt::Bad => return Some(self.warn(WarningKind::BadPoint, s)),
+                };
+                Some(Ok(Event::Move(Move::Go { color: c, point })))
+            }
+            Kind::Setup(_) | Kind::Mark(_) => match scan::point_or_rect(value) {
+                scan::Rect::One(pt) => {
+                    let ev = self.point_event(pend.kind, pt);
+                    if self.off_board(pt) {
+                        self.queued = Some(ev);
+                        return Some(self.warn(WarningKind::PointOffBoard, s));
+                    }
+                    Some(Ok(ev))
+                }
+                scan::Rect::Many(a, b) => {
+                    if a.x > b.x || a.y > b.y {
+                        let (lo, hi) = (Point::new(a.x.min(b.x), a.y.min(b.y)), Point::new(a.x.max(b.x), a.y.max(b.y)));
+                        pend.rect = Some([lo.x, lo.y, hi.x, hi.y, lo.x, lo.y]);
+                        return Some(self.warn(WarningKind::BadRectangle, s));
+                    }
+                    if self.off_board(b) {
+                        pend.rect = Some([a.x, a.y, b.x, b.y, a.x, a.y]);
+                        return Some(self.warn(WarningKind::PointOffBoard, s));
+                    }
+                    pend.rect = Some([a.x, a.y, b.x, b.y, a.x, a.y]);
+                    None
+                }
+                scan::Rect::Empty => match pend.kind {
+                    Kind::Mark(m @ (MarkupKind::Dim | MarkupKind::Visible)) => {
+                        Some(Ok(Event::Markup(Markup::new(m, None, None))))
+                    }
+                    _ => Some(self.warn(WarningKind::BadPoint, s)),
+                },
+                scan::Rect::Bad => Some(self.warn(WarningKind::BadPoint, s)),
+            },
+            Kind::Label => {
+                let colon = scan::compose_split(value, cs);
+                let (pt, label) = match colon {
+                    Some(c) => (&value[..c], &value[c + 1..]),
+                    None => (value, &value[value.len()..]),
+                };
+                match scan::point(pt) {
+                    scan::Pt::At(p) => Some(Ok(Event::Markup(Markup::with_label(
+                        MarkupKind::Label,
+                        Some(p),
+                        Text::new(label, TextRule::SgfSimpleText, cs),
+                    )))),
+                    _ => Some(self.warn(WarningKind::BadPoint, s)),
+                }
+            }
+            Kind::Pair(m) => {
+                let pair = scan::compose_split(value, cs).and_then(|c| {
+                    match (scan::point(&value[..c]), scan::point(&value[c + 1..])) {
+                        (scan::Pt::At(a), scan::Pt::At(b)) => Some((a, b)),
+                        _ => None,
+                    }
+                });
+                match pair {
+                    Some((a, b)) => Some(Ok(Event::Markup(Markup::new(m, Some(a), Some(b))))),
+                    None => Some(self.warn(WarningKind::BadPoint, s)),
+                }
+            }
+            Kind::Turn => match scan::trim(value) {
+                b"B" | b"b" | b"1" => Some(Ok(Event::Turn(Color::Black))),
+                b"W" | b"w" | b"2" => Some(Ok(Event::Turn(Color::White))),
+                _ => Some(self.warn(WarningKind::BadValue, s)),
+            },
+            Kind::Comment => Some(Ok(Event::Comment(Text::new(value, TextRule::SgfText, cs)))),
+            Kind::Name => Some(Ok(Event::Name(Text::new(value, TextRule::SgfSimpleText, cs)))),
+            Kind::TimeLeft(black) => match scan::parse_millis(value) {
+                Some(ms) => {
+                    Some(Ok(Event::Clock(Clock { color: Some(color(black)), kind: ClockKind::TimeLeftMs, value: ms })))
+                }
+                None => Some(self.warn(WarningKind::BadValue, s)),
+            },
+            Kind::Periods(black) => match std::str::from_utf8(scan::trim(value)).ok().and_then(|t| t.parse().ok()) {
+                Some(n) => {
+                    Some(Ok(Event::Clock(Clock { color: Some(color(black)), kind: ClockKind::PeriodsLeft, value: n })))
+                }
+                None => Some(self.warn(WarningKind::BadValue, s)),
+            },
+            Kind::Info(key) => {
+                let rule = if props::info_is_text(key) { TextRule::SgfText } else { TextRule::SgfSimpleText };
+                let name_start = pend.name.as_ptr() as usize - self.input.as_ptr() as usize;
+                let whole = &self.input[name_start..e];
+                let _ = v;
+                if key == InfoKey::BoardSize && scan::parse_size(value).is_none() {
+                    self.queued = Some(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)));
+                    return Some(self.warn(WarningKind::BadBoardSize, s));
+                }
+                Some(Ok(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole))))
+            }
+            Kind::Other => None,
+        }
+    }
+
+    /// A property passed through: all its values at once.
+    fn pass_through(&mut self, name: &'a [u8], first: usize) -> Result<Event<'a>, Error> {
+        let mut v = first;
+        let mut last_end;
+        loop {
+            let (_, e) = self.value_at(v)?;
+            last_end = e + 1;
+            v = self.ws_from(last_end);
+            if self.input.get(v) != Some(&b'[') {
+                break;
+            }
+        }
+        self.pos = last_end;
+        self.pending = None;
+        let name_start = name.as_ptr() as usize - self.input.as_ptr() as usize;
+        let values = Text::new(&self.input[first..last_end], TextRule::SgfValues, self.charset);
+        Ok(Event::Property(Property::new(name, values, &self.input[name_start..last_end])))
+    }
+
+    /// Skips to the end of the game that contains `self.pos` at the current depth.
+    fn skip_to_game_end(&mut self) -> Result<(), Error> {
+        self.pending = None;
+        self.queued = None;
+        match scan::game_end(self.input, self.pos, self.depth, self.charset) {
+            Some(end) => {
+                self.pos = end;
+                self.state = State::Between;
+                self.depth = 0;
+                Ok(())
+            }
+            None => {
+                self.pos = self.input.len();
+                self.state = State::Done;
+                if self.config.is_strict() {
+                    let pos = self.position(self.input.len());
+                    return Err(Error::new(ErrorKind::UnexpectedEof, pos, "the input ended inside a game"));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn color(black: bool) -> Color {
+    if black {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Result<Event<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_item()
+    }
+}
+
+impl EventSource for Reader<'_> {
+    #[inline]
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        self.next_item()
+    }
+
+    /// Skips to just after the current game's end (or the whole next game) with a bracket scan
+    /// that builds no events.
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        match self.state {
+            State::InGame => {
+                self.skip_to_game_end()?;
+                Ok(true)
+            }
+            State::Closing => {
+                self.state = State::Between;
+                self.depth = 0;
+                Ok(true)
+            }
+            State::Done => Ok(false),
+            State::Between => loop {
+                match self.next_item() {
+                    None => return Ok(false),
+                    Some(Err(e)) => return Err(e),
+                    Some(Ok(Event::GameStart { .. })) => {
+                        self.skip_to_game_end()?;
+                        return Ok(true);
+                    }
+                    Some(Ok(_)) => {}
+                }
+            },
+        }
+    }
+
+    /// Skips the rest of the innermost open variation (consuming its `VariationEnd`), or, when no
+    /// variation is open, up to the game's `GameEnd` (which is still returned).
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        if self.state != State::InGame {
+            return Ok(());
+        }
+        self.pending = None;
+        self.queued = None;
+        match scan::game_end(self.input, self.pos, 1, self.charset) {
+            Some(end) => {
+                if self.depth > 1 {
+                    self.pos = end;
+                    self.depth -= 1;
+                    self.after_variation = true;
+                    self.in_node = true;
+                } else {
+                    self.pos = end - 1;
+                }
+                Ok(())
+            }
+            None => {
+                self.pos = self.input.len();
+                Ok(())
+            }
+        }
+    }
+
+    fn locate(&mut self, offset: u64) -> Position {
+        self.lines.locate(self.input, offset)
+    }
+}

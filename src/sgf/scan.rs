@@ -1,0 +1,320 @@
+//! Byte-level SGF scanning that builds no events: value ends, whole-game skips, the root-node
+//! look-ahead for `CA` and `SZ`, and the parsing of points, sizes and times.
+
+use crate::event::Point;
+use crate::text::Charset;
+
+/// Where a value ends.
+pub(crate) enum End {
+    /// At this index (`input[i] == b']'`).
+    At(usize),
+    /// The input ended first.
+    Eof,
+    /// Longer than the limit.
+    TooLong,
+}
+
+/// Finds the `]` that closes a value starting at `start`, honouring `\` escapes and, for
+/// Shift_JIS/GBK/Big5, two-byte characters whose second byte is `]` or `\`.
+#[inline]
+pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -> End {
+    let stop = start.saturating_add(limit).saturating_add(1).min(input.len());
+    let hay = &input[..stop];
+    if cs.has_ascii_trail_bytes() {
+        let mut i = start;
+        while i < hay.len() {
+            let b = hay[i];
+            if cs.is_lead_byte(b) || b == b'\\' {
+                i += 2;
+            } else if b == b']' {
+                return End::At(i);
+            } else {
+                i += 1;
+            }
+        }
+        return if stop < input.len() { End::TooLong } else { End::Eof };
+    }
+    // Short values (points) are the common case: look at a few bytes before calling memchr.
+    let mut i = start;
+    let short = (start + 4).min(hay.len());
+    while i < short {
+        match hay[i] {
+            b']' => return End::At(i),
+            b'\\' => break,
+            _ => i += 1,
+        }
+    }
+    while i < hay.len() {
+        match memchr::memchr2(b']', b'\\', &hay[i..]) {
+            None => break,
+            Some(k) => {
+                let j = i + k;
+                if hay[j] == b']' {
+                    return End::At(j);
+                }
+                i = j + 2;
+            }
+        }
+    }
+    if stop < input.len() {
+        End::TooLong
+    } else {
+        End::Eof
+    }
+}
+
+/// The index just after the `)` that closes a game tree, scanning from `from` with `depth` open
+/// parentheses; `None` if the input ends first.
+pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<usize> {
+    let mut i = from;
+    while i < input.len() {
+        let k = memchr::memchr3(b'[', b'(', b')', &input[i..])?;
+        let j = i + k;
+        match input[j] {
+            b'[' => match value_end(input, j + 1, cs, usize::MAX) {
+                End::At(e) => i = e + 1,
+                _ => return None,
+            },
+            b'(' => {
+                depth += 1;
+                i = j + 1;
+            }
+            _ => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(j + 1);
+                }
+                i = j + 1;
+            }
+        }
+    }
+    None
+}
+
+/// What the root node says about how to read the game.
+#[derive(Default)]
+pub(crate) struct RootInfo<'a> {
+    /// The raw `CA` value.
+    pub(crate) charset: Option<&'a [u8]>,
+    /// The raw `SZ` value.
+    pub(crate) size: Option<&'a [u8]>,
+}
+
+/// Looks over the root node (from just after the game's `(`) for `CA` and `SZ`, wherever they
+/// stand in it. The look-ahead reads values byte-wise (no charset is known yet); it stops at the
+/// second node, a variation or the end of the game.
+pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
+    let mut info = RootInfo::default();
+    let mut i = from;
+    let mut seen_semicolon = false;
+    let mut ident: &[u8] = &[];
+    while i < input.len() {
+        let b = input[i];
+        match b {
+            b';' => {
+                if seen_semicolon {
+                    break;
+                }
+                seen_semicolon = true;
+                i += 1;
+            }
+            b'(' | b')' => break,
+            b'[' => {
+                let End::At(e) = value_end(input, i + 1, Charset::Utf8, usize::MAX) else {
+                    break;
+                };
+                let value = &input[i + 1..e];
+                let mut up = ident.iter().filter(|c| c.is_ascii_uppercase());
+                let (a, b2, c) = (up.next(), up.next(), up.next());
+                match (a, b2, c) {
+                    (Some(b'C'), Some(b'A'), None) if info.charset.is_none() => info.charset = Some(value),
+                    (Some(b'S'), Some(b'Z'), None) if info.size.is_none() => info.size = Some(value),
+                    _ => {}
+                }
+                i = e + 1;
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => {
+                let s = i;
+                while i < input.len() && input[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                ident = &input[s..i];
+            }
+            _ => i += 1,
+        }
+    }
+    info
+}
+
+/// `SZ[19]` or `SZ[19:13]`: (columns, rows), each 1–52.
+pub(crate) fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
+    let v = trim(v);
+    let (w, h) = match v.iter().position(|&b| b == b':') {
+        Some(c) => (num(trim(&v[..c]))?, num(trim(&v[c + 1..]))?),
+        None => {
+            let n = num(v)?;
+            (n, n)
+        }
+    };
+    if (1..=52).contains(&w) && (1..=52).contains(&h) {
+        Some((w as u8, h as u8))
+    } else {
+        None
+    }
+}
+
+fn num(v: &[u8]) -> Option<u32> {
+    if v.is_empty() || v.len() > 6 || !v.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(v.iter().fold(0u32, |n, &d| n * 10 + (d - b'0') as u32))
+}
+
+/// ASCII white space trimmed from both ends.
+pub(crate) fn trim(v: &[u8]) -> &[u8] {
+    let s = v.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(v.len());
+    let e = v.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(s, |e| e + 1);
+    &v[s..e]
+}
+
+/// A point value.
+pub(crate) enum Pt {
+    /// Empty value (a pass for moves).
+    Empty,
+    /// Two letters.
+    At(Point),
+    /// Anything else.
+    Bad,
+}
+
+#[inline]
+fn coord(b: u8) -> Option<u8> {
+    match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// Parses a point (`pd`), the empty value, or fails.
+#[inline]
+pub(crate) fn point(v: &[u8]) -> Pt {
+    match v {
+        [] => Pt::Empty,
+        [a, b] => match (coord(*a), coord(*b)) {
+            (Some(x), Some(y)) => Pt::At(Point::new(x, y)),
+            _ => Pt::Bad,
+        },
+        _ => {
+            let t = trim(v);
+            if t.len() == v.len() {
+                Pt::Bad
+            } else {
+                point(t)
+            }
+        }
+    }
+}
+
+/// A point or a compressed rectangle (`aa:cc`).
+pub(crate) enum Rect {
+    Empty,
+    One(Point),
+    Many(Point, Point),
+    Bad,
+}
+
+/// Parses a point-list value.
+pub(crate) fn point_or_rect(v: &[u8]) -> Rect {
+    match v.iter().position(|&b| b == b':') {
+        None => match point(v) {
+            Pt::Empty => Rect::Empty,
+            Pt::At(p) => Rect::One(p),
+            Pt::Bad => Rect::Bad,
+        },
+        Some(c) => match (point(&v[..c]), point(&v[c + 1..])) {
+            (Pt::At(a), Pt::At(b)) if a == b => Rect::One(a),
+            (Pt::At(a), Pt::At(b)) => Rect::Many(a, b),
+            _ => Rect::Bad,
+        },
+    }
+}
+
+/// The index of the `:` that separates a composed value, skipping escaped colons and two-byte
+/// characters.
+pub(crate) fn compose_split(v: &[u8], cs: Charset) -> Option<usize> {
+    let multi = cs.has_ascii_trail_bytes();
+    let mut i = 0;
+    while i < v.len() {
+        let b = v[i];
+        if b == b'\\' || (multi && cs.is_lead_byte(b)) {
+            i += 2;
+        } else if b == b':' {
+            return Some(i);
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// A real number of seconds (`1753.0`, `30`, `-1.5` is refused) as milliseconds.
+pub(crate) fn parse_millis(v: &[u8]) -> Option<u64> {
+    let v = trim(v);
+    let v = v.strip_prefix(b"+").unwrap_or(v);
+    let (int, frac) = match v.iter().position(|&b| b == b'.') {
+        Some(d) => (&v[..d], &v[d + 1..]),
+        None => (v, &v[v.len()..]),
+    };
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if int.len() > 12 || !int.iter().all(u8::is_ascii_digit) || !frac.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let secs = int.iter().fold(0u64, |n, &d| n * 10 + (d - b'0') as u64);
+    let mut ms = 0u64;
+    for (i, &d) in frac.iter().take(3).enumerate() {
+        ms += (d - b'0') as u64 * [100, 10, 1][i];
+    }
+    Some(secs * 1000 + ms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size(b"19"), Some((19, 19)));
+        assert_eq!(parse_size(b"19:13"), Some((19, 13)));
+        assert_eq!(parse_size(b" 9 "), Some((9, 9)));
+        assert_eq!(parse_size(b"53"), None);
+        assert_eq!(parse_size(b"0"), None);
+        assert_eq!(parse_size(b"x"), None);
+    }
+
+    #[test]
+    fn millis() {
+        assert_eq!(parse_millis(b"1753.0"), Some(1_753_000));
+        assert_eq!(parse_millis(b"30"), Some(30_000));
+        assert_eq!(parse_millis(b"0.25"), Some(250));
+        assert_eq!(parse_millis(b"-1"), None);
+        assert_eq!(parse_millis(b""), None);
+    }
+
+    #[test]
+    fn game_ends() {
+        let s = b"(;C[a)b\\]](;B[aa]))rest";
+        assert_eq!(game_end(s, 1, 1, Charset::Utf8), Some(19));
+        assert_eq!(game_end(b"(;C[", 1, 1, Charset::Utf8), None);
+    }
+
+    #[test]
+    fn root_lookahead() {
+        let s = b"(;PB[x]CA[GB2312]SZ[9];CA[no])";
+        let r = root_info(s, 1);
+        assert_eq!(r.charset, Some(&b"GB2312"[..]));
+        assert_eq!(r.size, Some(&b"9"[..]));
+    }
+}
