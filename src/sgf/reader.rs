@@ -42,6 +42,8 @@ pub struct Reader<'a> {
     /// Open parentheses of the current game (1 = inside the game tree itself).
     depth: u32,
     game_start: usize,
+    /// The offset past which the game exceeds `max_game_len`.
+    game_limit: usize,
     games: u64,
     nodes: u64,
     charset: Charset,
@@ -54,6 +56,8 @@ pub struct Reader<'a> {
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
+    /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
+    warned_lowercase: bool,
     queued: Option<Event<'a>>,
     closing: u32,
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
@@ -89,6 +93,7 @@ impl<'a> Reader<'a> {
             state: State::Between,
             depth: 0,
             game_start: 0,
+            game_limit: usize::MAX,
             games: 0,
             nodes: 0,
             charset: Charset::Utf8,
@@ -98,6 +103,7 @@ impl<'a> Reader<'a> {
             after_variation: false,
             in_node: false,
             pending: None,
+            warned_lowercase: false,
             queued: None,
             closing: 0,
             recovering: false,
@@ -170,6 +176,7 @@ impl<'a> Reader<'a> {
         Ok(Event::Warning(w))
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
         let input = self.input;
         let mut p = self.pos;
@@ -222,8 +229,10 @@ impl<'a> Reader<'a> {
 
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(ev) = self.queued.take() {
-                return Some(Ok(ev));
+            if self.queued.is_some() {
+                if let Some(ev) = self.queued.take() {
+                    return Some(Ok(ev));
+                }
             }
             match self.state {
                 State::InGame => {
@@ -306,6 +315,7 @@ impl<'a> Reader<'a> {
 
     fn start_game(&mut self, at: usize) -> Result<Event<'a>, Error> {
         self.game_start = at;
+        self.game_limit = usize::try_from(self.config.limits.max_game_len).unwrap_or(usize::MAX).saturating_add(at);
         self.pos = at + 1;
         self.depth = 1;
         self.games += 1;
@@ -313,6 +323,7 @@ impl<'a> Reader<'a> {
         self.after_variation = false;
         self.in_node = false;
         self.pending = None;
+        self.warned_lowercase = false;
         self.state = State::InGame;
         let root = scan::root_info(self.input, self.pos);
         self.width = 19;
@@ -352,6 +363,7 @@ impl<'a> Reader<'a> {
     }
 
     /// One token inside a game.
+    #[inline(always)]
     fn token(&mut self) -> Result<Event<'a>, Error> {
         let input = self.input;
         self.skip_ws();
@@ -363,6 +375,20 @@ impl<'a> Reader<'a> {
             b';' => {
                 self.pos = p + 1;
                 self.open_node(p)
+            }
+            b'B' | b'W' if self.in_node => {
+                // Fast path for the commonest property: a move with a two-letter point.
+                if let Some(&[b'[', x, y, b']']) = input.get(p + 1..p + 5) {
+                    if let (Some(x), Some(y)) = (scan::coord(x), scan::coord(y)) {
+                        let pt = Point::new(x, y);
+                        if x < self.width && y < self.height {
+                            self.pos = p + 5;
+                            let point = Some(pt);
+                            return Ok(Event::Move(Move::Go { color: color(b == b'B'), point }));
+                        }
+                    }
+                }
+                self.property(p)
             }
             b'A'..=b'Z' | b'a'..=b'z' => self.property(p),
             b'(' => {
@@ -417,12 +443,22 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline(always)]
     fn open_node(&mut self, p: usize) -> Result<Event<'a>, Error> {
         self.nodes += 1;
+        if self.nodes > self.config.limits.max_nodes || p > self.game_limit || self.after_variation {
+            return self.open_node_slow(p);
+        }
+        self.in_node = true;
+        Ok(Event::Node)
+    }
+
+    #[cold]
+    fn open_node_slow(&mut self, p: usize) -> Result<Event<'a>, Error> {
         if self.nodes > self.config.limits.max_nodes {
             return Err(self.error(ErrorKind::LimitExceeded(Limit::Nodes), p, "too many nodes in one game"));
         }
-        if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+        if p > self.game_limit {
             return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), p, "game too large"));
         }
         self.in_node = true;
@@ -491,7 +527,8 @@ impl<'a> Reader<'a> {
         } else {
             let id = Ident::normalise(name);
             let kind = if id.overlong || id.as_bytes().is_empty() { Kind::Other } else { props::kind(id.as_bytes()) };
-            if name.iter().any(u8::is_ascii_lowercase) {
+            if !self.warned_lowercase && name.iter().any(u8::is_ascii_lowercase) {
+                self.warned_lowercase = true;
                 self.pending = Some(Pending { kind, name, rect: None });
                 return self.warn(WarningKind::LowercaseIdent, p);
             }
@@ -655,8 +692,8 @@ impl<'a> Reader<'a> {
                 b"W" | b"w" | b"2" => Some(Ok(Event::Turn(Color::White))),
                 _ => Some(self.warn(WarningKind::BadValue, s)),
             },
-            Kind::Comment => Some(Ok(Event::Comment(Text::new(value, TextRule::SgfText, cs)))),
-            Kind::Name => Some(Ok(Event::Name(Text::new(value, TextRule::SgfSimpleText, cs)))),
+            Kind::Comment => Some(self.text_event(Event::Comment(Text::new(value, TextRule::SgfText, cs)), value, s)),
+            Kind::Name => Some(self.text_event(Event::Name(Text::new(value, TextRule::SgfSimpleText, cs)), value, s)),
             Kind::TimeLeft(black) => match scan::parse_millis(value) {
                 Some(ms) => {
                     Some(Ok(Event::Clock(Clock { color: Some(color(black)), kind: ClockKind::TimeLeftMs, value: ms })))
@@ -678,10 +715,22 @@ impl<'a> Reader<'a> {
                     self.queued = Some(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)));
                     return Some(self.warn(WarningKind::BadBoardSize, s));
                 }
-                Some(Ok(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole))))
+                Some(self.text_event(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)), value, s))
             }
             Kind::Other => None,
         }
+    }
+
+    /// `ev` carries the text `value` (at offset `s`): in a UTF-8 game, invalid UTF-8 is reported
+    /// by a warning before the event (the text still decodes, lossily).
+    fn text_event(&mut self, ev: Event<'a>, value: &[u8], s: usize) -> Result<Event<'a>, Error> {
+        if self.charset == Charset::Utf8 && !value.is_ascii() {
+            if let Err(e) = std::str::from_utf8(value) {
+                self.queued = Some(ev);
+                return self.warn(WarningKind::InvalidText, s + e.valid_up_to());
+            }
+        }
+        Ok(ev)
     }
 
     /// A property passed through: all its values at once.

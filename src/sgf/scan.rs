@@ -188,7 +188,7 @@ pub(crate) enum Pt {
 }
 
 #[inline]
-fn coord(b: u8) -> Option<u8> {
+pub(crate) fn coord(b: u8) -> Option<u8> {
     match b {
         b'a'..=b'z' => Some(b - b'a'),
         b'A'..=b'Z' => Some(b - b'A' + 26),
