@@ -35,8 +35,11 @@ pub enum Confidence {
 /// How many leading bytes detection looks at.
 pub const SNIFF_LEN: usize = 4096;
 
+/// A format's sniffer: how sure it is that the head of an input is its format.
+pub type Sniffer = fn(&[u8]) -> Confidence;
+
 /// The registered sniffers, in order of preference when confidences tie.
-const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[(Format::Sgf, crate::sgf::sniff)];
+const SNIFFERS: &[(Format, Sniffer)] = &[(Format::Sgf, crate::sgf::sniff)];
 
 /// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
 /// recognises them (a README, an image…).

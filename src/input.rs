@@ -223,6 +223,21 @@ pub struct ChunkContext<'a> {
     pub header: &'a [u8],
 }
 
+/// Prepares raw file bytes for a reader: input that starts with a UTF-16 byte-order mark is
+/// transcoded to UTF-8 (offsets then refer to the transcoded bytes); anything else is borrowed
+/// unchanged. Readers handle a UTF-8 BOM themselves.
+///
+/// ```
+/// let utf16 = [0xFF, 0xFE, b'(', 0, b';', 0, b')', 0];
+/// assert_eq!(&*kifu::input::prepare(&utf16), b"(;)");
+/// ```
+pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match crate::text::transcode_utf16(bytes) {
+        Some(v) => std::borrow::Cow::Owned(v),
+        None => std::borrow::Cow::Borrowed(bytes),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,20 +251,5 @@ mod tests {
         assert_eq!(li.locate(input, 7), Position { offset: 7, line: 3, column: 1 });
         assert_eq!(li.locate(input, 10), Position { offset: 10, line: 4, column: 1 });
         assert_eq!(li.locate(input, 1), Position { offset: 1, line: 1, column: 2 });
-    }
-}
-
-/// Prepares raw file bytes for a reader: input that starts with a UTF-16 byte-order mark is
-/// transcoded to UTF-8 (offsets then refer to the transcoded bytes); anything else is borrowed
-/// unchanged. Readers handle a UTF-8 BOM themselves.
-///
-/// ```
-/// let utf16 = [0xFF, 0xFE, b'(', 0, b';', 0, b')', 0];
-/// assert_eq!(&*kifu::input::prepare(&utf16), b"(;)");
-/// ```
-pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    match crate::text::transcode_utf16(bytes) {
-        Some(v) => std::borrow::Cow::Owned(v),
-        None => std::borrow::Cow::Borrowed(bytes),
     }
 }

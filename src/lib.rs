@@ -39,6 +39,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod detect;
 pub mod error;
 pub mod event;
@@ -46,6 +47,7 @@ pub mod input;
 pub mod sgf;
 pub mod text;
 
+pub use any::AnyReader;
 pub use detect::{detect, Format};
 pub use error::{Error, ErrorKind, Limit, Position, WarningKind};
 pub use event::{

@@ -715,7 +715,11 @@ impl<'a> Reader<'a> {
                     self.queued = Some(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)));
                     return Some(self.warn(WarningKind::BadBoardSize, s));
                 }
-                Some(self.text_event(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)), value, s))
+                Some(self.text_event(
+                    Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)),
+                    value,
+                    s,
+                ))
             }
             Kind::Other => None,
         }

@@ -64,7 +64,9 @@ impl Charset {
             b"utf8" | b"utf-8" | b"utf_8" => Some(Charset::Utf8),
             // UTF-16 input is transcoded to UTF-8 before a reader sees it (kifu::input::prepare),
             // so a UTF-16 declaration describes bytes that are now UTF-8.
-            b"utf16" | b"utf-16" | b"utf16le" | b"utf-16le" | b"utf16be" | b"utf-16be" | b"ucs-2" => Some(Charset::Utf8),
+            b"utf16" | b"utf-16" | b"utf16le" | b"utf-16le" | b"utf16be" | b"utf-16be" | b"ucs-2" => {
+                Some(Charset::Utf8)
+            }
             b"sjis" | b"shift-jis" | b"shiftjis" | b"ms_kanji" | b"cp932" | b"windows-31j" => Some(Charset::ShiftJis),
             b"gb2312" | b"gbk" | b"gb18030" | b"cp936" | b"euc-cn" => Some(Charset::Gb18030),
             b"euckr" | b"euc_kr" | b"cp949" | b"ks_c_5601-1987" => Some(Charset::EucKr),
