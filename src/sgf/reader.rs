@@ -620,9 +620,13 @@ impl<'a> Reader<'a> {
                     scan::Pt::Empty => None,
                     scan::Pt::At(pt) if pt == Point::new(19, 19) && self.width <= 19 && self.height <= 19 => None,
                     scan::Pt::At(pt) => {
-                        if self.off_board(pt) {
+                        if self.off_board(pt) || value.len() != 2 {
+                            // Off the board, or a point with white space around it (`B[ bc]`):
+                            // the move is kept, after a warning.
                             self.queued = Some(Event::Move(Move::Go { color: c, point: Some(pt) }));
-                            return Some(self.warn(WarningKind::PointOffBoard, s));
+                            let kind =
+                                if value.len() != 2 { WarningKind::Repaired } else { WarningKind::PointOffBoard };
+                            return Some(self.warn(kind, s));
                         }
                         Some(pt)
                     }
