@@ -56,6 +56,8 @@ pub struct Reader<'a> {
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
+    /// A move read ahead with its node (the hot path), returned by the next call.
+    stashed: Option<Move>,
     /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
     queued: Option<Event<'a>>,
@@ -103,6 +105,7 @@ impl<'a> Reader<'a> {
             after_variation: false,
             in_node: false,
             pending: None,
+            stashed: None,
             warned_lowercase: false,
             queued: None,
             closing: 0,
@@ -159,6 +162,7 @@ impl<'a> Reader<'a> {
         self.depth = 0;
         self.pending = None;
         self.queued = None;
+        self.stashed = None;
         self.recovering = true;
         self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
         Error::new(kind, pos, message)
@@ -227,7 +231,41 @@ impl<'a> Reader<'a> {
         matches!(id, Some(b"GM[") | Some(b"FF["))
     }
 
+    /// The hot path: a stashed move, or a node (`;`) in the middle of a game, with the move that
+    /// follows it stashed when it is a plain `B[xy]`/`W[xy]` on the board. Everything else goes
+    /// through [`Reader::next_slow`].
+    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if let Some(m) = self.stashed.take() {
+            return Some(Ok(Event::Move(m)));
+        }
+        let p = self.pos;
+        if self.state == State::InGame && self.pending.is_none() && self.queued.is_none() {
+            let input = self.input;
+            if input.get(p) == Some(&b';') {
+                self.nodes += 1;
+                if self.nodes <= self.config.limits.max_nodes && p <= self.game_limit && !self.after_variation {
+                    self.in_node = true;
+                    self.pos = p + 1;
+                    if let Some(&[c @ (b'B' | b'W'), b'[', x, y, b']']) = input.get(p + 1..p + 6) {
+                        if let (Some(x), Some(y)) = (scan::coord(x), scan::coord(y)) {
+                            if x < self.width && y < self.height {
+                                self.pos = p + 6;
+                                let point = Some(Point::new(x, y));
+                                self.stashed = Some(Move::Go { color: color(c == b'B'), point });
+                            }
+                        }
+                    }
+                    return Some(Ok(Event::Node));
+                }
+                self.nodes -= 1;
+            }
+        }
+        self.next_slow()
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
             if self.queued.is_some() {
                 if let Some(ev) = self.queued.take() {
@@ -538,7 +576,9 @@ impl<'a> Reader<'a> {
         self.pending = Some(pending);
         match self.next_value(pending) {
             Some(r) => r,
-            None => Ok(Event::Node), // unreachable: a value follows
+            // Not reached: a value follows the identifier and every kind but `Other` (handled
+            // by `pass_through`) gives an event for it. Kept total rather than panicking.
+            None => self.warn(WarningKind::Repaired, p),
         }
     }
 
@@ -572,7 +612,11 @@ impl<'a> Reader<'a> {
                 Err(err) => return Some(Err(err)),
             };
             self.pos = e + 1;
-            self.pending = Some(pend);
+            // Most properties have one value: when no `[` follows, finish the property now
+            // rather than on the next call.
+            let next = self.ws_from(e + 1);
+            let more = self.input.get(next) == Some(&b'[');
+            self.pending = if more { Some(pend) } else { None };
             let value = &self.input[s..e];
             match self.value_event(&mut pend, v, s, e, value) {
                 Some(r) => {
@@ -584,6 +628,10 @@ impl<'a> Reader<'a> {
                 None => {
                     if pend.rect.is_some() {
                         continue;
+                    }
+                    if !more {
+                        self.pending = None;
+                        return None;
                     }
                 }
             }
@@ -764,6 +812,7 @@ impl<'a> Reader<'a> {
     fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
+        self.stashed = None;
         match scan::game_end(self.input, self.pos, self.depth, self.charset) {
             Some(end) => {
                 self.pos = end;
@@ -843,6 +892,7 @@ impl EventSource for Reader<'_> {
         }
         self.pending = None;
         self.queued = None;
+        self.stashed = None;
         match scan::game_end(self.input, self.pos, 1, self.charset) {
             Some(end) => {
                 if self.depth > 1 {

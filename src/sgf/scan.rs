@@ -34,9 +34,10 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
         }
         return if stop < input.len() { End::TooLong } else { End::Eof };
     }
-    // Short values (points) are the common case: look at a few bytes before calling memchr.
+    // Short values (points, names, dates) are the common case: look at a few bytes one by one
+    // before paying memchr's set-up cost.
     let mut i = start;
-    let short = (start + 4).min(hay.len());
+    let short = (start + 24).min(hay.len());
     while i < short {
         match hay[i] {
             b']' => return End::At(i),
@@ -130,6 +131,9 @@ pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
                     (Some(b'C'), Some(b'A'), None) if info.charset.is_none() => info.charset = Some(value),
                     (Some(b'S'), Some(b'Z'), None) if info.size.is_none() => info.size = Some(value),
                     _ => {}
+                }
+                if info.charset.is_some() && info.size.is_some() {
+                    break;
                 }
                 i = e + 1;
             }
