@@ -69,25 +69,48 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
 /// matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay off; long values are
 /// crossed by [`value_end`], which does use memchr.
 pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<usize> {
+    let n = input.len();
     let mut i = from;
-    while i < input.len() {
-        match input[i] {
-            b'[' => match value_end(input, i + 1, cs, usize::MAX) {
-                End::At(e) => i = e + 1,
-                _ => return None,
-            },
-            b'(' => {
-                depth += 1;
-                i += 1;
+    while i < n {
+        let b = input[i];
+        i += 1;
+        match b {
+            b'[' => {
+                if cs.has_ascii_trail_bytes() {
+                    match value_end(input, i, cs, usize::MAX) {
+                        End::At(e) => i = e + 1,
+                        _ => return None,
+                    }
+                    continue;
+                }
+                // Inline for short values; memchr once a value proves long.
+                let short_end = (i + 32).min(n);
+                loop {
+                    if i >= short_end {
+                        match value_end(input, i, cs, usize::MAX) {
+                            End::At(e) => i = e + 1,
+                            _ => return None,
+                        }
+                        break;
+                    }
+                    let c = input[i];
+                    i += 1;
+                    if c == b']' {
+                        break;
+                    }
+                    if c == b'\\' {
+                        i += 1;
+                    }
+                }
             }
+            b'(' => depth += 1,
             b')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(i + 1);
+                    return Some(i);
                 }
-                i += 1;
             }
-            _ => i += 1,
+            _ => {}
         }
     }
     None
