@@ -230,6 +230,8 @@ fn simple_text_newlines_become_spaces() {
         })
         .collect();
     assert_eq!(texts, ["Lee Sedol", "move 1x", "a b"]);
+    // Escapes in SimpleText too.
+    assert_eq!(infos(br"(;PB[a\]b\\c])")[0].2, r"a]b\c");
     // GC is Text: its newlines stay.
     assert_eq!(infos(b"(;GC[a\nb])")[0].2, "a\nb");
 }
@@ -330,6 +332,16 @@ fn bad_board_sizes_are_warned() {
         assert_eq!(w, [(WarningKind::BadBoardSize, 5)], "{}", String::from_utf8_lossy(input));
         // The Info event still comes, with the raw value.
         assert_eq!(infos(input).len(), 1);
+    }
+}
+
+#[test]
+#[ignore = "kifu bug: TB[]/TW[] (elist of point, empty allowed) give BadPoint; only DD[]/VW[] accept []"]
+fn empty_territory_lists_are_valid() {
+    // sgf-notes.md: "TB, TW | go | elist of point (territory)", like DD and VW.
+    for input in [&b"(;TB[])"[..], b"(;TW[])", b"(;DD[])", b"(;VW[])"] {
+        assert!(warnings(input).is_empty(), "{}: {:?}", String::from_utf8_lossy(input), warnings(input));
+        assert!(Reader::with_config(input, Config::strict()).all(|e| e.is_ok()));
     }
 }
 
@@ -533,6 +545,10 @@ fn ca_declares_the_charset() {
     let i = infos(b"(;PB[\xb9\xc5\xc1\xa6]PW[x]CA[gb2312])");
     assert_eq!(i[0].2, "古力");
     assert_eq!(charset_of(b"(;PB[\xb9\xc5\xc1\xa6]PW[x]CA[gb2312])"), Charset::Gb18030);
+    // The charset is fixed per game: the next game without CA is detected again.
+    let two = [&b"(;CA[Latin1]PB[\xe9])"[..], "(;PB[é])".as_bytes()].concat();
+    let i = infos(&two);
+    assert_eq!((i[1].2.as_str(), i[2].2.as_str()), ("é", "é"));
     // The charset holds for the whole game, not only the root.
     assert_eq!(comment(b"(;CA[Latin1];B[aa]C[caf\xe9])"), "café");
 }
