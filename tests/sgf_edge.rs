@@ -166,7 +166,7 @@ const CASES: &[(&str, &str, &str)] = &[
     // Fox file KaTrain once failed on: kifu reads it cleanly.
     ("katrain-fox_sgf_error.sgf", "{n187 m186 v0/0}", "{n187 m186 v0/0}"),
     ("katrain-fox_sgf_works.sgf", "{n93 m92 v0/0}", "{n93 m92 v0/0}"),
-    // 113 variations (112 variation groups + main line), OT[86400 fischer].
+    // 113 `(;` in the file: the game tree and 112 variations, OT[86400 fischer].
     ("katrain-ogs.sgf", "{n114 m113 v112/112}", "{n114 m113 v112/112}"),
     // IGS header with multi-line `CoPyright[`: LowercaseIdent once.
     ("katrain-panda1.sgf", "w:lowercase_ident {n206 m204 v0/0}", "{n1 m0 v0/0!} E:strict(lowercase_ident)@91"),

@@ -798,3 +798,37 @@ fn strict_error_position_is_the_warning_position() {
     assert_eq!(err.kind(), ErrorKind::Strict(WarningKind::ValueWithoutIdent));
     assert_eq!((err.offset(), err.position().line, err.position().column), (16, 3, 2));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+#[test]
+fn limits_end_the_game_with_limit_exceeded() {
+    let cases: &[(&[u8], Limit)] = &[
+        (b"(;C[0123456789])(;B[aa])", Limit::ValueSize),
+        (b"(;;;;;;)(;B[aa])", Limit::Nodes),
+        (b"(;(;(;(;(;(;)))))))(;B[aa])", Limit::Depth),
+        (b"(;C[a];B[aa];W[bb];B[cc];W[dd];B[ee])(;B[aa])", Limit::GameSize),
+    ];
+    for &(input, limit) in cases {
+        let mut config = Config::lenient();
+        match limit {
+            Limit::ValueSize => config.limits.max_value_len = 5,
+            Limit::Nodes => config.limits.max_nodes = 4,
+            Limit::Depth => config.limits.max_depth = 3,
+            Limit::GameSize => config.limits.max_game_len = 20,
+        }
+        let items: Vec<_> = Reader::with_config(input, config).collect();
+        let name = String::from_utf8_lossy(input);
+        let i = items.iter().position(Result::is_err).unwrap_or_else(|| panic!("{name}: no error"));
+        let err = items[i].as_ref().unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::LimitExceeded(limit), "{name}");
+        assert!(err.offset() < input.len() as u64);
+        // The next game is still read.
+        let rest: Vec<_> = items[i + 1..].iter().map(|e| e.as_ref().unwrap()).collect();
+        assert!(matches!(rest[0], Event::GameStart { .. }), "{name}: {rest:?}");
+        assert!(rest.contains(&&go(Color::Black, Some((0, 0)))), "{name}");
+        // With default limits the same input reads without error.
+        assert!(Reader::new(input).all(|e| e.is_ok()), "{name}");
+    }
+}
