@@ -56,3 +56,8 @@ pub use event::{
 };
 pub use input::{Config, EventSource, Limits, LineIndex, Mode};
 pub use text::{Charset, Decoded, Text, TextRule};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -49,6 +49,8 @@ pub struct Reader<'a> {
     charset: Charset,
     /// A charset fixed from outside the game (BOM, or the caller).
     forced: Option<Charset>,
+    /// `input[.0...1]` is known to be valid UTF-8, and `.1` is the first invalid byte (or the end).
+    utf8_valid: (usize, usize),
     width: u8,
     height: u8,
     /// A variation has closed at the current depth (so a following node is out of place).
@@ -56,6 +58,11 @@ pub struct Reader<'a> {
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
+    /// A move read ahead with its node by the hot path, returned by the next call:
+    /// [0 = none, 1 = black, 2 = white; x; y].
+    stash: [u8; 3],
+    /// The hot path may run while `pos < fast_until` (0 forces the slow path).
+    fast_until: usize,
     /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
     queued: Option<Event<'a>>,
@@ -98,11 +105,14 @@ impl<'a> Reader<'a> {
             nodes: 0,
             charset: Charset::Utf8,
             forced: None,
+            utf8_valid: (1, 0),
             width: 19,
             height: 19,
             after_variation: false,
             in_node: false,
             pending: None,
+            stash: [0; 3],
+            fast_until: 0,
             warned_lowercase: false,
             queued: None,
             closing: 0,
@@ -159,6 +169,8 @@ impl<'a> Reader<'a> {
         self.depth = 0;
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         self.recovering = true;
         self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
         Error::new(kind, pos, message)
@@ -227,7 +239,50 @@ impl<'a> Reader<'a> {
         matches!(id, Some(b"GM[") | Some(b"FF["))
     }
 
+    /// The hot path: a stashed move, or a node (`;`) in the middle of a game, with the move that
+    /// follows it stashed when it is a plain `B[xy]`/`W[xy]` on the board. Everything else goes
+    /// through [`Reader::next_slow`], which also decides whether the next call may take the hot
+    /// path (`fast_until`: only inside a game, with nothing pending or queued, no variation just
+    /// closed, and within the game-size limit).
+    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if self.stash[0] != 0 {
+            let color = if self.stash[0] == 1 { Color::Black } else { Color::White };
+            let point = Some(Point::new(self.stash[1], self.stash[2]));
+            self.stash[0] = 0;
+            return Some(Ok(Event::Move(Move::Go { color, point })));
+        }
+        let p = self.pos;
+        let input = self.input;
+        if p < self.fast_until && input[p] == b';' && self.nodes < self.config.limits.max_nodes {
+            self.nodes += 1;
+            self.in_node = true;
+            self.pos = p + 1;
+            if let Some(&[c @ (b'B' | b'W'), b'[', x, y, b']']) = input.get(p + 1..p + 6) {
+                // Letters that are not coordinates map to 255, which no board size passes.
+                let (x, y) = (scan::COORD[x as usize], scan::COORD[y as usize]);
+                if x < self.width && y < self.height {
+                    self.pos = p + 6;
+                    self.stash = [if c == b'B' { 1 } else { 2 }, x, y];
+                }
+            }
+            return Some(Ok(Event::Node));
+        }
+        let item = self.next_slow();
+        self.fast_until = if self.state == State::InGame
+            && self.pending.is_none()
+            && self.queued.is_none()
+            && !self.after_variation
+        {
+            self.game_limit.saturating_add(1).min(self.input.len())
+        } else {
+            0
+        };
+        item
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
             if self.queued.is_some() {
                 if let Some(ev) = self.queued.take() {
@@ -356,9 +411,28 @@ impl<'a> Reader<'a> {
         Ok(Event::GameStart { offset: at as u64 })
     }
 
-    /// The detection rule over the bytes of the game starting at `at`.
-    fn detect(&self, at: usize) -> Charset {
+    /// The detection rule over the bytes of the game starting at `at`. UTF-8 validity is checked
+    /// once for the rest of the input and remembered, so a collection of games without `CA`
+    /// costs one validation pass, not one per game; only a game that may hold the first invalid
+    /// byte is cut out (a bracket scan) and given to the detector.
+    fn detect(&mut self, at: usize) -> Charset {
+        let (from, to) = self.utf8_valid;
+        if !(from <= at && at <= to) {
+            let rest = &self.input[at..];
+            let valid = match std::str::from_utf8(rest) {
+                Ok(_) => rest.len(),
+                Err(e) => e.valid_up_to(),
+            };
+            self.utf8_valid = (at, at + valid);
+        }
+        let valid_to = self.utf8_valid.1;
+        if valid_to == self.input.len() {
+            return Charset::Utf8;
+        }
         let end = scan::game_end(self.input, at + 1, 1, Charset::Utf8).unwrap_or(self.input.len());
+        if end <= valid_to {
+            return Charset::Utf8;
+        }
         detect_charset(&self.input[at..end])
     }
 
@@ -538,7 +612,9 @@ impl<'a> Reader<'a> {
         self.pending = Some(pending);
         match self.next_value(pending) {
             Some(r) => r,
-            None => Ok(Event::Node), // unreachable: a value follows
+            // Not reached: a value follows the identifier and every kind but `Other` (handled
+            // by `pass_through`) gives an event for it. Kept total rather than panicking.
+            None => self.warn(WarningKind::Repaired, p),
         }
     }
 
@@ -572,7 +648,11 @@ impl<'a> Reader<'a> {
                 Err(err) => return Some(Err(err)),
             };
             self.pos = e + 1;
-            self.pending = Some(pend);
+            // Most properties have one value: when no `[` follows, finish the property now
+            // rather than on the next call.
+            let next = self.ws_from(e + 1);
+            let more = self.input.get(next) == Some(&b'[');
+            self.pending = if more { Some(pend) } else { None };
             let value = &self.input[s..e];
             match self.value_event(&mut pend, v, s, e, value) {
                 Some(r) => {
@@ -584,6 +664,10 @@ impl<'a> Reader<'a> {
                 None => {
                     if pend.rect.is_some() {
                         continue;
+                    }
+                    if !more {
+                        self.pending = None;
+                        return None;
                     }
                 }
             }
@@ -620,9 +704,13 @@ impl<'a> Reader<'a> {
                     scan::Pt::Empty => None,
                     scan::Pt::At(pt) if pt == Point::new(19, 19) && self.width <= 19 && self.height <= 19 => None,
                     scan::Pt::At(pt) => {
-                        if self.off_board(pt) {
+                        if self.off_board(pt) || value.len() != 2 {
+                            // Off the board, or a point with white space around it (`B[ bc]`):
+                            // the move is kept, after a warning.
                             self.queued = Some(Event::Move(Move::Go { color: c, point: Some(pt) }));
-                            return Some(self.warn(WarningKind::PointOffBoard, s));
+                            let kind =
+                                if value.len() != 2 { WarningKind::Repaired } else { WarningKind::PointOffBoard };
+                            return Some(self.warn(kind, s));
                         }
                         Some(pt)
                     }
@@ -760,6 +848,8 @@ impl<'a> Reader<'a> {
     fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         match scan::game_end(self.input, self.pos, self.depth, self.charset) {
             Some(end) => {
                 self.pos = end;
@@ -839,6 +929,8 @@ impl EventSource for Reader<'_> {
         }
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         match scan::game_end(self.input, self.pos, 1, self.charset) {
             Some(end) => {
                 if self.depth > 1 {
