@@ -332,9 +332,10 @@ const CASES: &[(&str, &str, &str)] = &[
     // sgfmill: props: returns [{'C': [br"ab \] \) cd\\"]}]. C decodes to `ab ] ) cd\` (sgfmill keeps raw bytes; see
     // sgfmill_properties).
     ("sgfmill-props-escapes-in-text.sgf", "{n1 m0 v0/0}", "{n1 m0 v0/0}"),
-    // sgfmill: props: returns [{'C': [b'abc'], 'KO': [b''], 'AB': [b'ai', b'bh', b'ee']}, {'B': [b' bc']}]. see
-    // sgfmill_properties.
-    ("sgfmill-props-multi-values-and-leading-space-in-move.sgf", "{n2 m1 v0/0}", "{n2 m1 v0/0}"),
+    // sgfmill: props: returns [{'C': [b'abc'], 'KO': [b''], 'AB': [b'ai', b'bh', b'ee']}, {'B': [b' bc']}].
+    // DIFFERENCE: sgfmill keeps the raw value ` bc`; kifu reads the point bc and keeps the move after a Repaired
+    // warning (white space inside a point value), so strict mode stops there. See sgfmill_properties.
+    ("sgfmill-props-multi-values-and-leading-space-in-move.sgf", "w:repaired {n2 m1 v0/0}", "{n2 m0 v0/0!} E:strict(repaired)@29"),
     // sgfmill: props: returns [{'XX': [b'1', b'3'], 'YY' : [b'2', b'4']}]. DIFFERENCE: sgfmill merges XX[1]..XX[3]
     // into one list; kifu emits four Property events in file order (see sgfmill_properties).
     ("sgfmill-props-repeated-identifiers.sgf", "{n1 m0 v0/0}", "{n1 m0 v0/0}"),
@@ -677,7 +678,9 @@ fn sgfmill_properties() {
         _ => None,
     });
     assert_eq!(ko.unwrap().sgf_values().map(|t| t.decode().text.into_owned()).collect::<Vec<_>>(), [""]);
-    // DIFFERENCE: sgfmill keeps the raw value ` bc`; kifu reads a point and ignores the space.
+    // DIFFERENCE: sgfmill keeps the raw value ` bc`; kifu reads the point (after a Repaired warning
+    // at the space).
+    assert!(events.contains(&Event::Warning(kifu::Warning { kind: WarningKind::Repaired, offset: 29 })));
     assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: Some(Point::new(1, 2)) })));
     assert_eq!(value_of(&values(&bytes), 1, "C"), "abc");
 
