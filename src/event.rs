@@ -395,8 +395,8 @@ impl<'a> Markup<'a> {
         }
     }
 
-    /// The point, or the start of a line or arrow. `None` only for a mark that clears (SGF
-    /// `DD[]`, `VW[]`).
+    /// The point, or the start of a line or arrow. `None` only for an empty list of the
+    /// properties that allow one (SGF `DD[]` and `VW[]`, which clear, and `TB[]`/`TW[]`).
     pub fn point(&self) -> Option<Point> {
         unpack(self.point)
     }

@@ -481,7 +481,7 @@ fn files_without_warnings_read_the_same_in_strict_mode() {
 }
 
 #[test]
-#[ignore = "kifu bugs: B/W fast path drops extra values; strict recovery resumes inside the broken game"]
+
 fn table_rows_marked_as_kifu_bugs() {
     let mut failures = Vec::new();
     for &(file, strict) in KNOWN_BUGS {
@@ -824,7 +824,7 @@ fn gogui_values() {
 }
 
 #[test]
-#[ignore = "kifu bug: the B/W fast path ends the property after its first value (`B[ag][)]`)"]
+
 fn move_fast_path_keeps_extra_values() {
     // `(;B[ah][]C[..])`: sgfmill's tokens give B two values, `ah` and `` (a pass). kifu's slow
     // path agrees (`B [ah][]` gives two moves) but the fast path for `B[xy]` reports the second
@@ -845,7 +845,7 @@ fn move_fast_path_keeps_extra_values() {
 }
 
 #[test]
-#[ignore = "kifu bug: a property after a variation's `)` is attached silently (sgfmill: 'property value outside a node')"]
+
 fn property_after_variation_is_reported() {
     // `(;B[ag](;W[ah];)B[ai])`: B[ai] stands after the variation, outside any node of the
     // sequence. kifu emits its Move right after VariationEnd with no warning, so a tree builder
@@ -858,7 +858,7 @@ fn property_after_variation_is_reported() {
 }
 
 #[test]
-#[ignore = "kifu bug: a game tree with no node `((;..)(;..))` is accepted without warning, even in strict mode"]
+
 fn game_tree_without_sequence_is_reported() {
     // GameTree = "(" Sequence { GameTree } ")" and a Sequence has at least one node. sgfmill
     // raises 'empty sequence'. kifu emits VariationStart directly followed by VariationStart
@@ -878,7 +878,7 @@ fn game_tree_without_sequence_is_reported() {
 }
 
 #[test]
-#[ignore = "kifu bug: after an error inside a game, reading resumes at the next `(;` of the same game"]
+
 fn strict_error_skips_the_rest_of_the_game() {
     // gogui-verbose-property-names.sgf is one game with 25 variations. In strict mode the first
     // long identifier is an error; the next item must be the next game's GameStart or None. kifu

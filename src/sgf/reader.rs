@@ -55,6 +55,8 @@ pub struct Reader<'a> {
     height: u8,
     /// A variation has closed at the current depth (so a following node is out of place).
     after_variation: bool,
+    /// `PropertyAfterVariation` was reported for the current `after_variation` stretch.
+    warned_after_variation: bool,
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
@@ -109,6 +111,7 @@ impl<'a> Reader<'a> {
             width: 19,
             height: 19,
             after_variation: false,
+            warned_after_variation: false,
             in_node: false,
             pending: None,
             stash: [0; 3],
@@ -164,7 +167,19 @@ impl<'a> Reader<'a> {
 
     fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
         let pos = self.position(offset);
-        // Resume at the next game, after the error's position.
+        // Resume at the next game: inside a game, skip the rest of it with a bracket scan (no
+        // `(;` of its own variations is taken for a new game); a game being closed because the
+        // next one starts resumes right there; between games, after the error's position.
+        match self.state {
+            State::InGame => {
+                let end = scan::game_end(self.input, self.pos, self.depth, self.charset);
+                self.pos = end.unwrap_or(self.input.len());
+            }
+            State::Closing => {}
+            State::Between | State::Done => {
+                self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
+            }
+        }
         self.state = State::Between;
         self.depth = 0;
         self.pending = None;
@@ -172,7 +187,6 @@ impl<'a> Reader<'a> {
         self.stash = [0; 3];
         self.fast_until = 0;
         self.recovering = true;
-        self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
         Error::new(kind, pos, message)
     }
 
@@ -261,7 +275,7 @@ impl<'a> Reader<'a> {
             if let Some(&[c @ (b'B' | b'W'), b'[', x, y, b']']) = input.get(p + 1..p + 6) {
                 // Letters that are not coordinates map to 255, which no board size passes.
                 let (x, y) = (scan::COORD[x as usize], scan::COORD[y as usize]);
-                if x < self.width && y < self.height {
+                if x < self.width && y < self.height && ends_property(input.get(p + 6)) {
                     self.pos = p + 6;
                     self.stash = [if c == b'B' { 1 } else { 2 }, x, y];
                 }
@@ -450,10 +464,15 @@ impl<'a> Reader<'a> {
                 self.pos = p + 1;
                 self.open_node(p)
             }
+            b'A'..=b'Z' | b'a'..=b'z' if self.after_variation && !self.warned_after_variation => {
+                self.warned_after_variation = true;
+                self.warn(WarningKind::PropertyAfterVariation, p)
+            }
             b'B' | b'W' if self.in_node => {
                 // Fast path for the commonest property: a move with a two-letter point.
                 if let Some(&[b'[', x, y, b']']) = input.get(p + 1..p + 5) {
-                    if let (Some(x), Some(y)) = (scan::coord(x), scan::coord(y)) {
+                    if let (Some(x), Some(y), true) = (scan::coord(x), scan::coord(y), ends_property(input.get(p + 5)))
+                    {
                         let pt = Point::new(x, y);
                         if x < self.width && y < self.height {
                             self.pos = p + 5;
@@ -480,10 +499,16 @@ impl<'a> Reader<'a> {
                 if self.depth >= self.config.limits.max_depth {
                     return Err(self.error(ErrorKind::LimitExceeded(Limit::Depth), p, "variations nested too deeply"));
                 }
+                let had_node = self.in_node;
                 self.pos = p + 1;
                 self.depth += 1;
                 self.after_variation = false;
                 self.in_node = false;
+                if !had_node {
+                    // `((;a)(;b))`: the enclosing game tree has no node of its own.
+                    self.queued = Some(Event::VariationStart(Branch::Child));
+                    return self.warn(WarningKind::SequenceWithoutNode, p);
+                }
                 Ok(Event::VariationStart(Branch::Child))
             }
             b')' => {
@@ -495,6 +520,7 @@ impl<'a> Reader<'a> {
                     return Ok(Event::GameEnd { length: (self.pos - self.game_start) as u64, ending: None });
                 }
                 self.after_variation = true;
+                self.warned_after_variation = false;
                 Ok(Event::VariationEnd)
             }
             b'[' => {
@@ -741,9 +767,14 @@ impl<'a> Reader<'a> {
                     None
                 }
                 scan::Rect::Empty => match pend.kind {
-                    Kind::Mark(m @ (MarkupKind::Dim | MarkupKind::Visible)) => {
-                        Some(Ok(Event::Markup(Markup::new(m, None, None))))
-                    }
+                    // The elist properties: `DD[]`/`VW[]` clear, an empty `TB[]`/`TW[]` marks no
+                    // territory; each is one mark without a point, so it round-trips.
+                    Kind::Mark(
+                        m @ (MarkupKind::Dim
+                        | MarkupKind::Visible
+                        | MarkupKind::TerritoryBlack
+                        | MarkupKind::TerritoryWhite),
+                    ) => Some(Ok(Event::Markup(Markup::new(m, None, None)))),
                     _ => Some(self.warn(WarningKind::BadPoint, s)),
                 },
                 scan::Rect::Bad => Some(self.warn(WarningKind::BadPoint, s)),
@@ -868,6 +899,13 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// Whether the byte after a value surely ends its property (no second value can follow): the
+/// fast paths take a move only then.
+#[inline]
+fn ends_property(next: Option<&u8>) -> bool {
+    !matches!(next, Some(b'[' | b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c))
 }
 
 fn color(black: bool) -> Color {
