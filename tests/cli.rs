@@ -6,11 +6,7 @@ use std::process::Command;
 
 fn kifu(args: &[&str]) -> (String, String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_kifu")).args(args).output().expect("run kifu");
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
 }
 
 /// The value of `"key":` in a flat JSON object (numbers only).
@@ -95,10 +91,13 @@ fn events_prints_one_json_object_per_line() {
     assert!(lines.contains(&r#"{"event":"turn","color":"B"}"#));
     // The escaped bracket and the soft line break are decoded.
     assert!(out.contains(r#"Black to play and live. The soft line break above is removed; ] is an escaped bracket."#));
-    assert_eq!(lines.last().unwrap(), &format!(
-        r#"{{"event":"game_end","length":{},"ending":null}}"#,
-        std::fs::metadata(format!("{}/problem-with-variations.sgf", samples())).unwrap().len() - 1
-    ));
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!(
+            r#"{{"event":"game_end","length":{},"ending":null}}"#,
+            std::fs::metadata(format!("{}/problem-with-variations.sgf", samples())).unwrap().len() - 1
+        )
+    );
     let starts = lines.iter().filter(|l| l.contains("variation_start")).count();
     let ends = lines.iter().filter(|l| l.contains("variation_end")).count();
     assert_eq!((starts, ends), (2, 2));
@@ -121,4 +120,32 @@ fn events_reports_passes_warnings_and_errors() {
     let last = lines.last().unwrap();
     assert!(last.starts_with(r#"{"event":"error","kind":"unexpected_eof""#), "{last}");
     assert!(last.ends_with(r#""offset":17,"line":2,"column":13}"#), "{last}");
+}
+
+#[test]
+fn check_lists_problems_with_positions_and_fails_on_errors() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("good.sgf"), "(;B[aa];W[bb])").unwrap();
+    std::fs::write(dir.join("warn.sgf"), "junk\n(;B[aa];W[bb])").unwrap();
+    std::fs::write(dir.join("notes.txt"), "hello").unwrap();
+    let (out, _, code) = kifu(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let warn = dir.join("warn.sgf");
+    assert!(
+        out.contains(&format!("{}:1:1: junk_before_game: bytes before the first game were skipped\n", warn.display()))
+    );
+    assert!(out.ends_with("2 files (1 skipped), 2 games: 1 warnings, 0 errors\n"), "{out}");
+
+    std::fs::write(dir.join("bad.sgf"), "(;B[aa]\n;C[never closed").unwrap();
+    let (out, _, code) = kifu(&["check", "--json", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(field(&out, "errors"), 1.0);
+    assert_eq!(field(&out, "warnings"), 1.0);
+    assert!(out.contains(r#""line":2,"column":3,"offset":10,"severity":"error","kind":"unexpected_eof""#), "{out}");
+    // Strict mode turns the warning into an error too.
+    let (out, _, code) = kifu(&["check", "--strict", warn.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains(":1:1: strict: bytes before the first game were skipped"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
