@@ -67,4 +67,10 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Sgf(r) => r.locate(offset),
         }
     }
+
+    fn event_offset(&self) -> Option<u64> {
+        match self {
+            AnyReader::Sgf(r) => r.event_offset(),
+        }
+    }
 }

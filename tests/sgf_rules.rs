@@ -832,3 +832,19 @@ fn limits_end_the_game_with_limit_exceeded() {
         assert!(Reader::new(input).all(|e| e.is_ok()), "{name}");
     }
 }
+
+#[test]
+fn event_offsets_point_at_tokens_and_values() {
+    use kifu::EventSource;
+    let input = b"(;B[aa];W[bb]C[x])";
+    let mut r = Reader::new(input);
+    let mut seen = Vec::new();
+    while let Some(ev) = r.next_event() {
+        let name = ev.unwrap().name();
+        seen.push((name, r.event_offset().unwrap()));
+    }
+    assert_eq!(
+        seen,
+        [("game_start", 0), ("node", 1), ("move", 3), ("node", 7), ("move", 9), ("comment", 14), ("game_end", 17)]
+    );
+}

@@ -72,6 +72,9 @@ pub struct Reader<'a> {
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
     recovering: bool,
     lines: LineIndex,
+    /// Where the token or value of the last event started (see `EventSource::event_offset`):
+    /// the value's `[` for events read from a property value, else the token.
+    event_at: usize,
 }
 
 /// Result of looking at a `(` between games.
@@ -121,6 +124,7 @@ impl<'a> Reader<'a> {
             closing: 0,
             recovering: false,
             lines: LineIndex::new(),
+            event_at: 0,
         };
         if input.starts_with(&[0xEF, 0xBB, 0xBF]) {
             r.pos = 3;
@@ -264,12 +268,14 @@ impl<'a> Reader<'a> {
             let color = if self.stash[0] == 1 { Color::Black } else { Color::White };
             let point = Some(Point::new(self.stash[1], self.stash[2]));
             self.stash[0] = 0;
+            self.event_at = self.pos - 4;
             return Some(Ok(Event::Move(Move::Go { color, point })));
         }
         let p = self.pos;
         let input = self.input;
         if p < self.fast_until && input[p] == b';' && self.nodes < self.config.limits.max_nodes {
             self.nodes += 1;
+            self.event_at = p;
             self.in_node = true;
             self.pos = p + 1;
             if let Some(&[c @ (b'B' | b'W'), b'[', x, y, b']']) = input.get(p + 1..p + 6) {
@@ -384,6 +390,7 @@ impl<'a> Reader<'a> {
 
     fn start_game(&mut self, at: usize) -> Result<Event<'a>, Error> {
         self.game_start = at;
+        self.event_at = at;
         self.game_limit = usize::try_from(self.config.limits.max_game_len).unwrap_or(usize::MAX).saturating_add(at);
         self.pos = at + 1;
         self.depth = 1;
@@ -456,6 +463,7 @@ impl<'a> Reader<'a> {
         let input = self.input;
         self.skip_ws();
         let p = self.pos;
+        self.event_at = p;
         let Some(&b) = input.get(p) else {
             return self.eof_in_game();
         };
@@ -666,6 +674,7 @@ impl<'a> Reader<'a> {
                 self.pending = None;
                 return None;
             }
+            self.event_at = v;
             if pend.kind == Kind::Other {
                 return Some(self.pass_through(pend.name, v));
             }
@@ -990,5 +999,9 @@ impl EventSource for Reader<'_> {
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+
+    fn event_offset(&self) -> Option<u64> {
+        Some(self.event_at as u64)
     }
 }
