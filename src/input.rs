@@ -68,41 +68,30 @@ pub trait EventSource {
     }
 }
 
-impl<S: EventSource + ?Sized> EventSource for &mut S {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        (**self).next_event()
-    }
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        (**self).skip_game()
-    }
-    fn skip_variation(&mut self) -> Result<(), Error> {
-        (**self).skip_variation()
-    }
-    fn locate(&mut self, offset: u64) -> Position {
-        (**self).locate(offset)
-    }
-    fn event_offset(&self) -> Option<u64> {
-        (**self).event_offset()
-    }
+/// Forwards every method of [`EventSource`] through a pointer type.
+macro_rules! forward_event_source {
+    ($($ptr:ty),*) => {$(
+        impl<S: EventSource + ?Sized> EventSource for $ptr {
+            fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+                (**self).next_event()
+            }
+            fn skip_game(&mut self) -> Result<bool, Error> {
+                (**self).skip_game()
+            }
+            fn skip_variation(&mut self) -> Result<(), Error> {
+                (**self).skip_variation()
+            }
+            fn locate(&mut self, offset: u64) -> Position {
+                (**self).locate(offset)
+            }
+            fn event_offset(&self) -> Option<u64> {
+                (**self).event_offset()
+            }
+        }
+    )*};
 }
 
-impl<S: EventSource + ?Sized> EventSource for Box<S> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        (**self).next_event()
-    }
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        (**self).skip_game()
-    }
-    fn skip_variation(&mut self) -> Result<(), Error> {
-        (**self).skip_variation()
-    }
-    fn locate(&mut self, offset: u64) -> Position {
-        (**self).locate(offset)
-    }
-    fn event_offset(&self) -> Option<u64> {
-        (**self).event_offset()
-    }
-}
+forward_event_source!(&mut S, Box<S>);
 
 /// Limits that protect a reader from hostile input. Exceeding one is an error of kind
 /// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) that ends the game.
