@@ -212,3 +212,135 @@ fn multi_game_files_equal_single_files() {
     }
     assert_eq!(n, 150);
 }
+
+/// The JKF start position of a golden file, as SFEN.
+fn jkf_initial(init: &serde_json::Value) -> String {
+    let mut p = ShogiPosition::startpos();
+    let remove = |p: &mut ShogiPosition, sqs: &[(u8, u8)]| {
+        for &(f, r) in sqs {
+            p.put(Square::new(f, r), None);
+        }
+    };
+    match init["preset"].as_str().unwrap() {
+        "HIRATE" => {}
+        "KY" => remove(&mut p, &[(1, 1)]),
+        "KA" => remove(&mut p, &[(2, 2)]),
+        "HI" => remove(&mut p, &[(8, 2)]),
+        "2" => remove(&mut p, &[(2, 2), (8, 2)]),
+        "4" => remove(&mut p, &[(2, 2), (8, 2), (1, 1), (9, 1)]),
+        "6" => remove(&mut p, &[(2, 2), (8, 2), (1, 1), (9, 1), (2, 1), (8, 1)]),
+        "OTHER" => {
+            let data = &init["data"];
+            p = ShogiPosition::new();
+            for (x, col) in data["board"].as_array().unwrap().iter().enumerate() {
+                for (y, cell) in col.as_array().unwrap().iter().enumerate() {
+                    if let Some(kind) = cell["kind"].as_str() {
+                        let c = if cell["color"] == 0 { Color::Black } else { Color::White };
+                        let piece = Piece::from_csa(kind.as_bytes()).unwrap();
+                        p.put(Square::new(x as u8 + 1, y as u8 + 1), Some((c, piece)));
+                    }
+                }
+            }
+            for (ci, hand) in data["hands"].as_array().unwrap().iter().enumerate() {
+                let c = if ci == 0 { Color::Black } else { Color::White };
+                for (k, n) in hand.as_object().unwrap() {
+                    for _ in 0..n.as_u64().unwrap() {
+                        let piece = Piece::from_csa(k.as_bytes()).unwrap();
+                        p.apply(&Event::Setup(Setup::Shogi { color: c, piece, square: None })).unwrap();
+                    }
+                }
+            }
+            p.set_side_to_move(if data["color"] == 0 { Color::Black } else { Color::White });
+            return p.sfen();
+        }
+        other => panic!("preset {other}"),
+    }
+    if init["preset"] != "HIRATE" {
+        p.set_side_to_move(Color::White);
+    }
+    p.sfen()
+}
+
+#[test]
+fn golden_jkf_files_agree() {
+    let Some(dir) = common::corpus_dir("csa") else { return };
+    let mut n = 0;
+    for json_path in common::files(&dir, &[".json"]) {
+        let name = json_path.file_name().unwrap().to_string_lossy().to_string();
+        if name.contains("schema") {
+            continue;
+        }
+        let jkf: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+        let bytes = read(&json_path.with_extension("csa"));
+        let evs = events(&bytes);
+        // Replay, remembering the start position and each move's promotion.
+        let mut pos = ShogiPosition::new();
+        let mut start = None;
+        let mut promoted = vec![];
+        let mut our_comments = vec![];
+        let mut our_times = vec![];
+        let mut after_turn = false;
+        for e in &evs {
+            if matches!(e, Event::Node) && start.is_none() {
+                start = Some(pos.sfen());
+            }
+            match e {
+                Event::Turn(_) => after_turn = true,
+                Event::Property(p) if after_turn && (p.name() == b"'" || p.name() == b"'*") => {
+                    our_comments.push(p.value().to_string_lossy())
+                }
+                Event::Comment(t) => our_comments.push(t.to_string_lossy()),
+                Event::Evaluation(ev) => {
+                    let mut s = format!("** {}", ev.score.unwrap());
+                    if !ev.pv.is_empty() {
+                        s.push(' ');
+                        s.push_str(std::str::from_utf8(ev.pv).unwrap());
+                    }
+                    our_comments.push(s)
+                }
+                Event::Clock(Clock { kind: ClockKind::ElapsedMs, value, .. }) => our_times.push((promoted.len(), *value)),
+                _ => {}
+            }
+            if let Some(p) = pos.apply(e).unwrap_or_else(|i| panic!("{name}: {i}")) {
+                promoted.push(p.promoted);
+            }
+        }
+        assert_eq!(start.unwrap_or_else(|| pos.sfen()), jkf_initial(&jkf["initial"]), "{name}");
+        let ours = moves(&evs);
+        let mut jkf_comments = vec![];
+        let mut jkf_times = vec![];
+        let mut k = 0;
+        for entry in jkf["moves"].as_array().unwrap() {
+            for c in entry["comments"].as_array().into_iter().flatten() {
+                let c = c.as_str().unwrap();
+                jkf_comments.push(c.strip_prefix('*').filter(|r| !r.starts_with('*')).unwrap_or(c).to_string());
+            }
+            let Some(m) = entry.get("move") else {
+                if let Some(t) = entry.get("time") {
+                    let now = &t["now"];
+                    jkf_times.push((k, (now["m"].as_u64().unwrap() * 60 + now["s"].as_u64().unwrap()) * 1000));
+                }
+                continue;
+            };
+            let our = ours[k];
+            k += 1;
+            assert_eq!(our.color, if m["color"] == 0 { Color::Black } else { Color::White }, "{name} {k}");
+            assert_eq!(our.to, Square::new(m["to"]["x"].as_u64().unwrap() as u8, m["to"]["y"].as_u64().unwrap() as u8));
+            let from = m.get("from").map(|f| Square::new(f["x"].as_u64().unwrap() as u8, f["y"].as_u64().unwrap() as u8));
+            assert_eq!(our.from, from, "{name} {k}");
+            let piece = Piece::from_csa(m["piece"].as_str().unwrap().as_bytes()).unwrap();
+            let promote = m["promote"] == true;
+            assert_eq!(promoted[k - 1], promote, "{name} {k}");
+            assert_eq!(our.piece, if promote { piece.promoted().unwrap() } else { piece }, "{name} {k}");
+            if let Some(t) = entry.get("time") {
+                let now = &t["now"];
+                jkf_times.push((k, (now["m"].as_u64().unwrap() * 60 + now["s"].as_u64().unwrap()) * 1000));
+            }
+        }
+        assert_eq!(k, ours.len(), "{name}");
+        assert_eq!(our_times, jkf_times, "{name}");
+        assert_eq!(our_comments, jkf_comments, "{name}");
+        n += 1;
+    }
+    assert_eq!(n, 11);
+}

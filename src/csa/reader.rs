@@ -450,7 +450,7 @@ impl<'a> Reader<'a> {
                 }
             }
             b'T' => self.time_line(s, b),
-            b'\'' => self.comment(s, b),
+            b'\'' => self.comment(s, s.bytes),
             b'P' => return self.position_line(s, b),
             b'$' => self.header(s, b),
             b'N' => self.name(s, b),
@@ -567,7 +567,7 @@ impl<'a> Reader<'a> {
             return Ok(Event::Comment(self.text(value)));
         }
         if name_len == 1 && self.saw_turn {
-            if let Some(at) = glued_move(b) {
+            if let Some(at) = glued_move(trim_end(b)) {
                 let (head, mv) = b.split_at(at);
                 let ev = Event::Property(Property::new(&head[..1], self.text(&head[1..]), head));
                 self.refeed = Some(Stmt { start: s.start + at, bytes: mv, at_eof: false });
