@@ -79,7 +79,15 @@ impl<'a> Lexer<'a> {
         if start >= input.len() {
             return None;
         }
-        let (end, next) = match memchr::memchr2(b'\n', b'\r', &input[start..]) {
+        // Most lines are short (`+7776FU`, `T12`): look at the first bytes by hand before
+        // handing a long line to memchr.
+        let short = &input[start..input.len().min(start + 16)];
+        let found = match short.iter().position(|&c| c == b'\n' || c == b'\r') {
+            Some(i) => Some(i),
+            None if short.len() < 16 => None,
+            None => memchr::memchr2(b'\n', b'\r', &input[start + 16..]).map(|i| i + 16),
+        };
+        let (end, next) = match found {
             Some(i) => {
                 let e = start + i;
                 let n = if input[e] == b'\r' && input.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 };
@@ -90,7 +98,8 @@ impl<'a> Lexer<'a> {
         let line = &input[start..end];
         let splittable = !matches!(line.first(), Some(b'\'' | b'N' | b'$'));
         if splittable {
-            if let Some(i) = memchr::memchr(b',', line) {
+            let comma = if line.len() <= 16 { line.iter().position(|&c| c == b',') } else { memchr::memchr(b',', line) };
+            if let Some(i) = comma {
                 self.line_end = end;
                 self.next_line = next;
                 self.pos = start + i + 1;

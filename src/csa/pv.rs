@@ -30,8 +30,30 @@ pub fn parse_move(b: &[u8]) -> Option<ShogiMove> {
     if !(b'1'..=b'9').contains(&f2) || !(b'1'..=b'9').contains(&r2) {
         return None;
     }
-    let piece = Piece::from_csa(&[p1, p2])?;
+    let piece = piece_from_bytes(p1, p2)?;
     Some(ShogiMove { color, from, to: Square::new(f2 - b'0', r2 - b'0'), piece })
+}
+
+/// `Piece::from_csa` on two bytes, as one 16-bit match.
+#[inline]
+fn piece_from_bytes(a: u8, b: u8) -> Option<Piece> {
+    Some(match u16::from_be_bytes([a, b]) {
+        0x4655 => Piece::Pawn,      // FU
+        0x4b59 => Piece::Lance,     // KY
+        0x4b45 => Piece::Knight,    // KE
+        0x4749 => Piece::Silver,    // GI
+        0x4b49 => Piece::Gold,      // KI
+        0x4b41 => Piece::Bishop,    // KA
+        0x4849 => Piece::Rook,      // HI
+        0x4f55 => Piece::King,      // OU
+        0x544f => Piece::ProPawn,   // TO
+        0x4e59 => Piece::ProLance,  // NY
+        0x4e4b => Piece::ProKnight, // NK
+        0x4e47 => Piece::ProSilver, // NG
+        0x554d => Piece::Horse,     // UM
+        0x5259 => Piece::Dragon,    // RY
+        _ => return None,
+    })
 }
 
 /// What follows `'**` in an evaluation comment: the score (from Black's side) and the rest,

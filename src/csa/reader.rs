@@ -8,7 +8,8 @@ use super::pv::{parse_evaluation, parse_move};
 use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
-    Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Move, Piece, Property, Setup, Square, Warning,
+    Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Move, Piece, Property, Setup, ShogiMove, Square,
+    Warning,
 };
 use crate::input::{Config, EventSource, LineIndex};
 use crate::text::{detect_charset, Charset, Text, TextRule};
@@ -110,6 +111,8 @@ pub struct Reader<'a> {
     expand: Expand<'a>,
     queue: Queue<'a>,
     refeed: Option<Stmt<'a>>,
+    /// The `Move` that follows the `Node` just returned (the hot path skips the queue).
+    pending_move: Option<ShogiMove>,
     pending_error: Option<Error>,
     stmt_offset: usize,
     lines: LineIndex,
@@ -211,6 +214,7 @@ impl<'a> Reader<'a> {
             expand: Expand::None,
             queue: Queue::new(),
             refeed: None,
+            pending_move: None,
             pending_error: None,
             stmt_offset: 0,
             lines: LineIndex::new(),
@@ -323,6 +327,7 @@ impl<'a> Reader<'a> {
         self.queue.clear();
         self.expand = Expand::None;
         self.refeed = None;
+        self.pending_move = None;
         self.state = State::Between;
     }
 
@@ -344,7 +349,52 @@ impl<'a> Reader<'a> {
         Ok(ev)
     }
 
+    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if let Some(m) = self.pending_move.take() {
+            return Some(Ok(Event::Move(Move::Shogi(m))));
+        }
+        // Hot path: inside a game with nothing queued, a move or a `T` line.
+        if self.state == State::InGame
+            && self.queue.len == 0
+            && matches!(self.expand, Expand::None)
+            && self.refeed.is_none()
+            && self.saw_turn
+            && self.ending.is_none()
+        {
+            let mut lex = self.lex.clone();
+            if let Some(s) = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len) {
+                match s.bytes {
+                    [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
+                        if let Some(m) = parse_move(s.bytes) {
+                            self.lex = lex;
+                            self.stmt_offset = s.start;
+                            self.moves += 1;
+                            self.last_color = Some(m.color);
+                            self.pending_move = Some(m);
+                            return Some(Ok(Event::Node));
+                        }
+                    }
+                    [b'T', rest @ ..] if self.last_color.is_some() => {
+                        if let Some(value) = time::parse_seconds_ms(rest) {
+                            self.lex = lex;
+                            self.stmt_offset = s.start;
+                            return Some(Ok(Event::Clock(Clock {
+                                color: self.last_color,
+                                kind: ClockKind::ElapsedMs,
+                                value,
+                            })));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.next_slow()
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
             if let Some(ev) = self.queue.pop() {
                 return Some(Ok(ev));
@@ -502,7 +552,7 @@ impl<'a> Reader<'a> {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), s.start, "too many moves"));
         }
         self.last_color = Some(m.color);
-        self.queue.push(Event::Move(Move::Shogi(m)));
+        self.pending_move = Some(m);
         Ok(Event::Node)
     }
 
