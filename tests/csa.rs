@@ -344,3 +344,373 @@ fn golden_jkf_files_agree() {
     }
     assert_eq!(n, 11);
 }
+
+// ---------------------------------------------------------------- hand-written cases
+
+fn infos<'a>(evs: &[Event<'a>]) -> Vec<(InfoKey, String, String)> {
+    evs.iter()
+        .filter_map(|e| match e {
+            Event::Info(i) => Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().to_string_lossy())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn ending(evs: &[Event]) -> Option<Ending> {
+    evs.iter().rev().find_map(|e| if let Event::GameEnd { ending, .. } = e { Some(*ending) } else { None }).flatten()
+}
+
+const HIRATE: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+
+#[test]
+fn spec_example_maps_every_statement() {
+    let input = "'comment\nV2.2\nN+NAKAHARA\nN-YONENAGA\n$EVENT:13th WCSC\n$SITE:KAZUSA ARC\n\
+$START_TIME:2003/05/03 10:30:00\n$END_TIME:2003/05/03 11:11:05\n$TIME_LIMIT:00:25+00\n$OPENING:YAGURA\n\
+P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI *  *  *  *  * -KA * \nP3-FU-FU-FU-FU-FU-FU-FU-FU-FU\n\
+P4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n\
+P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n\
++\n'before\n+2726FU\nT12\n-3334FU\nT6\n'after\n%CHUDAN\n";
+    let evs = events(input.as_bytes());
+    assert!(warnings(&evs).is_empty(), "{:?}", warnings(&evs));
+    assert_eq!(evs[0], Event::GameStart { offset: 0 });
+    let i = infos(&evs);
+    let k: Vec<_> = i.iter().map(|x| (x.0, x.1.as_str(), x.2.as_str())).collect();
+    assert_eq!(
+        k,
+        vec![
+            (InfoKey::FormatVersion, "V", "2.2"),
+            (InfoKey::BlackName, "N+", "NAKAHARA"),
+            (InfoKey::WhiteName, "N-", "YONENAGA"),
+            (InfoKey::Event, "$EVENT", "13th WCSC"),
+            (InfoKey::Place, "$SITE", "KAZUSA ARC"),
+            (InfoKey::Date, "$START_TIME", "2003/05/03 10:30:00"),
+            (InfoKey::EndDate, "$END_TIME", "2003/05/03 11:11:05"),
+            (InfoKey::TimeLimit, "$TIME_LIMIT", "00:25+00"),
+            (InfoKey::Opening, "$OPENING", "YAGURA"),
+        ]
+    );
+    assert_eq!(evs.iter().filter(|e| matches!(e, Event::Setup(_))).count(), 40);
+    // Comments before the first move are properties; after it, comments.
+    assert!(matches!(evs[1], Event::Property(p) if p.name() == b"'" && p.value().raw() == b"comment"));
+    assert!(evs.iter().any(|e| matches!(e, Event::Property(p) if p.value().raw() == b"before")));
+    assert!(evs.iter().any(|e| matches!(e, Event::Comment(t) if t.raw() == b"after")));
+    let m = moves(&evs);
+    assert_eq!(m[0], ShogiMove { color: Color::Black, from: Some(Square::new(2, 7)), to: Square::new(2, 6), piece: Piece::Pawn });
+    let clocks: Vec<_> = evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some(*c) } else { None }).collect();
+    assert_eq!(clocks[0], Clock { color: Some(Color::Black), kind: ClockKind::ElapsedMs, value: 12_000 });
+    assert_eq!(clocks[1], Clock { color: Some(Color::White), kind: ClockKind::ElapsedMs, value: 6_000 });
+    assert_eq!(ending(&evs), Some(Ending::Interrupted));
+    assert!(matches!(evs.last(), Some(Event::GameEnd { length, .. }) if *length == input.len() as u64));
+    // Order: Node, Move, Clock.
+    let node = evs.iter().position(|e| *e == Event::Node).unwrap();
+    assert!(matches!(evs[node + 1], Event::Move(_)) && matches!(evs[node + 2], Event::Clock(_)));
+    assert_eq!(replay(input.as_bytes())[0].as_deref(), Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b -"));
+}
+
+#[test]
+fn version_and_headers_are_typed() {
+    let evs = events(b"V3.0\n$TIME:600+10+0\n$TIME+:300+0+5\n$TIME-:300+0+5\n$MAX_MOVES:256\n$JISHOGI:27\n$NOTE:a\\nb\\\\c\n$FOO:bar\nPI\n+\n");
+    assert!(warnings(&evs).is_empty(), "{:?}", warnings(&evs));
+    let i = infos(&evs);
+    assert_eq!(i.iter().filter(|x| x.0 == InfoKey::TimeLimit).count(), 3);
+    assert!(i.contains(&(InfoKey::Other, "$MAX_MOVES".into(), "256".into())));
+    assert!(i.contains(&(InfoKey::Other, "$NOTE".into(), "a\nb\\c".into())));
+    assert!(i.contains(&(InfoKey::Other, "$FOO".into(), "bar".into())));
+    // Values of the wrong form warn but are kept.
+    let evs = events(b"Vx\n$START_TIME: 19:03:15\n$TIME_LIMIT:25min\n$TIME:abc\n$MAX_MOVES:many\n$NOCOLON\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::BadValue; 6]);
+    assert_eq!(infos(&evs).len(), 5);
+    assert_eq!(csa::parse_time_limit(b"00:25+00").unwrap().base_ms, 1_500_000);
+}
+
+#[test]
+fn handicap_pi_removes_after_placing() {
+    let evs = events(b"PI82HI22KA\n-\n-3334FU\n");
+    let setups: Vec<_> = evs.iter().filter_map(|e| if let Event::Setup(s) = e { Some(*s) } else { None }).collect();
+    assert_eq!(setups.len(), 42);
+    assert_eq!(setups[40], Setup::ShogiRemove { square: Square::new(8, 2) });
+    assert_eq!(setups[41], Setup::ShogiRemove { square: Square::new(2, 2) });
+    assert!(evs.contains(&Event::Turn(Color::White)));
+    assert_eq!(replay(b"PI82HI22KA\n-\n-3334FU\n")[0].as_deref(), Ok("lnsgkgsnl/9/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"));
+    // A removal that names the wrong piece warns.
+    assert_eq!(warnings(&events(b"PI82KA\n-\n")), vec![WarningKind::BadValue]);
+}
+
+#[test]
+fn piece_lines_hands_and_al() {
+    let input = b"P-11OU\nP+22KI00KI00FU\nP-00AL\n+\n+0012FU\n";
+    let evs = events(input);
+    let setups: Vec<_> = evs.iter().filter_map(|e| if let Event::Setup(s) = e { Some(*s) } else { None }).collect();
+    assert_eq!(setups[0], Setup::Shogi { color: Color::White, piece: Piece::King, square: Some(Square::new(1, 1)) });
+    assert_eq!(setups[2], Setup::Shogi { color: Color::Black, piece: Piece::Gold, square: None });
+    // AL: everything not yet placed (except the other king) goes to White's hand.
+    let white_hand = setups.iter().filter(|s| matches!(s, Setup::Shogi { color: Color::White, square: None, .. })).count();
+    assert_eq!(white_hand, 38 - 1 - 2);
+    let r = replay(input);
+    assert_eq!(r[0].as_deref(), Ok("8k/7GP/9/9/9/9/9/9/9 w G2r2b2g4s4n4l17p"));
+    // Board given by rows with spaces collapsed (dialect) and an empty P+ line (dialect).
+    let evs = events(b"P1 * * * * -OU * * * *\nP+\nP9 *  *  *  * +OU *  *  *  * \n+\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::CsaDialect, WarningKind::CsaDialect]);
+    assert_eq!(evs.iter().filter(|e| matches!(e, Event::Setup(_))).count(), 2);
+    // Bad items.
+    assert_eq!(warnings(&events(b"P+00OU\n")), vec![WarningKind::BadValue]);
+    assert_eq!(warnings(&events(b"P+5X\n")), vec![WarningKind::BadValue]);
+    assert_eq!(warnings(&events(b"P1-KY-KE-GI-KI-OU-KI-GI-KE-KY-KY\n")), vec![WarningKind::BadValue]);
+}
+
+#[test]
+fn times_and_their_dialects() {
+    let evs = events(b"T5\nPI\n+\n+7776FU\nT2.655\n-3334FU\nT=3\n+2726FU\nT1:30\n-8384FU,T0.03\n%TORYO\nT7\n");
+    let clocks: Vec<_> = evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some((c.color, c.value)) } else { None }).collect();
+    assert_eq!(
+        clocks,
+        vec![
+            (None, 5000),
+            (Some(Color::Black), 2655),
+            (Some(Color::White), 3000),
+            (Some(Color::Black), 90_000),
+            (Some(Color::White), 30),
+            (Some(Color::Black), 7000), // the resigning side's time
+        ]
+    );
+    assert_eq!(warnings(&evs), vec![WarningKind::TimeWithoutMove, WarningKind::CsaDialect, WarningKind::CsaDialect]);
+    assert_eq!(ending(&evs), Some(Ending::Resign));
+    assert_eq!(warnings(&events(b"PI\n+\n+7776FU\nTx\n")), vec![WarningKind::BadValue]);
+}
+
+#[test]
+fn comments_and_evaluations() {
+    let input = "PI\n+\n'*start\n+7776FU\n'*move comment\n'** 113 -3334FU +2625FU #123\n'**評価値=-50\n'plain, with comma\n-3334FU\n'** 7g7f 3c3d\n";
+    let evs = events(input.as_bytes());
+    assert!(matches!(evs.iter().find(|e| matches!(e, Event::Property(_))), Some(Event::Property(p)) if p.name() == b"'*" && p.value().raw() == b"start"));
+    let comments: Vec<_> = evs.iter().filter_map(|e| if let Event::Comment(t) = e { Some(t.to_string_lossy()) } else { None }).collect();
+    assert_eq!(comments, vec!["move comment", "plain, with comma"]);
+    let evals: Vec<_> = evs.iter().filter_map(|e| if let Event::Evaluation(v) = e { Some(*v) } else { None }).collect();
+    assert_eq!(evals[0].score, Some(113));
+    assert_eq!(evals[0].pv, b"-3334FU +2625FU #123");
+    assert_eq!(csa::pv_moves(evals[0].pv).count(), 2);
+    assert_eq!(evals[1].score, Some(-50));
+    assert!(matches!(csa::pv_moves(evals[2].pv).next(), Some(Ok(csa::PvMove::Usi(_)))));
+    assert_eq!(warnings(&evs), vec![WarningKind::CsaDialect]);
+}
+
+#[test]
+fn every_special_move() {
+    let cases: &[(&str, Ending)] = &[
+        ("TORYO", Ending::Resign),
+        ("CHUDAN", Ending::Interrupted),
+        ("SENNICHITE", Ending::Repetition),
+        ("OUTE_SENNICHITE", Ending::PerpetualCheck),
+        ("TIME_UP", Ending::TimeUp),
+        ("ILLEGAL_MOVE", Ending::IllegalMove),
+        ("+ILLEGAL_ACTION", Ending::IllegalActionBlack),
+        ("-ILLEGAL_ACTION", Ending::IllegalActionWhite),
+        ("JISHOGI", Ending::Impasse),
+        ("KACHI", Ending::DeclareWin),
+        ("HIKIWAKE", Ending::Draw),
+        ("MATTA", Ending::Matta),
+        ("TSUMI", Ending::Checkmate),
+        ("FUZUMI", Ending::NoCheckmate),
+        ("ERROR", Ending::Error),
+        ("MAX_MOVES", Ending::MaxMoves),
+    ];
+    for (name, e) in cases {
+        let input = format!("PI\n+\n+7776FU\n%{name}\n");
+        let evs = events(input.as_bytes());
+        assert_eq!(ending(&evs), Some(*e), "{name}");
+        assert!(warnings(&evs).is_empty());
+        assert_eq!(evs.iter().filter(|e| **e == Event::Node).count(), 1, "specials are not moves");
+    }
+    let evs = events(b"PI\n+\n%FOO\n");
+    assert!(evs.iter().any(|e| matches!(e, Event::Property(p) if p.name() == b"%" && p.value().raw() == b"FOO")));
+    assert_eq!(ending(&evs), Some(Ending::Other));
+    // A move after the special is dropped with a warning; a second special warns.
+    let evs = events(b"PI\n+\n%TORYO\n+7776FU\n%CHUDAN\n$END_TIME:2020/01/01\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::Repaired, WarningKind::DuplicateKey]);
+    assert_eq!(moves(&evs).len(), 0);
+    assert_eq!(ending(&evs), Some(Ending::Resign));
+    assert!(infos(&evs).iter().any(|i| i.0 == InfoKey::EndDate));
+}
+
+#[test]
+fn multi_game_files_and_v3_header() {
+    let input = b"'CSA encoding=UTF-8\nV3.0\nN+a\nPI\n+\n+7776FU\n/\nN+b\nPI\n-\n-3334FU\n/\n\n";
+    let evs = events(input);
+    let games = split_games(&evs);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(infos(g).iter().any(|i| i.0 == InfoKey::FormatVersion && i.2 == "3.0"), "{:?}", infos(g));
+    }
+    assert!(infos(&games[0]).iter().any(|i| i.0 == InfoKey::Charset && i.2 == "UTF-8"));
+    let Event::GameStart { offset } = games[1][0] else { panic!() };
+    assert_eq!(&input[offset as usize..offset as usize + 3], b"N+b");
+    // The `/` line belongs to neither game.
+    let Event::GameEnd { length, .. } = games[0][games[0].len() - 1] else { panic!() };
+    assert_eq!(input[length as usize], b'/');
+    // skip_game agrees: two games, then none.
+    let mut r = Reader::new(input);
+    assert!(r.skip_game().unwrap());
+    assert!(matches!(r.next(), Some(Ok(Event::GameStart { .. }))));
+    assert!(r.skip_game().unwrap());
+    assert!(!r.skip_game().unwrap());
+    assert!(r.next().is_none());
+}
+
+#[test]
+fn encodings() {
+    // Shift_JIS declared by the V3.0 line, by Kifu for Windows' comment, by V3.0's default, and detected.
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("先手太郎");
+    for head in [&b"'CSA encoding=SHIFT_JIS\nV3.0\n"[..], b"'encoding=Shift_JIS\nV2.2\n", b"V3.0\n", b"V2.2\n"] {
+        let mut input = head.to_vec();
+        input.extend_from_slice(b"N+");
+        input.extend_from_slice(&sjis);
+        input.extend_from_slice(b"\nPI\n+\n");
+        let mut r = Reader::new(&input);
+        let evs: Vec<_> = r.by_ref().collect::<Result<_, _>>().unwrap();
+        assert_eq!(r.charset(), kifu::Charset::ShiftJis, "{}", String::from_utf8_lossy(head));
+        assert!(infos(&evs).iter().any(|i| i.2 == "先手太郎"));
+    }
+    // A UTF-8 BOM; UTF-8 detected; an unknown declaration warns.
+    let mut r = Reader::new("\u{feff}N+先手\n".as_bytes());
+    let evs: Vec<_> = r.by_ref().collect::<Result<_, _>>().unwrap();
+    assert_eq!(evs[0], Event::GameStart { offset: 3 });
+    assert_eq!(r.charset(), kifu::Charset::Utf8);
+    assert_eq!(warnings(&events(b"'CSA encoding=KLINGON\nV3.0\n")), vec![WarningKind::UnknownCharset]);
+}
+
+#[test]
+fn dialects_missing_position_turn_and_glued_move() {
+    // No position at all: the standard one is assumed.
+    let evs = events(b"+7776FU\n-3334FU\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::MissingValue, WarningKind::MissingValue]);
+    assert_eq!(replay(b"+7776FU\n-3334FU\n")[0].as_deref(), Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b -"));
+    // Position without a turn line: the first move says who moves.
+    let evs = events(b"PI82HI\n-3334FU\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::MissingValue]);
+    assert!(evs.contains(&Event::Turn(Color::White)));
+    // A first move glued onto a comment line.
+    let evs = events(b"PI\n+\n'comment+7776FU\n-3334FU\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::CsaDialect]);
+    assert_eq!(moves(&evs).len(), 2);
+    assert!(evs.iter().any(|e| matches!(e, Event::Property(p) if p.value().raw() == b"comment")));
+    // V2 without minor version, no version at all: no warning.
+    assert!(warnings(&events(b"V2\nPI\n+\n")).is_empty());
+    // $TIMET+ spelling.
+    assert_eq!(warnings(&events(b"$TIMET+:600+10+0\n")), vec![WarningKind::CsaDialect]);
+    // CRLF and CR line ends.
+    assert_eq!(moves(&events(b"PI\r\n+\r\n+7776FU\r\nT1\r\n")).len(), 1);
+    assert_eq!(moves(&events(b"PI\r+\r+7776FU\rT1\r")).len(), 1);
+}
+
+#[test]
+fn bad_input() {
+    // Binary data is not a game record: an error, then the next game (if any).
+    let mut bin = vec![0u8, 1, 2, 0xff, b'\n'];
+    bin.extend_from_slice(b"/\nPI\n+\n+7776FU\n");
+    let items: Vec<_> = Reader::new(&bin).collect();
+    let err = items.iter().find_map(|i| i.as_ref().err()).unwrap();
+    assert_eq!(err.kind(), kifu::ErrorKind::NotAGameRecord);
+    assert_eq!(err.position().line, 1);
+    assert!(items.iter().filter(|i| matches!(i, Ok(Event::GameStart { .. }))).count() == 2);
+    assert!(items.iter().any(|i| matches!(i, Ok(Event::Move(_)))));
+    // A file cut in the middle of a move.
+    let evs = events(b"PI\n+\n+7776FU\n-33");
+    assert_eq!(warnings(&evs), vec![WarningKind::Truncated]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { .. })));
+    // Unknown lines warn; empty input has no game.
+    assert_eq!(warnings(&events(b"PI\n+\nhello\n")), vec![WarningKind::UnknownLine]);
+    assert!(events(b"").is_empty());
+    assert!(events(b"\n \n").is_empty());
+    // Strict mode: the warning is an error at its line, and reading resumes at the next game.
+    let items: Vec<_> = Reader::with_config(b"PI\n+\nhello\n+7776FU\n/\nPI\n+\n", Config::strict()).collect();
+    let e = items.iter().find_map(|i| i.as_ref().err()).unwrap();
+    assert_eq!((e.kind(), e.position().line, e.position().column), (kifu::ErrorKind::Strict(WarningKind::UnknownLine), 3, 1));
+    let after: Vec<_> = items.iter().skip_while(|i| i.is_ok()).skip(1).collect();
+    assert!(matches!(after[0], Ok(Event::GameStart { .. })));
+    // Limits.
+    let mut cfg = Config::default();
+    cfg.limits.max_nodes = 1;
+    let items: Vec<_> = Reader::with_config(b"PI\n+\n+7776FU\n-3334FU\n", cfg).collect();
+    assert!(items.iter().any(|i| matches!(i, Err(e) if e.kind() == kifu::ErrorKind::LimitExceeded(kifu::Limit::Nodes))));
+}
+
+#[test]
+fn a_million_line_game() {
+    let mut input = b"PI\n+\n".to_vec();
+    for _ in 0..125_000 {
+        input.extend_from_slice(b"+5958OU\nT1\n-5152OU\nT1\n+5859OU\nT1\n-5251OU\nT1\n");
+    }
+    let mut r = Reader::new(&input);
+    let (mut nodes, mut clocks) = (0u64, 0u64);
+    while let Some(ev) = r.next_event() {
+        match ev.unwrap() {
+            Event::Node => nodes += 1,
+            Event::Clock(_) => clocks += 1,
+            Event::Warning(w) => panic!("{w:?}"),
+            _ => {}
+        }
+    }
+    assert_eq!((nodes, clocks), (500_000, 500_000));
+    // The kings walk up and back: the game replays to the start position (first 4,000 lines).
+    let part = &input[..5 + 1_000 * 44];
+    assert_eq!(replay(part)[0].as_deref(), Ok(HIRATE));
+}
+
+#[test]
+fn illegal_moves_are_reported_with_their_offset() {
+    let cases: &[(&str, Illegal)] = &[
+        ("PI\n+\n-3334FU\n", Illegal::WrongSide),
+        ("PI\n+\n+5554FU\n", Illegal::NoPiece),
+        ("PI\n+\n+3334FU\n", Illegal::NotOwnPiece),
+        ("PI\n+\n+7776KI\n", Illegal::PieceMismatch),
+        ("PI\n+\n+7775FU\n", Illegal::BadMovement),
+        ("PI\n+\n+8833KA\n", Illegal::BadMovement),
+        ("PI\n+\n+6978KI\n-3334FU\n+7877KI\n", Illegal::CaptureOwn),
+        ("PI\n+\n+7776TO\n", Illegal::PromotionOutsideZone),
+        ("P-51OU\nP+59OU12FU\n+\n+1211FU\n", Illegal::MustPromote),
+        ("P-51OU\nP+59OU33KE\n+\n+3321KE\n", Illegal::MustPromote),
+        ("P-51OU\nP+59OU00KE\n+\n+0012KE\n", Illegal::MustPromote),
+        ("PI\n+\n+0055FU\n", Illegal::NotInHand),
+        ("PI\n+\n+0055TO\n", Illegal::BadDropPiece),
+        ("P-51OU\nP+59OU77FU00FU\n+\n+0077FU\n", Illegal::DropOnOccupied),
+        ("P-51OU\nP+59OU87FU00FU\n+\n+0084FU\n", Illegal::Nifu),
+        ("P-11OU21KY\nP+23KI59OU00FU\n+\n+0012FU\n", Illegal::PawnDropMate),
+        ("PI\n+\n+5957OU\n", Illegal::BadMovement),
+        ("P-51OU55HI\nP+59OU58KI\n+\n+5848KI\n", Illegal::KingInCheck),
+        ("P-51OU55HI\nP+59OU48KI\n+\n+4838KI\n", Illegal::KingInCheck),
+    ];
+    for (input, want) in cases {
+            let r = replay(input.as_bytes());
+        let Err((got, offset)) = r[0] else { panic!("{input:?} replayed legally: {:?}", r[0]) };
+        assert_eq!(got, *want, "{input:?}");
+        // The offset is the start of the illegal move's line.
+        let last_move_line = input.trim_end().rfind('\n').map_or(0, |i| i + 1);
+        assert_eq!(offset as usize, last_move_line, "{input:?}");
+        let err = got.error(kifu::Position::locate(input.as_bytes(), offset));
+        assert_eq!(err.kind(), kifu::ErrorKind::IllegalMove);
+    }
+}
+
+#[test]
+fn pawn_drop_mate_rule_allows_check_that_is_not_mate_and_non_pawn_mates() {
+    // Pawn drop check with an escape: legal.
+    assert!(replay(b"P-11OU\nP+23KI59OU00FU\n+\n+0012FU\n")[0].is_ok());
+    // Gold drop mate: legal.
+    assert!(replay(b"P-11OU21KY\nP+23KI59OU00KI\n+\n+0012KI\n")[0].is_ok());
+    // Pawn drop check where the pawn can be captured: legal.
+    assert!(replay(b"P-11OU21KY\nP+59OU00FU\n+\n+0012FU\n")[0].is_ok());
+    // Pawn drop mate: illegal.
+    assert!(matches!(replay(b"P-11OU21KY\nP+23KI59OU00FU\n+\n+0012FU\n")[0], Err((Illegal::PawnDropMate, _))));
+}
+
+#[test]
+fn sniffer() {
+    use kifu::detect::Confidence;
+    assert_eq!(kifu::detect(b"V2.2\nN+a\n"), Some(kifu::Format::Csa));
+    assert_eq!(kifu::detect(b"'comment\nPI\n+\n"), Some(kifu::Format::Csa));
+    assert_eq!(kifu::detect(b"'CSA encoding=UTF-8\nV3.0\n"), Some(kifu::Format::Csa));
+    assert_eq!(kifu::detect(b"+7776FU\n"), Some(kifu::Format::Csa));
+    assert_eq!(csa::sniff(b"hello\n$EVENT:x\n"), Confidence::Maybe);
+    assert_eq!(kifu::detect(b"(;GM[1]FF[4])"), Some(kifu::Format::Sgf));
+    assert_eq!(csa::sniff(b"# README\n"), Confidence::No);
+}
