@@ -149,6 +149,23 @@ fn encoding_label(line: &[u8]) -> Option<(&[u8], usize)> {
     Some((trim(&body[name_len + 1..]), name_len))
 }
 
+/// The charset of a declaration: the labels CSA files use, matched without allocating, then
+/// [`Charset::from_label`] for anything else (which allocates a lower-cased copy).
+fn charset_label(label: &[u8]) -> Option<Charset> {
+    const UTF8: &[&[u8]] = &[b"UTF-8", b"UTF8"];
+    const SJIS: &[&[u8]] = &[b"SHIFT_JIS", b"SHIFT-JIS", b"SJIS", b"CP932", b"WINDOWS-31J", b"MS_KANJI"];
+    let is = |set: &[&[u8]]| set.iter().any(|l| label.eq_ignore_ascii_case(l));
+    if is(UTF8) {
+        Some(Charset::Utf8)
+    } else if is(SJIS) {
+        Some(Charset::ShiftJis)
+    } else if label.eq_ignore_ascii_case(b"EUC-JP") {
+        Some(Charset::EucJp)
+    } else {
+        Charset::from_label(label)
+    }
+}
+
 fn special(name: &[u8]) -> Option<Ending> {
     Some(match name {
         b"TORYO" => Ending::Resign,
@@ -286,7 +303,7 @@ impl<'a> Reader<'a> {
         self.v3_version = v3;
         self.charset = match (forced, declared) {
             (Some(c), _) => c,
-            (None, Some((label, at))) => match Charset::from_label(label) {
+            (None, Some((label, at))) => match charset_label(label) {
                 Some(c) => c,
                 None => {
                     self.charset_warning = Some((WarningKind::UnknownCharset, at));
