@@ -714,3 +714,144 @@ fn sniffer() {
     assert_eq!(kifu::detect(b"(;GM[1]FF[4])"), Some(kifu::Format::Sgf));
     assert_eq!(csa::sniff(b"# README\n"), Confidence::No);
 }
+
+// ---------------------------------------------------------------- robustness
+
+/// Reads `input` leniently and strictly and checks the stream's invariants: no panic; games
+/// framed by one GameStart and one GameEnd (after an error, the next item is a GameStart or the
+/// end); offsets and lengths inside the input; every Node followed by a Move; a bounded number of
+/// items; strict reading that succeeds gives the lenient events, without warnings.
+fn check_invariants(input: &[u8]) {
+    let lenient: Vec<_> = Reader::new(input).take(input.len() * 4 + 100).collect();
+    assert!(lenient.len() < input.len() * 4 + 100, "no progress");
+    let mut in_game = false;
+    let mut after_err = false;
+    let mut expect_move = false;
+    for item in &lenient {
+        match item {
+            Err(e) => {
+                assert!(e.offset() <= input.len() as u64);
+                assert!(in_game, "errors happen inside games");
+                in_game = false;
+                after_err = true;
+                expect_move = false;
+                continue;
+            }
+            Ok(ev) => {
+                if after_err {
+                    assert!(matches!(ev, Event::GameStart { .. }), "{ev:?} after an error");
+                    after_err = false;
+                }
+                if expect_move {
+                    assert!(matches!(ev, Event::Move(_)), "{ev:?} after Node");
+                    expect_move = false;
+                }
+                match ev {
+                    Event::GameStart { offset } => {
+                        assert!(!in_game);
+                        assert!(*offset <= input.len() as u64);
+                        in_game = true;
+                    }
+                    Event::GameEnd { length, .. } => {
+                        assert!(in_game);
+                        assert!(*length <= input.len() as u64);
+                        in_game = false;
+                    }
+                    Event::Warning(w) => assert!(w.offset <= input.len() as u64),
+                    Event::Node => expect_move = true,
+                    _ => assert!(in_game),
+                }
+            }
+        }
+    }
+    assert!(!in_game, "the last game is closed");
+    let strict: Vec<_> = Reader::with_config(input, Config::strict()).collect();
+    if strict.iter().all(|i| i.is_ok()) {
+        let l: Vec<_> = lenient.iter().map(|i| i.as_ref().unwrap()).collect();
+        let s: Vec<_> = strict.iter().map(|i| i.as_ref().unwrap()).collect();
+        assert_eq!(l, s, "strict ⊆ lenient");
+    }
+    // skip_game sees as many games as reading does (when no error cut a game short).
+    if lenient.iter().all(|i| i.is_ok()) {
+        let games = lenient.iter().filter(|i| matches!(i, Ok(Event::GameStart { .. }))).count();
+        let mut r = Reader::new(input);
+        let mut skipped = 0;
+        while r.skip_game().unwrap() {
+            skipped += 1;
+        }
+        assert_eq!(skipped, games);
+    }
+    // The position never panics on what the reader gives.
+    let mut pos = ShogiPosition::new();
+    for ev in lenient.iter().flatten() {
+        let _ = pos.apply(ev);
+    }
+    let _ = pos.sfen();
+}
+
+#[test]
+fn mutated_corpus_keeps_invariants() {
+    let Some(corpus) = common::corpus() else { return };
+    let mut files = common::files(&corpus.join("csa"), &[".csa"]);
+    files.extend(common::files(&corpus.join("converted/csa-cshogi/multi"), &[".csa"]).into_iter().take(1));
+    files.extend(common::files(&corpus.join("converted/csa3-tsshogi"), &[".csa"]).into_iter().take(5));
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    const BYTES: &[u8] = b"+-0123456789,'*%/\n\rTPIVN$: AL";
+    for f in &files {
+        let original = read(f);
+        check_invariants(&original);
+        for _ in 0..20 {
+            let mut b = original.clone();
+            for _ in 0..1 + next() % 8 {
+                if b.is_empty() {
+                    break;
+                }
+                let at = (next() % b.len() as u64) as usize;
+                match next() % 4 {
+                    0 => b[at] = BYTES[(next() % BYTES.len() as u64) as usize],
+                    1 => b.insert(at, BYTES[(next() % BYTES.len() as u64) as usize]),
+                    2 => {
+                        b.remove(at);
+                    }
+                    _ => b.truncate(at),
+                }
+            }
+            check_invariants(&b);
+        }
+    }
+}
+
+#[test]
+fn fuzz_regressions_and_edge_inputs() {
+    for input in [
+        &b""[..],
+        b"/",
+        b"/\n/\n",
+        b",,,",
+        b"P",
+        b"PI",
+        b"P+",
+        b"P-00AL\nP+00AL\n",
+        b"P1",
+        b"'",
+        b"'**",
+        b"%",
+        b"T",
+        b"+",
+        b"+\n+\n-\n",
+        b"\xef\xbb\xbf",
+        b"'CSA encoding=",
+        b"V3.0\n/\n/\n",
+        b"PI99KY99KY\n",
+        b"+0000FU\n",
+        b"P+00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU00FU\nP-00AL\n",
+    ] {
+        check_invariants(input);
+    }
+}
