@@ -20,7 +20,8 @@ fn corpus_files() -> Option<Vec<Vec<u8>>> {
         eprintln!("skipped: corpus not found at {} (set KIFU_CORPUS)", dir.display());
         return None;
     };
-    let mut paths: Vec<_> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csa")).collect();
+    let mut paths: Vec<_> =
+        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csa")).collect();
     paths.sort();
     let files: Vec<Vec<u8>> = paths
         .iter()

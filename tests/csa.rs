@@ -67,9 +67,8 @@ fn corpus_reads_without_errors() {
     let (mut games, mut n_moves) = (0, 0);
     for f in &files {
         let bytes = read(f);
-        let mut r = Reader::new(&bytes);
         let (mut starts, mut ends) = (0, 0);
-        while let Some(ev) = r.next() {
+        for ev in Reader::new(&bytes) {
             match ev.unwrap_or_else(|e| panic!("{}: {e}", f.display())) {
                 Event::Warning(w) => *kinds.entry(w.kind.as_str()).or_default() += 1,
                 Event::GameStart { offset } => {
@@ -127,7 +126,8 @@ fn cshogi_games_replay_to_final_sfen() {
         let bytes = read(&path);
         let evs = events(&bytes);
         assert_eq!(moves(&evs).len(), *plies, "{name}");
-        let end = evs.iter().rev().find_map(|e| if let Event::GameEnd { ending, .. } = e { Some(*ending) } else { None });
+        let end =
+            evs.iter().rev().find_map(|e| if let Event::GameEnd { ending, .. } = e { Some(*ending) } else { None });
         assert_eq!(ending_name(end.unwrap()), ending, "{name}");
         let got = replay(&bytes);
         assert_eq!(got.len(), 1);
@@ -145,7 +145,9 @@ fn tsshogi_games_replay_to_cshogi_final_sfen() {
         let c: Vec<&str> = l.split('\t').collect();
         let bytes = read(&dir.join(c[0]));
         let evs = events(&bytes);
-        assert!(evs.iter().any(|e| matches!(e, Event::Info(i) if i.key() == InfoKey::FormatVersion && i.value().raw() == b"3.0")));
+        assert!(evs
+            .iter()
+            .any(|e| matches!(e, Event::Info(i) if i.key() == InfoKey::FormatVersion && i.value().raw() == b"3.0")));
         let got = replay(&bytes);
         assert_eq!(got[0].as_deref(), Ok(index[c[1]].2.as_str()), "{}", c[0]);
         // Times with milliseconds are kept exactly.
@@ -298,7 +300,9 @@ fn golden_jkf_files_agree() {
                     }
                     our_comments.push(s)
                 }
-                Event::Clock(Clock { kind: ClockKind::ElapsedMs, value, .. }) => our_times.push((promoted.len(), *value)),
+                Event::Clock(Clock { kind: ClockKind::ElapsedMs, value, .. }) => {
+                    our_times.push((promoted.len(), *value))
+                }
                 _ => {}
             }
             if let Some(p) = pos.apply(e).unwrap_or_else(|i| panic!("{name}: {i}")) {
@@ -326,7 +330,8 @@ fn golden_jkf_files_agree() {
             k += 1;
             assert_eq!(our.color, if m["color"] == 0 { Color::Black } else { Color::White }, "{name} {k}");
             assert_eq!(our.to, Square::new(m["to"]["x"].as_u64().unwrap() as u8, m["to"]["y"].as_u64().unwrap() as u8));
-            let from = m.get("from").map(|f| Square::new(f["x"].as_u64().unwrap() as u8, f["y"].as_u64().unwrap() as u8));
+            let from =
+                m.get("from").map(|f| Square::new(f["x"].as_u64().unwrap() as u8, f["y"].as_u64().unwrap() as u8));
             assert_eq!(our.from, from, "{name} {k}");
             let piece = Piece::from_csa(m["piece"].as_str().unwrap().as_bytes()).unwrap();
             let promote = m["promote"] == true;
@@ -350,7 +355,9 @@ fn golden_jkf_files_agree() {
 fn infos<'a>(evs: &[Event<'a>]) -> Vec<(InfoKey, String, String)> {
     evs.iter()
         .filter_map(|e| match e {
-            Event::Info(i) => Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().to_string_lossy())),
+            Event::Info(i) => {
+                Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().to_string_lossy()))
+            }
             _ => None,
         })
         .collect()
@@ -395,7 +402,10 @@ P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+
     assert!(evs.iter().any(|e| matches!(e, Event::Property(p) if p.value().raw() == b"before")));
     assert!(evs.iter().any(|e| matches!(e, Event::Comment(t) if t.raw() == b"after")));
     let m = moves(&evs);
-    assert_eq!(m[0], ShogiMove { color: Color::Black, from: Some(Square::new(2, 7)), to: Square::new(2, 6), piece: Piece::Pawn });
+    assert_eq!(
+        m[0],
+        ShogiMove { color: Color::Black, from: Some(Square::new(2, 7)), to: Square::new(2, 6), piece: Piece::Pawn }
+    );
     let clocks: Vec<_> = evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some(*c) } else { None }).collect();
     assert_eq!(clocks[0], Clock { color: Some(Color::Black), kind: ClockKind::ElapsedMs, value: 12_000 });
     assert_eq!(clocks[1], Clock { color: Some(Color::White), kind: ClockKind::ElapsedMs, value: 6_000 });
@@ -404,7 +414,10 @@ P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \nP9+KY+KE+GI+KI+OU+
     // Order: Node, Move, Clock.
     let node = evs.iter().position(|e| *e == Event::Node).unwrap();
     assert!(matches!(evs[node + 1], Event::Move(_)) && matches!(evs[node + 2], Event::Clock(_)));
-    assert_eq!(replay(input.as_bytes())[0].as_deref(), Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b -"));
+    assert_eq!(
+        replay(input.as_bytes())[0].as_deref(),
+        Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b -")
+    );
 }
 
 #[test]
@@ -431,7 +444,10 @@ fn handicap_pi_removes_after_placing() {
     assert_eq!(setups[40], Setup::ShogiRemove { square: Square::new(8, 2) });
     assert_eq!(setups[41], Setup::ShogiRemove { square: Square::new(2, 2) });
     assert!(evs.contains(&Event::Turn(Color::White)));
-    assert_eq!(replay(b"PI82HI22KA\n-\n-3334FU\n")[0].as_deref(), Ok("lnsgkgsnl/9/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -"));
+    assert_eq!(
+        replay(b"PI82HI22KA\n-\n-3334FU\n")[0].as_deref(),
+        Ok("lnsgkgsnl/9/pppppp1pp/6p2/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -")
+    );
     // A removal that names the wrong piece warns.
     assert_eq!(warnings(&events(b"PI82KA\n-\n")), vec![WarningKind::BadValue]);
 }
@@ -444,7 +460,8 @@ fn piece_lines_hands_and_al() {
     assert_eq!(setups[0], Setup::Shogi { color: Color::White, piece: Piece::King, square: Some(Square::new(1, 1)) });
     assert_eq!(setups[2], Setup::Shogi { color: Color::Black, piece: Piece::Gold, square: None });
     // AL: everything not yet placed (except the other king) goes to White's hand.
-    let white_hand = setups.iter().filter(|s| matches!(s, Setup::Shogi { color: Color::White, square: None, .. })).count();
+    let white_hand =
+        setups.iter().filter(|s| matches!(s, Setup::Shogi { color: Color::White, square: None, .. })).count();
     assert_eq!(white_hand, 38 - 1 - 2);
     let r = replay(input);
     assert_eq!(r[0].as_deref(), Ok("8k/7GP/9/9/9/9/9/9/9 w G2r2b2g4s4n4l17p"));
@@ -461,7 +478,8 @@ fn piece_lines_hands_and_al() {
 #[test]
 fn times_and_their_dialects() {
     let evs = events(b"T5\nPI\n+\n+7776FU\nT2.655\n-3334FU\nT=3\n+2726FU\nT1:30\n-8384FU,T0.03\n%TORYO\nT7\n");
-    let clocks: Vec<_> = evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some((c.color, c.value)) } else { None }).collect();
+    let clocks: Vec<_> =
+        evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some((c.color, c.value)) } else { None }).collect();
     assert_eq!(
         clocks,
         vec![
@@ -482,8 +500,11 @@ fn times_and_their_dialects() {
 fn comments_and_evaluations() {
     let input = "PI\n+\n'*start\n+7776FU\n'*move comment\n'** 113 -3334FU +2625FU #123\n'**評価値=-50\n'plain, with comma\n-3334FU\n'** 7g7f 3c3d\n";
     let evs = events(input.as_bytes());
-    assert!(matches!(evs.iter().find(|e| matches!(e, Event::Property(_))), Some(Event::Property(p)) if p.name() == b"'*" && p.value().raw() == b"start"));
-    let comments: Vec<_> = evs.iter().filter_map(|e| if let Event::Comment(t) = e { Some(t.to_string_lossy()) } else { None }).collect();
+    assert!(
+        matches!(evs.iter().find(|e| matches!(e, Event::Property(_))), Some(Event::Property(p)) if p.name() == b"'*" && p.value().raw() == b"start")
+    );
+    let comments: Vec<_> =
+        evs.iter().filter_map(|e| if let Event::Comment(t) = e { Some(t.to_string_lossy()) } else { None }).collect();
     assert_eq!(comments, vec!["move comment", "plain, with comma"]);
     let evals: Vec<_> = evs.iter().filter_map(|e| if let Event::Evaluation(v) = e { Some(*v) } else { None }).collect();
     assert_eq!(evals[0].score, Some(113));
@@ -583,7 +604,10 @@ fn dialects_missing_position_turn_and_glued_move() {
     // No position at all: the standard one is assumed.
     let evs = events(b"+7776FU\n-3334FU\n");
     assert_eq!(warnings(&evs), vec![WarningKind::MissingValue, WarningKind::MissingValue]);
-    assert_eq!(replay(b"+7776FU\n-3334FU\n")[0].as_deref(), Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b -"));
+    assert_eq!(
+        replay(b"+7776FU\n-3334FU\n")[0].as_deref(),
+        Ok("lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b -")
+    );
     // Position without a turn line: the first move says who moves.
     let evs = events(b"PI82HI\n-3334FU\n");
     assert_eq!(warnings(&evs), vec![WarningKind::MissingValue]);
@@ -624,14 +648,19 @@ fn bad_input() {
     // Strict mode: the warning is an error at its line, and reading resumes at the next game.
     let items: Vec<_> = Reader::with_config(b"PI\n+\nhello\n+7776FU\n/\nPI\n+\n", Config::strict()).collect();
     let e = items.iter().find_map(|i| i.as_ref().err()).unwrap();
-    assert_eq!((e.kind(), e.position().line, e.position().column), (kifu::ErrorKind::Strict(WarningKind::UnknownLine), 3, 1));
+    assert_eq!(
+        (e.kind(), e.position().line, e.position().column),
+        (kifu::ErrorKind::Strict(WarningKind::UnknownLine), 3, 1)
+    );
     let after: Vec<_> = items.iter().skip_while(|i| i.is_ok()).skip(1).collect();
     assert!(matches!(after[0], Ok(Event::GameStart { .. })));
     // Limits.
     let mut cfg = Config::default();
     cfg.limits.max_nodes = 1;
     let items: Vec<_> = Reader::with_config(b"PI\n+\n+7776FU\n-3334FU\n", cfg).collect();
-    assert!(items.iter().any(|i| matches!(i, Err(e) if e.kind() == kifu::ErrorKind::LimitExceeded(kifu::Limit::Nodes))));
+    assert!(items
+        .iter()
+        .any(|i| matches!(i, Err(e) if e.kind() == kifu::ErrorKind::LimitExceeded(kifu::Limit::Nodes))));
 }
 
 #[test]
@@ -680,7 +709,7 @@ fn illegal_moves_are_reported_with_their_offset() {
         ("P-51OU55HI\nP+59OU48KI\n+\n+4838KI\n", Illegal::KingInCheck),
     ];
     for (input, want) in cases {
-            let r = replay(input.as_bytes());
+        let r = replay(input.as_bytes());
         let Err((got, offset)) = r[0] else { panic!("{input:?} replayed legally: {:?}", r[0]) };
         assert_eq!(got, *want, "{input:?}");
         // The offset is the start of the illegal move's line.

@@ -23,7 +23,11 @@ fn piece(p: u8) -> Piece {
 }
 
 fn color(white: bool) -> Color {
-    if white { Color::White } else { Color::Black }
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 fuzz_target!(|ops: Vec<Op>| {

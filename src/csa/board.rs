@@ -72,16 +72,8 @@ pub(crate) fn kind_index(p: Piece) -> usize {
 }
 
 /// The unpromoted kinds in [`MAX_PIECES`] order.
-pub(crate) const KINDS: [Piece; 8] = [
-    Piece::Pawn,
-    Piece::Lance,
-    Piece::Knight,
-    Piece::Silver,
-    Piece::Gold,
-    Piece::Bishop,
-    Piece::Rook,
-    Piece::King,
-];
+pub(crate) const KINDS: [Piece; 8] =
+    [Piece::Pawn, Piece::Lance, Piece::Knight, Piece::Silver, Piece::Gold, Piece::Bishop, Piece::Rook, Piece::King];
 
 /// What one step of an expander gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +92,9 @@ pub(crate) enum Step {
 /// sign and a piece name).
 pub(crate) fn is_fixed_row(cells: &[u8]) -> bool {
     cells.len() == 27
-        && cells.chunks_exact(3).all(|c| c == b" * " || (matches!(c[0], b'+' | b'-') && Piece::from_csa(&c[1..]).is_some()))
+        && cells
+            .chunks_exact(3)
+            .all(|c| c == b" * " || (matches!(c[0], b'+' | b'-') && Piece::from_csa(&c[1..]).is_some()))
 }
 
 /// Reads a board row leniently: spaces are skipped, `*` is an empty square, `+XX`/`-XX` a piece.
@@ -214,10 +208,7 @@ mod tests {
             }
         }
         assert_eq!(got.len(), 3);
-        assert_eq!(
-            got[0],
-            Setup::Shogi { color: Color::White, piece: Piece::Rook, square: Some(Square::new(8, 2)) }
-        );
+        assert_eq!(got[0], Setup::Shogi { color: Color::White, piece: Piece::Rook, square: Some(Square::new(8, 2)) });
     }
 
     #[test]

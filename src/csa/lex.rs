@@ -98,7 +98,8 @@ impl<'a> Lexer<'a> {
         let line = &input[start..end];
         let splittable = !matches!(line.first(), Some(b'\'' | b'N' | b'$'));
         if splittable {
-            let comma = if line.len() <= 16 { line.iter().position(|&c| c == b',') } else { memchr::memchr(b',', line) };
+            let comma =
+                if line.len() <= 16 { line.iter().position(|&c| c == b',') } else { memchr::memchr(b',', line) };
             if let Some(i) = comma {
                 self.line_end = end;
                 self.next_line = next;
@@ -159,10 +160,7 @@ mod tests {
     #[test]
     fn lines_and_commas() {
         let v = all(b"V2.2\r\n+7776FU,T12\r'a,b\n%TORYO");
-        assert_eq!(
-            v,
-            vec![(0, &b"V2.2"[..]), (6, b"+7776FU"), (14, b"T12"), (18, b"'a,b"), (23, b"%TORYO")]
-        );
+        assert_eq!(v, vec![(0, &b"V2.2"[..]), (6, b"+7776FU"), (14, b"T12"), (18, b"'a,b"), (23, b"%TORYO")]);
         assert_eq!(all(b"a\n\nb\n"), vec![(0, &b"a"[..]), (2, b""), (3, b"b")]);
         assert_eq!(all(b"+1,"), vec![(0, &b"+1"[..]), (3, b"")]);
     }

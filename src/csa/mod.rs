@@ -87,8 +87,13 @@ pub fn sniff(head: &[u8]) -> Confidence {
         if line.is_empty() || line[0] == b'\'' {
             continue;
         }
-        let csa = matches!(line, [b'V', b'1'..=b'3', ..] | [b'N', b'+' | b'-', ..] | [b'P', b'I' | b'1'..=b'9' | b'+' | b'-', ..])
-            || (line[0] == b'$' && memchr::memchr(b':', line).is_some_and(|i| i > 1 && line[1..i].iter().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-'))))
+        let csa = matches!(
+            line,
+            [b'V', b'1'..=b'3', ..] | [b'N', b'+' | b'-', ..] | [b'P', b'I' | b'1'..=b'9' | b'+' | b'-', ..]
+        ) || (line[0] == b'$'
+            && memchr::memchr(b':', line).is_some_and(|i| {
+                i > 1 && line[1..i].iter().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-'))
+            }))
             || parse_move(line.get(..7).unwrap_or(line)).is_some();
         if csa {
             return if first { Confidence::Yes } else { Confidence::Maybe };

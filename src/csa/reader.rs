@@ -31,17 +31,39 @@ enum State {
 enum Expand<'a> {
     None,
     /// `PI`: placing the standard piece `next`, then the removals in `removes`.
-    Pi { next: u8, removes: &'a [u8], at: usize },
+    Pi {
+        next: u8,
+        removes: &'a [u8],
+        at: usize,
+    },
     /// `PI` removals: the 4-byte items of `rest` from `pos`.
-    PiRemove { rest: &'a [u8], pos: usize, at: usize },
+    PiRemove {
+        rest: &'a [u8],
+        pos: usize,
+        at: usize,
+    },
     /// A `P1`–`P9` row.
-    Row { row: Row, cells: &'a [u8], at: usize },
+    Row {
+        row: Row,
+        cells: &'a [u8],
+        at: usize,
+    },
     /// A `P+`/`P-` list.
-    Pieces { color: Color, rest: &'a [u8], pos: usize, at: usize },
+    Pieces {
+        color: Color,
+        rest: &'a [u8],
+        pos: usize,
+        at: usize,
+    },
     /// `00AL`: the rest of the pieces into `color`'s hand, from kind `next`.
-    AllHand { color: Color, next: u8 },
+    AllHand {
+        color: Color,
+        next: u8,
+    },
     /// The standard position, for a game whose first move comes without any position.
-    Standard { next: u8 },
+    Standard {
+        next: u8,
+    },
 }
 
 /// A tiny FIFO of events produced by one statement.
@@ -380,7 +402,9 @@ impl<'a> Reader<'a> {
             && self.ending.is_none()
         {
             let mut lex = self.lex.clone();
-            if let Some(s) = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len) {
+            if let Some(s) =
+                lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)
+            {
                 match s.bytes {
                     [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
                         if let Some(m) = parse_move(s.bytes) {
@@ -842,7 +866,12 @@ impl<'a> Reader<'a> {
 
     fn version(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
         let value = &b[1..];
-        let ev = Event::Info(Info::new(InfoKey::FormatVersion, &b[..1], Text::new(value, TextRule::Plain, Charset::Utf8), b));
+        let ev = Event::Info(Info::new(
+            InfoKey::FormatVersion,
+            &b[..1],
+            Text::new(value, TextRule::Plain, Charset::Utf8),
+            b,
+        ));
         let valid = match value {
             [d] => d.is_ascii_digit(),
             [d, b'.', rest @ ..] => d.is_ascii_digit() && !rest.is_empty() && rest.iter().all(u8::is_ascii_digit),

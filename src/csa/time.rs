@@ -45,7 +45,7 @@ pub fn parse_seconds_ms(b: &[u8]) -> Option<u64> {
         Some(i) => (&b[..i], Some(&b[i + 1..])),
         None => (b, None),
     };
-    if int.is_empty() && frac.is_none_or(|f| f.is_empty()) {
+    if int.is_empty() && frac.map_or(true, <[u8]>::is_empty) {
         return None;
     }
     let secs = parse_u64(int, true)?;

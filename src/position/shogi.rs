@@ -129,8 +129,11 @@ const KING: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1)
 const DIAG: &[(i8, i8)] = &[(-1, -1), (1, -1), (-1, 1), (1, 1)];
 const ORTH: &[(i8, i8)] = &[(0, -1), (-1, 0), (1, 0), (0, 1)];
 
-/// (steps, slides) of a piece, for Black (forward = towards rank 1).
-fn movement(p: Piece) -> (&'static [(i8, i8)], &'static [(i8, i8)]) {
+/// (file, rank) offsets, for Black (forward = towards rank 1).
+type Offsets = &'static [(i8, i8)];
+
+/// (steps, slides) of a piece, for Black.
+fn movement(p: Piece) -> (Offsets, Offsets) {
     match p {
         Piece::Pawn => (&[(0, -1)], &[]),
         Piece::Lance => (&[], &[(0, -1)]),
