@@ -48,6 +48,12 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The current position when it is the start of a line (not inside a comma-joined line).
+    #[inline]
+    pub fn at_line_start(&self) -> Option<usize> {
+        (self.line_end == 0).then_some(self.pos)
+    }
+
     /// Moves to `pos`, which must be a line start.
     pub fn seek(&mut self, pos: usize) {
         self.pos = pos.min(self.input.len());
@@ -109,6 +115,18 @@ impl<'a> Lexer<'a> {
         }
         self.pos = next;
         Some(Stmt { start, bytes: line, at_eof: end == input.len() && next == end })
+    }
+}
+
+/// If a line ends at `e` (a line end there, or the end of the input), where the next line
+/// starts.
+#[inline]
+pub(crate) fn line_after(input: &[u8], e: usize) -> Option<usize> {
+    match input.get(e) {
+        None if e == input.len() => Some(e),
+        Some(b'\n') => Some(e + 1),
+        Some(b'\r') => Some(if input.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 }),
+        _ => None,
     }
 }
 

@@ -22,38 +22,57 @@ pub fn parse_move(b: &[u8]) -> Option<ShogiMove> {
         b'-' => Color::White,
         _ => return None,
     };
-    let from = match (f1, r1) {
-        (b'0', b'0') => None,
-        (b'1'..=b'9', b'1'..=b'9') => Some(Square::new(f1 - b'0', r1 - b'0')),
-        _ => return None,
-    };
-    if !(b'1'..=b'9').contains(&f2) || !(b'1'..=b'9').contains(&r2) {
+    let (f1, r1, f2, r2) = (f1.wrapping_sub(b'0'), r1.wrapping_sub(b'0'), f2.wrapping_sub(b'1'), r2.wrapping_sub(b'1'));
+    // from: 00, or both digits 1-9; to: both digits 1-9.
+    let from_ok = (f1 | r1) == 0 || (f1.wrapping_sub(1) < 9 && r1.wrapping_sub(1) < 9);
+    if !(from_ok && f2 < 9 && r2 < 9) {
         return None;
     }
     let piece = piece_from_bytes(p1, p2)?;
-    Some(ShogiMove { color, from, to: Square::new(f2 - b'0', r2 - b'0'), piece })
+    let from = if f1 == 0 { None } else { Some(Square::new(f1, r1)) };
+    Some(ShogiMove { color, from, to: Square::new(f2 + 1, r2 + 1), piece })
 }
 
-/// `Piece::from_csa` on two bytes, as one 16-bit match.
+/// The fourteen piece names by a perfect hash of their two letters (`(a * 15 + b) & 31`).
+const PIECE_TABLE: [Option<([u8; 2], Piece)>; 32] = {
+    let mut t: [Option<([u8; 2], Piece)>; 32] = [None; 32];
+    let mut i = 0;
+    while i < Piece::ALL.len() {
+        let p = Piece::ALL[i];
+        let name = match p {
+            Piece::Pawn => *b"FU",
+            Piece::Lance => *b"KY",
+            Piece::Knight => *b"KE",
+            Piece::Silver => *b"GI",
+            Piece::Gold => *b"KI",
+            Piece::Bishop => *b"KA",
+            Piece::Rook => *b"HI",
+            Piece::King => *b"OU",
+            Piece::ProPawn => *b"TO",
+            Piece::ProLance => *b"NY",
+            Piece::ProKnight => *b"NK",
+            Piece::ProSilver => *b"NG",
+            Piece::Horse => *b"UM",
+            Piece::Dragon => *b"RY",
+        };
+        t[piece_hash(name[0], name[1])] = Some((name, p));
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+const fn piece_hash(a: u8, b: u8) -> usize {
+    (a.wrapping_mul(15).wrapping_add(b) & 31) as usize
+}
+
+/// `Piece::from_csa` on two bytes, by table.
 #[inline]
 fn piece_from_bytes(a: u8, b: u8) -> Option<Piece> {
-    Some(match u16::from_be_bytes([a, b]) {
-        0x4655 => Piece::Pawn,      // FU
-        0x4b59 => Piece::Lance,     // KY
-        0x4b45 => Piece::Knight,    // KE
-        0x4749 => Piece::Silver,    // GI
-        0x4b49 => Piece::Gold,      // KI
-        0x4b41 => Piece::Bishop,    // KA
-        0x4849 => Piece::Rook,      // HI
-        0x4f55 => Piece::King,      // OU
-        0x544f => Piece::ProPawn,   // TO
-        0x4e59 => Piece::ProLance,  // NY
-        0x4e4b => Piece::ProKnight, // NK
-        0x4e47 => Piece::ProSilver, // NG
-        0x554d => Piece::Horse,     // UM
-        0x5259 => Piece::Dragon,    // RY
-        _ => return None,
-    })
+    match PIECE_TABLE[piece_hash(a, b)] {
+        Some((name, p)) if name[0] == a && name[1] == b => Some(p),
+        _ => None,
+    }
 }
 
 /// What follows `'**` in an evaluation comment: the score (from Black's side) and the rest,
@@ -220,6 +239,29 @@ mod tests {
         assert_eq!(parse_evaluation(b" -30000"), (Some(-30000), &b""[..], false));
         assert_eq!(parse_evaluation(b" 99999999999"), (None, &b"99999999999"[..], false));
         assert_eq!(parse_evaluation(b" 5 #100"), (Some(5), &b"#100"[..], false));
+    }
+
+    #[test]
+    fn piece_table_is_complete() {
+        for p in Piece::ALL {
+            let n = p.csa().as_bytes();
+            assert_eq!(piece_from_bytes(n[0], n[1]), Some(p));
+        }
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                assert_eq!(piece_from_bytes(a, b), Piece::from_csa(&[a, b]));
+            }
+        }
+    }
+
+    #[test]
+    fn every_square_form() {
+        for t in [&b"+0011FU"[..], b"+9999RY", b"-1919TO"] {
+            assert!(parse_move(t).is_some(), "{t:?}");
+        }
+        for t in [&b"+0911FU"[..], b"+9011FU", b"+1110FU", b"+1101FU", b"+A111FU", b"*1111FU", b"+1111F"] {
+            assert!(parse_move(t).is_none(), "{t:?}");
+        }
     }
 
     #[test]

@@ -401,37 +401,79 @@ impl<'a> Reader<'a> {
             && self.saw_turn
             && self.ending.is_none()
         {
-            let mut lex = self.lex.clone();
-            if let Some(s) =
-                lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)
-            {
-                match s.bytes {
-                    [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
-                        if let Some(m) = parse_move(s.bytes) {
-                            self.lex = lex;
-                            self.stmt_offset = s.start;
-                            self.moves += 1;
-                            self.last_color = Some(m.color);
-                            self.pending_move = Some(m);
-                            return Some(Ok(Event::Node));
-                        }
-                    }
-                    [b'T', rest @ ..] if self.last_color.is_some() => {
-                        if let Some(value) = time::parse_seconds_ms(rest) {
-                            self.lex = lex;
-                            self.stmt_offset = s.start;
-                            return Some(Ok(Event::Clock(Clock {
-                                color: self.last_color,
-                                kind: ClockKind::ElapsedMs,
-                                value,
-                            })));
-                        }
-                    }
-                    _ => {}
-                }
+            if let Some(ev) = self.hot() {
+                return Some(Ok(ev));
             }
         }
         self.next_slow()
+    }
+
+    /// A move or a whole-second `T` on a line of its own, read in place without the tokenizer;
+    /// else the tokenizer's next statement if it is a move or a `T`. `None` (nothing consumed)
+    /// for anything else.
+    #[inline]
+    fn hot(&mut self) -> Option<Event<'a>> {
+        let input = self.input;
+        if let Some(p) = self.lex.at_line_start() {
+            if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+                return None;
+            }
+            match input.get(p) {
+                Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
+                    if let (Some(next), Some(m)) =
+                        (lex::line_after(input, p + 7), input.get(p..p + 7).and_then(parse_move))
+                    {
+                        self.lex.seek(next);
+                        return Some(self.hot_move(p, m));
+                    }
+                }
+                Some(b'T') if self.last_color.is_some() => {
+                    let mut q = p + 1;
+                    let mut v = 0u64;
+                    while q < input.len() && q - p <= 12 && input[q].is_ascii_digit() {
+                        v = v * 10 + (input[q] - b'0') as u64;
+                        q += 1;
+                    }
+                    if q > p + 1 && q - p <= 12 {
+                        if let Some(next) = lex::line_after(input, q) {
+                            self.lex.seek(next);
+                            self.stmt_offset = p;
+                            return Some(Event::Clock(Clock {
+                                color: self.last_color,
+                                kind: ClockKind::ElapsedMs,
+                                value: v * 1000,
+                            }));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut lex = self.lex.clone();
+        let s = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)?;
+        match s.bytes {
+            [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
+                let m = parse_move(s.bytes)?;
+                self.lex = lex;
+                Some(self.hot_move(s.start, m))
+            }
+            [b'T', rest @ ..] if self.last_color.is_some() => {
+                let value = time::parse_seconds_ms(rest)?;
+                self.lex = lex;
+                self.stmt_offset = s.start;
+                Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn hot_move(&mut self, at: usize, m: ShogiMove) -> Event<'a> {
+        self.stmt_offset = at;
+        self.moves += 1;
+        self.last_color = Some(m.color);
+        self.pending_move = Some(m);
+        Event::Node
     }
 
     #[inline(never)]
