@@ -201,6 +201,14 @@ fn multi_game_files_equal_single_files() {
             skipped += 1;
         }
         assert_eq!(skipped, singles.len());
+        // The splitter cuts the same games.
+        let chunks: Vec<_> = csa::chunks(&bytes).collect();
+        assert_eq!(chunks.len(), singles.len());
+        for (c, g) in chunks.iter().zip(&games) {
+            assert_eq!(Event::GameStart { offset: c.offset }, g[0]);
+            let evs: Vec<_> = Reader::new(c.bytes).with_context(c.context).collect::<Result<_, _>>().unwrap();
+            assert_eq!(game_signature(&evs), game_signature(g));
+        }
         for (g, s) in games.iter().zip(&singles) {
             let single = read(&dir.join(s));
             let sevs = events(&single);
@@ -568,6 +576,11 @@ fn multi_game_files_and_v3_header() {
     // The `/` line belongs to neither game.
     let Event::GameEnd { length, .. } = games[0][games[0].len() - 1] else { panic!() };
     assert_eq!(input[length as usize], b'/');
+    // Chunks read on their own give the same games (the version comes from the context).
+    for (c, g) in csa::chunks(input).zip(&games) {
+        let evs: Vec<_> = Reader::new(c.bytes).with_context(c.context).collect::<Result<_, _>>().unwrap();
+        assert_eq!(game_signature(&evs), game_signature(g));
+    }
     // skip_game agrees: two games, then none.
     let mut r = Reader::new(input);
     assert!(r.skip_game().unwrap());

@@ -44,6 +44,10 @@
 //! with moves but no start position gets the standard position (`MissingValue`); a missing turn
 //! line is taken from the first move (`MissingValue`).
 //!
+//! # Splitting
+//! [`chunks`] cuts a multi-game file into [`GameChunk`](crate::input::GameChunk)s with a `memchr`
+//! scan; [`Reader::with_context`] reads one with the file's charset and V3.0 version line.
+//!
 //! # Errors
 //! Binary data (`NotAGameRecord`) and limits end the game; reading resumes after the next `/`
 //! line. Strict mode turns every warning into such an error.
@@ -63,10 +67,12 @@ mod board;
 mod lex;
 mod pv;
 mod reader;
+mod split;
 mod time;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
 pub use reader::Reader;
+pub use split::{chunks, Chunks};
 pub use time::{
     parse_count, parse_date, parse_elapsed, parse_seconds_ms, parse_time, parse_time_limit, DateTime, TimeControl,
 };

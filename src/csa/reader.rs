@@ -11,7 +11,7 @@ use crate::event::{
     Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Move, Piece, Property, Setup, ShogiMove, Square,
     Warning,
 };
-use crate::input::{Config, EventSource, LineIndex};
+use crate::input::{ChunkContext, Config, EventSource, LineIndex};
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +121,10 @@ pub struct Reader<'a> {
     charset_warning: Option<(WarningKind, usize)>,
     /// The file's `V3.0` line, repeated for every game after the first.
     v3_version: Option<&'a [u8]>,
+    /// A version line given by a chunk's context (the file header of a game cut out of a file).
+    context_version: Option<&'a [u8]>,
+    /// Whether the first game also gets the context's version (it has none of its own).
+    carry_first: bool,
     // --- per game ---
     saw_position: bool,
     saw_turn: bool,
@@ -242,6 +246,8 @@ impl<'a> Reader<'a> {
             forced: None,
             charset_warning: None,
             v3_version: None,
+            context_version: None,
+            carry_first: false,
             saw_position: false,
             saw_turn: false,
             moves: 0,
@@ -265,6 +271,28 @@ impl<'a> Reader<'a> {
     pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
         self.forced = Some(charset);
         self
+    }
+
+    /// Reads a game cut out of a larger file by [`chunks`](super::chunks) (or another
+    /// splitter): the context's charset is used, and its header (a `V3.0` line) gives every game
+    /// its version.
+    pub fn with_context(mut self, context: ChunkContext<'a>) -> Reader<'a> {
+        if let Some(c) = context.charset {
+            self.forced = Some(c);
+        }
+        if context.header.starts_with(b"V") {
+            self.context_version = Some(context.header);
+        }
+        self
+    }
+
+    /// The file's context as [`chunks`](super::chunks) gives it: its charset and its `V3.0`
+    /// line, if any (looks at the file's header on first use).
+    pub fn context(&mut self) -> ChunkContext<'a> {
+        if self.state == State::Init {
+            self.init_file();
+        }
+        ChunkContext { charset: Some(self.charset), header: self.v3_version.unwrap_or(&[]) }
     }
 
     /// The input being read.
@@ -322,7 +350,8 @@ impl<'a> Reader<'a> {
                 break;
             }
         }
-        self.v3_version = v3;
+        self.carry_first = v3.is_none() && self.context_version.is_some();
+        self.v3_version = v3.or(self.context_version);
         self.charset = match (forced, declared) {
             (Some(c), _) => c,
             (None, Some((label, at))) => match charset_label(label) {
@@ -543,7 +572,8 @@ impl<'a> Reader<'a> {
                     Err(e) => self.pending_error = Some(e),
                 }
             }
-        } else if let Some(v) = self.v3_version {
+        }
+        if let Some(v) = self.v3_version.filter(|_| self.games > 1 || self.carry_first) {
             let value = &v[1..];
             self.queue.push(Event::Info(Info::new(
                 InfoKey::FormatVersion,
