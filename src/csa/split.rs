@@ -8,7 +8,7 @@ use super::lex;
 use super::Reader;
 use crate::input::{ChunkContext, GameChunk, LineIndex};
 
-/// The games of a CSA file as chunks; see the [module docs](self).
+/// The games of a CSA file as chunks, cut at the `/` separator lines (see the [module docs](super)).
 ///
 /// ```
 /// let file = b"'CSA encoding=UTF-8\nV3.0\nPI\n+\n+7776FU\n/\nPI\n-\n-3334FU\n";

@@ -24,7 +24,7 @@
 //!     }
 //! }
 //! assert_eq!(captured, vec![kifu::Piece::Bishop]);
-//! assert_eq!(pos.sfen(), "lnsgkg1nl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B");
+//! assert_eq!(pos.sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B");
 //! ```
 
 use crate::error::{Error, ErrorKind, Position};
