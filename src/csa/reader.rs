@@ -492,7 +492,12 @@ impl<'a> Reader<'a> {
                 self.stmt_offset = s.start;
                 Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
             }
-            _ => None,
+            _ => {
+                // Hand the statement to the slow path without cutting it out again.
+                self.lex = lex;
+                self.refeed = Some(s);
+                None
+            }
         }
     }
 
