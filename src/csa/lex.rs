@@ -55,6 +55,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Moves to `pos`, which must be a line start.
+    #[inline]
     pub fn seek(&mut self, pos: usize) {
         self.pos = pos.min(self.input.len());
         self.line_end = 0;
