@@ -734,6 +734,43 @@ fn illegal_moves_are_reported_with_their_offset() {
 }
 
 #[test]
+fn bad_setups_and_unchanged_position_after_an_illegal_move() {
+    let mut pos = ShogiPosition::startpos();
+    let hand_king = Event::Setup(Setup::Shogi { color: Color::Black, piece: Piece::King, square: None });
+    assert_eq!(pos.apply(&hand_king), Err(Illegal::BadSetup));
+    let hand_dragon = Event::Setup(Setup::Shogi { color: Color::Black, piece: Piece::Dragon, square: None });
+    assert_eq!(pos.apply(&hand_dragon), Err(Illegal::BadSetup));
+    let before = pos;
+    let bad = Event::Move(Move::Shogi(csa::parse_move(b"+2625FU").unwrap()));
+    assert_eq!(pos.apply(&bad), Err(Illegal::NoPiece));
+    assert_eq!(pos, before);
+    assert_eq!(pos.sfen(), HIRATE);
+    // Offsets of moves in comma-joined lines point at the move itself.
+    let input = b"PI\n+\n+7776FU,T1,-3334FU,T1,+2725FU\n";
+    let r = replay(input);
+    let Err((Illegal::BadMovement, off)) = r[0] else { panic!("{:?}", r[0]) };
+    assert_eq!(&input[off as usize..off as usize + 7], b"+2725FU");
+}
+
+#[test]
+fn strict_mode_reads_clean_corpus_files() {
+    let Some(dir) = common::corpus_dir("converted/csa-cshogi") else { return };
+    let mut strict_ok = 0;
+    for f in common::files(&dir, &[".csa"]).iter().take(300) {
+        let bytes = read(f);
+        let lenient = events(&bytes);
+        let strict: Result<Vec<_>, _> = Reader::with_config(&bytes, Config::strict()).collect();
+        if warnings(&lenient).is_empty() {
+            assert_eq!(strict.unwrap(), lenient, "{}", f.display());
+            strict_ok += 1;
+        } else {
+            assert!(strict.is_err());
+        }
+    }
+    assert!(strict_ok > 250, "{strict_ok}");
+}
+
+#[test]
 fn pawn_drop_mate_rule_allows_check_that_is_not_mate_and_non_pawn_mates() {
     // Pawn drop check with an escape: legal.
     assert!(replay(b"P-11OU\nP+23KI59OU00FU\n+\n+0012FU\n")[0].is_ok());
