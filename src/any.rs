@@ -16,9 +16,14 @@ use crate::input::{Config, EventSource};
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
+// The readers differ in size, but an AnyReader lives on the stack once per input; boxing the
+// larger ones would add a pointer chase to every event.
+#[allow(clippy::large_enum_variant)]
 pub enum AnyReader<'a> {
     /// SGF.
     Sgf(crate::sgf::Reader<'a>),
+    /// CSA.
+    Csa(crate::csa::Reader<'a>),
 }
 
 impl<'a> AnyReader<'a> {
@@ -26,6 +31,7 @@ impl<'a> AnyReader<'a> {
     pub fn new(format: Format, input: &'a [u8], config: Config) -> AnyReader<'a> {
         match format {
             Format::Sgf => AnyReader::Sgf(crate::sgf::Reader::with_config(input, config)),
+            Format::Csa => AnyReader::Csa(crate::csa::Reader::with_config(input, config)),
         }
     }
 
@@ -38,6 +44,7 @@ impl<'a> AnyReader<'a> {
     pub fn format(&self) -> Format {
         match self {
             AnyReader::Sgf(_) => Format::Sgf,
+            AnyReader::Csa(_) => Format::Csa,
         }
     }
 }
@@ -47,30 +54,35 @@ impl EventSource for AnyReader<'_> {
     fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
         match self {
             AnyReader::Sgf(r) => r.next_event(),
+            AnyReader::Csa(r) => r.next_event(),
         }
     }
 
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self {
             AnyReader::Sgf(r) => r.skip_game(),
+            AnyReader::Csa(r) => r.skip_game(),
         }
     }
 
     fn skip_variation(&mut self) -> Result<(), Error> {
         match self {
             AnyReader::Sgf(r) => r.skip_variation(),
+            AnyReader::Csa(r) => r.skip_variation(),
         }
     }
 
     fn locate(&mut self, offset: u64) -> Position {
         match self {
             AnyReader::Sgf(r) => r.locate(offset),
+            AnyReader::Csa(r) => r.locate(offset),
         }
     }
 
     fn event_offset(&self) -> Option<u64> {
         match self {
             AnyReader::Sgf(r) => r.event_offset(),
+            AnyReader::Csa(r) => r.event_offset(),
         }
     }
 }

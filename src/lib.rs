@@ -27,7 +27,8 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`].
+//! - One module per format: [`sgf`], [`csa`].
+//! - [`position`]: positions that replay events (the shogi position checks legality).
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -40,10 +41,12 @@
 #![warn(missing_docs)]
 
 pub mod any;
+pub mod csa;
 pub mod detect;
 pub mod error;
 pub mod event;
 pub mod input;
+pub mod position;
 pub mod sgf;
 pub mod text;
 
