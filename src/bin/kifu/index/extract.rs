@@ -207,10 +207,8 @@ impl Collector {
                     }
                 }
             }
-            Event::Setup(s) => {
-                if row.kind.is_none() {
-                    row.kind = Some(if matches!(s, kifu::Setup::Go { .. }) { Kind::Go } else { Kind::Shogi });
-                }
+            Event::Setup(s) if row.kind.is_none() => {
+                row.kind = Some(if matches!(s, kifu::Setup::Go { .. }) { Kind::Go } else { Kind::Shogi });
             }
             Event::Comment(_) => row.comments += 1,
             Event::Warning(_) => row.warnings += 1,

@@ -1,5 +1,5 @@
 //! What a run has to do: compare the files under the paths with the `files` table and decide
-//! which to read (new, changed: size or modification time differ, or unreadable last time), which
+//! which to read (new, or changed: size or modification time differ), which
 //! to leave alone, and which rows to delete (files gone from disk under the paths indexed now;
 //! rows of other paths in the same database stay).
 
@@ -14,6 +14,8 @@ pub struct Candidate {
     pub key: String,
     pub size: u64,
     pub mtime_ns: i64,
+    /// The file has a row already (changed, or unreadable last time).
+    pub known: bool,
 }
 
 /// The work of one run.
@@ -52,14 +54,16 @@ pub fn plan(conn: &Connection, roots: &[PathBuf], files: Vec<PathBuf>) -> rusqli
     let mut seen = HashSet::with_capacity(files.len());
     for path in files {
         let key = key(&path);
-        let (size, mtime) = match std::fs::metadata(&path) {
+        // A dangling symbolic link has no metadata of its own target: use the link's, so that an
+        // unreadable file is read again only when it changes, like any other.
+        let (size, mtime) = match std::fs::metadata(&path).or_else(|_| std::fs::symlink_metadata(&path)) {
             Ok(m) => (m.len(), mtime_ns(&m)),
             Err(_) => (0, -1),
         };
         seen.insert(key.clone());
         match known.get(&key) {
             Some(&(s, t)) if s == size as i64 && t == mtime && t != -1 => plan.unchanged += 1,
-            _ => plan.read.push(Candidate { path, key, size, mtime_ns: mtime }),
+            k => plan.read.push(Candidate { path, key, size, mtime_ns: mtime, known: k.is_some() }),
         }
     }
     let prefixes: Vec<String> = roots

@@ -62,28 +62,42 @@ impl MainLine {
     }
 }
 
-/// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU`.
+/// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU` (built on the stack and
+/// appended once: this runs for every move of every game indexed).
+#[inline]
 pub fn push_move(out: &mut String, m: &Move) {
-    out.push(';');
-    match *m {
+    let mut b = [0u8; 9];
+    let n = match *m {
         Move::Go { color, point } => {
-            out.push(color.letter());
-            out.push('[');
-            if let Some(c) = point.and_then(|p| p.sgf()) {
-                out.push(c[0] as char);
-                out.push(c[1] as char);
+            b[0] = b';';
+            b[1] = color.letter() as u8;
+            b[2] = b'[';
+            match point.and_then(|p| p.sgf()) {
+                Some(c) => {
+                    b[3] = c[0];
+                    b[4] = c[1];
+                    b[5] = b']';
+                    6
+                }
+                None => {
+                    b[3] = b']';
+                    4
+                }
             }
-            out.push(']');
         }
         Move::Shogi(s) => {
-            out.push(if s.color == Color::Black { '+' } else { '-' });
+            b[0] = b';';
+            b[1] = if s.color == Color::Black { b'+' } else { b'-' };
             let (ff, fr) = s.from.map_or((0, 0), |f| (f.file, f.rank));
-            for d in [ff, fr, s.to.file, s.to.rank] {
-                out.push(char::from(b'0' + d % 10));
+            for (i, d) in [ff, fr, s.to.file, s.to.rank].into_iter().enumerate() {
+                b[2 + i] = b'0' + d % 10;
             }
-            out.push_str(s.piece.csa());
+            b[6..8].copy_from_slice(s.piece.csa().as_bytes());
+            8
         }
-    }
+    };
+    // Every byte written above is ASCII.
+    out.push_str(std::str::from_utf8(&b[..n]).unwrap_or(""));
 }
 
 /// The canonical main-line string of the first game in `events` (a convenience for tests and

@@ -59,7 +59,7 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
     /// Files per transaction at most (a batch is also closed after half a second).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     batch: u64,
 }
 
@@ -93,11 +93,11 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
         read_error: None,
         scan: None,
         binary: false,
+        replace: c.known,
     };
     match load(&c.path) {
         Err(e) => {
             rec.read_error = Some(e.to_string());
-            rec.mtime_ns = -1;
         }
         Ok(bytes) => {
             rec.scan = extract::scan(&bytes, config);
@@ -135,12 +135,18 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     summary.files_seen = files.len() as u64;
+    let t_walk = start.elapsed();
     let mut conn = schema::open(&args.db).map_err(|e| format!("{}: {e}", args.db.display()))?;
     let plan = incremental::plan(&conn, &roots, files).map_err(|e| e.to_string())?;
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
     Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
+    let bulk = plan.unchanged == 0 && !plan.read.iter().any(|c| c.known);
+    if bulk {
+        schema::drop_indexes(&conn).map_err(|e| e.to_string())?;
+    }
 
+    let t_plan = start.elapsed();
     let total_bytes: u64 = plan.read.iter().map(|c| c.size).sum();
     let bar = if std::io::stderr().is_terminal() && !plan.read.is_empty() {
         let b = indicatif::ProgressBar::new(total_bytes);
@@ -193,6 +199,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .collect()
     });
     let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
+    let t_write = start.elapsed();
+    schema::create_indexes(&conn).map_err(|e| e.to_string())?;
+    if std::env::var_os("KIFU_TIMING").is_some() {
+        eprintln!("walk {t_walk:?} plan {t_plan:?} write {t_write:?} indexes {:?}", start.elapsed());
+    }
     bar.finish_and_clear();
     summary.files_read = plan.read.len() as u64;
     for (g, w, e, s, b) in parts {

@@ -15,12 +15,14 @@ use std::time::{Duration, Instant};
 pub struct FileRecord {
     pub path: String,
     pub size: u64,
-    /// -1 makes the next run read the file again (unreadable files).
+    /// -1 (unknown) makes the next run read the file again.
     pub mtime_ns: i64,
     /// `None`: the file could not be read (the message) — one error.
     pub read_error: Option<String>,
     /// `None` with no read error: no format recognises the file.
     pub scan: Option<FileScan>,
+    /// The file has a row to replace.
+    pub replace: bool,
     /// The file looked binary (a NUL byte in its head): counted as one error.
     pub binary: bool,
 }
@@ -93,7 +95,9 @@ impl Writer {
 }
 
 fn write_file(tx: &Transaction<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
-    tx.prepare_cached("DELETE FROM files WHERE path = ?1")?.execute([&rec.path])?;
+    if rec.replace {
+        tx.prepare_cached("DELETE FROM files WHERE path = ?1")?.execute([&rec.path])?;
+    }
     let format = rec.scan.as_ref().and_then(|s| s.format).map(|f| f.as_str());
     let charset = rec.scan.as_ref().and_then(|s| s.charset);
     let error = match (&rec.read_error, rec.binary) {
