@@ -78,6 +78,19 @@ pub struct GameRow {
     pub final_hash: Option<u64>,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
+    /// The normalised values, computed on the reading thread when the game ends (so that the
+    /// writer thread only writes).
+    pub norm: Normalised,
+}
+
+/// A game's normalised date, result, komi, handicap and time control.
+#[derive(Clone, Debug, Default)]
+pub struct Normalised {
+    pub date: Option<String>,
+    pub outcome: normalize::Outcome,
+    pub komi: Option<f64>,
+    pub handicap: Option<i64>,
+    pub time_control: Option<String>,
 }
 
 impl GameRow {
@@ -157,7 +170,8 @@ pub struct FileScan {
 pub struct Collector {
     row: Option<GameRow>,
     line: MainLine,
-    buf: String,
+    /// The canonical main line so far (ASCII).
+    buf: Vec<u8>,
     opening_len: usize,
     leaves: u64,
     last_was_node: bool,
@@ -174,7 +188,7 @@ impl Collector {
             self.row = Some(GameRow { offset, ..GameRow::default() });
             self.line.reset();
             self.buf.clear();
-            self.buf.push('(');
+            self.buf.push(b'(');
             self.opening_len = 0;
             self.leaves = 0;
             self.last_was_node = false;
@@ -275,15 +289,23 @@ impl Collector {
         self.last_was_node = false;
         row.variations = self.leaves.saturating_sub(1);
         let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
-        row.opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or("").to_owned();
-        self.buf.push(')');
-        row.main_hash = xxhash_rust::xxh3::xxh3_64(self.buf.as_bytes());
+        let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
+        row.opening = String::from_utf8_lossy(opening).into_owned();
+        self.buf.push(b')');
+        row.main_hash = xxhash_rust::xxh3::xxh3_64(&self.buf);
         if self.keep_main_line {
-            row.main_line = Some(self.buf.clone());
+            row.main_line = Some(String::from_utf8_lossy(&self.buf).into_owned());
         }
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
         }
+        row.norm = Normalised {
+            date: row.date(),
+            outcome: row.outcome(),
+            komi: row.komi(),
+            handicap: row.handicap(),
+            time_control: row.time_control(),
+        };
         if row.board_size.is_none() {
             // SGF's default is 19; shogi is always 9.
             row.board_size = Some(if row.kind == Some(Kind::Shogi) { "9" } else { "19" }.to_owned());

@@ -62,10 +62,10 @@ impl MainLine {
     }
 }
 
-/// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU` (built on the stack and
-/// appended once: this runs for every move of every game indexed).
+/// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU` (ASCII, built on the
+/// stack and appended once: this runs for every move of every game indexed).
 #[inline]
-pub fn push_move(out: &mut String, m: &Move) {
+pub fn push_move(out: &mut Vec<u8>, m: &Move) {
     let mut b = [0u8; 9];
     let n = match *m {
         Move::Go { color, point } => {
@@ -96,8 +96,7 @@ pub fn push_move(out: &mut String, m: &Move) {
             8
         }
     };
-    // Every byte written above is ASCII.
-    out.push_str(std::str::from_utf8(&b[..n]).unwrap_or(""));
+    out.extend_from_slice(&b[..n]);
 }
 
 /// The canonical main-line string of the first game in `events` (a convenience for tests and
@@ -105,7 +104,7 @@ pub fn push_move(out: &mut String, m: &Move) {
 #[cfg(test)]
 pub fn canonical<'a>(events: impl IntoIterator<Item = Event<'a>>) -> String {
     let mut line = MainLine::default();
-    let mut out = String::from("(");
+    let mut out = b"(".to_vec();
     for ev in events {
         line.feed(&ev);
         match ev {
@@ -114,8 +113,8 @@ pub fn canonical<'a>(events: impl IntoIterator<Item = Event<'a>>) -> String {
             _ => {}
         }
     }
-    out.push(')');
-    out
+    out.push(b')');
+    String::from_utf8(out).unwrap()
 }
 
 #[cfg(test)]

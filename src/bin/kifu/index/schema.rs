@@ -82,15 +82,12 @@ CREATE TABLE IF NOT EXISTS games(
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS games_file ON games(file_id);
 CREATE INDEX IF NOT EXISTS games_main_hash ON games(main_hash);
-CREATE INDEX IF NOT EXISTS games_date ON games(date);
 ";
 
 /// Drops the secondary indexes before a bulk load into an empty database (building them once at
 /// the end is cheaper than maintaining them row by row).
 pub fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute_batch(
-        "DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash; DROP INDEX IF EXISTS games_date;",
-    )
+    conn.execute_batch("DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash;")
 }
 
 /// Creates the secondary indexes if missing.

@@ -145,7 +145,7 @@ fn insert_game(
     format: &str,
     g: &GameRow,
 ) -> rusqlite::Result<()> {
-    let o = g.outcome();
+    let o = &g.norm.outcome;
     st.execute(params![
         file_id,
         i as i64,
@@ -161,7 +161,7 @@ fn insert_game(
         g.white_rank,
         g.white_team,
         g.date_raw,
-        g.date(),
+        g.norm.date,
         g.event,
         g.round,
         g.place,
@@ -171,10 +171,10 @@ fn insert_game(
         o.margin,
         o.reason,
         g.komi_raw,
-        g.komi(),
-        g.handicap(),
+        g.norm.komi,
+        g.norm.handicap,
         g.rules,
-        g.time_control(),
+        g.norm.time_control,
         g.moves as i64,
         g.moves_total as i64,
         g.nodes as i64,
