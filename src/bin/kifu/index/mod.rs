@@ -170,13 +170,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let (tx, rx) = sync_channel::<FileRecord>(64);
+    let (tx, rx) = sync_channel::<Vec<FileRecord>>(16);
     let progress = bar.clone();
     let n_files = plan.read.len();
     let mut counts = (0u64, 0u64);
     let mut w = Writer {
         batch_files: args.batch as usize,
         files: 0,
+        waiting: std::time::Duration::ZERO,
         on_file: Box::new(move |rec: &FileRecord| {
             counts.0 += 1;
             counts.1 += rec.games();
@@ -187,26 +188,33 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let writer = std::thread::Builder::new()
         .name("kifu-writer".to_owned())
         .spawn(move || -> Result<rusqlite::Connection, String> {
+            let t = std::time::Instant::now();
             w.run(&mut conn, rx).map_err(|e| e.to_string())?;
+            if std::env::var_os("KIFU_TIMING").is_some() {
+                eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
+            }
             Ok(conn)
         })
         .map_err(|e| e.to_string())?;
     let pool =
         rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build().map_err(|e| e.to_string())?;
+    // Files go to the writer in groups (fewer wake-ups), small enough to balance the work.
+    let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
     let parts: Vec<(u64, u64, u64, u64, u64)> = pool.install(|| {
         plan.read
-            .par_iter()
-            .map_with(tx, |tx, c| {
-                let rec = read_one(c, config);
-                let part = (
-                    rec.games(),
-                    rec.warnings(),
-                    rec.errors(),
-                    (rec.scan.is_none() && rec.read_error.is_none() && !rec.binary) as u64,
-                    if rec.read_error.is_none() { rec.size } else { 0 },
-                );
+            .par_chunks(group)
+            .map_with(tx, |tx, cs| {
+                let recs: Vec<FileRecord> = cs.iter().map(|c| read_one(c, config)).collect();
+                let mut part = (0, 0, 0, 0, 0);
+                for rec in &recs {
+                    part.0 += rec.games();
+                    part.1 += rec.warnings();
+                    part.2 += rec.errors();
+                    part.3 += (rec.scan.is_none() && rec.read_error.is_none() && !rec.binary) as u64;
+                    part.4 += if rec.read_error.is_none() { rec.size } else { 0 };
+                }
                 // A send fails only when the writer has stopped on a database error, reported below.
-                let _ = tx.send(rec);
+                let _ = tx.send(recs);
                 part
             })
             .collect()

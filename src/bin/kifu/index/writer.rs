@@ -50,6 +50,8 @@ pub struct Writer {
     pub batch_files: usize,
     /// Files written.
     pub files: u64,
+    /// Time spent waiting for records (the rest of the thread's time is writing).
+    pub waiting: Duration,
     /// Called after each file is written (progress).
     pub on_file: Box<dyn FnMut(&FileRecord) + Send>,
 }
@@ -67,15 +69,20 @@ impl Writer {
         tx.commit()
     }
 
-    /// Writes every record received until the channel closes.
-    pub fn run(&mut self, conn: &mut Connection, rx: Receiver<FileRecord>) -> rusqlite::Result<()> {
+    /// Writes every record received until the channel closes. Records come in small groups (one
+    /// message per group of files read by one worker) to keep thread wake-ups few; a transaction
+    /// holds whole groups.
+    pub fn run(&mut self, conn: &mut Connection, rx: Receiver<Vec<FileRecord>>) -> rusqlite::Result<()> {
         let max_age = Duration::from_millis(500);
         'outer: loop {
             let tx = conn.transaction()?;
             let started = Instant::now();
             let mut n = 0;
             while n < self.batch_files && started.elapsed() < max_age {
-                let rec = match rx.recv_timeout(max_age) {
+                let t = Instant::now();
+                let got = rx.recv_timeout(max_age);
+                self.waiting += t.elapsed();
+                let recs = match got {
                     Ok(r) => r,
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break,
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
@@ -83,10 +90,12 @@ impl Writer {
                         break 'outer;
                     }
                 };
-                write_file(&tx, &rec)?;
-                (self.on_file)(&rec);
-                self.files += 1;
-                n += 1;
+                for rec in &recs {
+                    write_file(&tx, rec)?;
+                    (self.on_file)(rec);
+                    self.files += 1;
+                    n += 1;
+                }
             }
             tx.commit()?;
         }
