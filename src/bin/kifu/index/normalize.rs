@@ -1,6 +1,6 @@
 //! Normalisation of the free-text game information that `kifu find` filters on: dates, results
-//! and komi. Every function is total (any input gives an answer, possibly "unknown") and
-//! allocates only its output.
+//! and komi. Every function is total (any input gives an answer, possibly "unknown"); each runs
+//! once per game and allocates at most its output and one lower-cased copy of a result.
 //!
 //! # Rules
 //! - **Date** ([`date`]): the first plausible date in the text, as `YYYY-MM-DD`, `YYYY-MM` or
@@ -10,9 +10,9 @@
 //!   four digits from 1000 to 2999 not inside a longer number; a month 1–12 and a day 1–31, else
 //!   the date stops at the last valid part.
 //! - **Result** ([`result`]): SGF `B+R`, `W+3.5`, `B+Resign`, `W+T`/`Time`, `B+F`/`Forfeit`, `B+`,
-//!   `0`/`Draw`/`Jigo`, `Void`, `?`; and the Japanese/Chinese/Korean forms (`黒中押し勝`,
-//!   `白3目半勝`, `黑中盘胜`, `持碁`, `흑 불계승`). Winner `B`, `W`, `draw` or `void`; margin in
-//!   points; reason `points`, `resign`, `time` or `forfeit`.
+//!   `0`/`Draw`/`Jigo`, `Void`, `?`, a bare `B` or `W`; and the Japanese/Chinese/Korean forms
+//!   (`黒中押し勝`, `白3目半勝`, `黑中盘胜`, `持碁`, `흑 불계승`). Winner `B`, `W`, `draw` or `void`;
+//!   margin in points; reason `points`, `resign`, `time` or `forfeit`.
 //! - **Komi** ([`komi`]): the number in the text (`6.5`, `6,5`, `6目半` = 6.5, `半目` = 0.5), then
 //!   the **Fox rule**: Fox writes komi ×100 (`KM[375]` for 3.75, `KM[650]` for 6.5), so an
 //!   integer komi with |KM| ≥ 100 that is divisible by 25 is divided by 100. No real komi is that
@@ -130,6 +130,10 @@ pub fn result(raw: &str) -> Outcome {
         }
         "void" => {
             o.winner = Some("void");
+            return o;
+        }
+        "b" | "w" => {
+            o.winner = Some(if lower == "b" { "B" } else { "W" });
             return o;
         }
         _ => {}
@@ -253,6 +257,7 @@ mod tests {
         assert_eq!(r("B+T").reason, Some("time"));
         assert_eq!(r("W+F").reason, Some("forfeit"));
         assert_eq!(r("B+"), Outcome { winner: Some("B"), margin: None, reason: None });
+        assert_eq!(r("w"), Outcome { winner: Some("W"), margin: None, reason: None });
         assert_eq!(r("0").winner, Some("draw"));
         assert_eq!(r("Jigo").winner, Some("draw"));
         assert_eq!(r("Void").winner, Some("void"));
