@@ -176,13 +176,51 @@ pub struct Collector {
     leaves: u64,
     last_was_node: bool,
     last_mover: Option<kifu::Color>,
+    // Counters of the hot events, kept here rather than in the row (no `Option` to look through).
+    nodes: u64,
+    moves: u64,
+    moves_total: u64,
+    move_kind: Option<Kind>,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
 }
 
 impl Collector {
-    /// Feeds one event; returns a finished row at `GameEnd`.
+    /// Feeds one event; returns a finished row at `GameEnd`. Nodes and moves (most events) take
+    /// an inlined fast path; they do not change the main-line state.
+    #[inline(always)]
     pub fn feed(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
+        match *ev {
+            Event::Node => {
+                self.nodes += 1;
+                self.last_was_node = true;
+                None
+            }
+            Event::Move(m) => {
+                self.on_move(m);
+                None
+            }
+            _ => self.feed_other(ev, charset),
+        }
+    }
+
+    #[inline(always)]
+    fn on_move(&mut self, m: Move) {
+        self.moves_total += 1;
+        if self.move_kind.is_none() {
+            self.move_kind = Some(if matches!(m, Move::Shogi(_)) { Kind::Shogi } else { Kind::Go });
+        }
+        if self.line.on_main() {
+            self.moves += 1;
+            self.last_mover = Some(m.color());
+            push_move(&mut self.buf, &m);
+            if self.moves == OPENING_MOVES as u64 {
+                self.opening_len = self.buf.len();
+            }
+        }
+    }
+
+    fn feed_other(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
         if let Event::GameStart { offset } = *ev {
             let unfinished = self.finish(None);
             self.row = Some(GameRow { offset, ..GameRow::default() });
@@ -193,33 +231,19 @@ impl Collector {
             self.leaves = 0;
             self.last_was_node = false;
             self.last_mover = None;
+            self.nodes = 0;
+            self.moves = 0;
+            self.moves_total = 0;
+            self.move_kind = None;
             return unfinished;
         }
         let row = self.row.as_mut()?;
         self.line.feed(ev);
         match *ev {
-            Event::Node => {
-                row.nodes += 1;
-                self.last_was_node = true;
-            }
             Event::VariationStart(_) => self.last_was_node = false,
             Event::VariationEnd => {
                 self.leaves += self.last_was_node as u64;
                 self.last_was_node = false;
-            }
-            Event::Move(m) => {
-                row.moves_total += 1;
-                if row.kind.is_none() {
-                    row.kind = Some(if matches!(m, Move::Shogi(_)) { Kind::Shogi } else { Kind::Go });
-                }
-                if self.line.on_main() {
-                    row.moves += 1;
-                    self.last_mover = Some(m.color());
-                    push_move(&mut self.buf, &m);
-                    if row.moves == OPENING_MOVES as u64 {
-                        self.opening_len = self.buf.len();
-                    }
-                }
             }
             Event::Setup(s) if row.kind.is_none() => {
                 row.kind = Some(if matches!(s, kifu::Setup::Go { .. }) { Kind::Go } else { Kind::Shogi });
@@ -282,6 +306,12 @@ impl Collector {
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
         let mut row = self.row.take()?;
+        row.nodes = self.nodes;
+        row.moves = self.moves;
+        row.moves_total = self.moves_total;
+        if row.kind.is_none() {
+            row.kind = self.move_kind;
+        }
         if error.is_some() {
             row.errors += 1;
             self.leaves += self.last_was_node as u64;

@@ -65,7 +65,7 @@ impl MainLine {
 /// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU` (ASCII). This runs for
 /// every move of every game indexed: each case appends a fixed-size array, which compiles to a
 /// few stores rather than a `memcpy` call.
-#[inline]
+#[inline(always)]
 pub fn push_move(out: &mut Vec<u8>, m: &Move) {
     match *m {
         Move::Go { color, point } => {
