@@ -190,7 +190,7 @@ impl Collector {
     /// an inlined fast path; they do not change the main-line state.
     #[inline(always)]
     pub fn feed(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
-        match *ev {
+        match ev {
             Event::Node => {
                 self.nodes += 1;
                 self.last_was_node = true;
@@ -205,7 +205,7 @@ impl Collector {
     }
 
     #[inline(always)]
-    fn on_move(&mut self, m: Move) {
+    fn on_move(&mut self, m: &Move) {
         self.moves_total += 1;
         if self.move_kind.is_none() {
             self.move_kind = Some(if matches!(m, Move::Shogi(_)) { Kind::Shogi } else { Kind::Go });
@@ -213,7 +213,7 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
-            push_move(&mut self.buf, &m);
+            push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
             }

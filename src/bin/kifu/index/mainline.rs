@@ -67,12 +67,17 @@ impl MainLine {
 /// few stores rather than a `memcpy` call.
 #[inline(always)]
 pub fn push_move(out: &mut Vec<u8>, m: &Move) {
-    match *m {
+    match m {
         Move::Go { color, point } => {
+            // Field by field, by reference: one narrow load each (a load spanning the reader's
+            // differently sized stores of the event would stall store forwarding on every move).
             let c = color.letter() as u8;
-            match point.and_then(|p| p.sgf()) {
-                Some([x, y]) => out.extend_from_slice(&[b';', c, b'[', x, y, b']']),
-                None => out.extend_from_slice(&[b';', c, b'[', b']']),
+            match point {
+                Some(p) if p.x < 52 && p.y < 52 => {
+                    let l = |v: u8| if v < 26 { b'a' + v } else { b'A' + v - 26 };
+                    out.extend_from_slice(&[b';', c, b'[', l(p.x), l(p.y), b']']);
+                }
+                _ => out.extend_from_slice(&[b';', c, b'[', b']']),
             }
         }
         Move::Shogi(s) => {
