@@ -255,6 +255,14 @@ fn incremental_runs() {
     let deleted = index(&db, &[&dir], &[]);
     assert_eq!((n(&deleted, "files_read"), n(&deleted, "files_deleted")), (1, 1), "{deleted}");
     assert_eq!(n(&deleted, "games"), n(&first, "games") + 1 - 3 + 1);
+    // A database inside the indexed folder does not index itself.
+    let inner = dir.join("inner.sqlite");
+    let a = index(&inner, &[&dir], &[]);
+    let b = index(&inner, &[&dir], &[]);
+    assert_eq!((n(&a, "files"), n(&b, "files_read")), (n(&deleted, "files"), 0), "{a} {b}");
+    for f in ["inner.sqlite", "inner.sqlite-wal", "inner.sqlite-shm"] {
+        let _ = std::fs::remove_file(dir.join(f));
+    }
     // Indexing another folder into the same database keeps the first one's rows.
     let other = root.join("other");
     std::fs::create_dir_all(&other).unwrap();

@@ -94,6 +94,14 @@ fn load(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
     })
 }
 
+/// The absolute paths of the database and of SQLite's files beside it.
+fn own_files(db: &Path) -> Vec<PathBuf> {
+    let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
+    ["", "-wal", "-shm", "-journal"].iter().map(|suffix| dir.join(format!("{name}{suffix}"))).collect()
+}
+
 /// Reads one file into a record; never fails (problems are recorded).
 fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
     let mut rec = FileRecord {
@@ -134,9 +142,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
     }
+    // The database and its WAL files are never indexed (they may lie under a path: `kifu index .`).
+    let db_files = own_files(&args.db);
     let mut files = Vec::new();
     for item in crate::files::walk(&roots) {
         match item {
+            Ok(p) if db_files.contains(&p) => {}
             Ok(p) => files.push(p),
             Err((p, e)) => {
                 eprintln!("kifu: {}: {e}", p.display());
