@@ -162,7 +162,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
     Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
-    let bulk = plan.unchanged == 0 && !plan.read.iter().any(|c| c.known);
+    // Into an empty database, the secondary indexes are built once at the end.
+    let bulk = conn.query_row("SELECT NOT EXISTS (SELECT 1 FROM files)", [], |r| r.get::<_, bool>(0));
+    let bulk = bulk.map_err(|e| e.to_string())?;
     if bulk {
         schema::drop_indexes(&conn).map_err(|e| e.to_string())?;
     }
