@@ -420,3 +420,53 @@ fn corpus_index_matches_stats_and_show() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The same game in SGF, JGF v1/v2 and Jago XML (converted/: each written by a third-party tool
+/// from a corpus SGF) gets the same main-line hash, for every game whose `names.tsv` row says the
+/// writer kept the main line (`same`). Formats without a reader yet are skipped (their files have
+/// no format in the index), so this test grows as readers land.
+#[test]
+fn same_game_same_hash_across_formats() {
+    let Some(corpus) = common::corpus() else { return };
+    let corpus = std::fs::canonicalize(corpus).unwrap();
+    let root = temp("formats");
+    let db = root.join("i.sqlite");
+    let folders = ["jgf2-seki", "jgf1-nggo", "xml-gogui"];
+    let converted: Vec<PathBuf> = folders.iter().map(|f| corpus.join("converted").join(f)).collect();
+    let mut paths: Vec<&Path> = converted.iter().map(PathBuf::as_path).collect();
+    let sgf = corpus.join("sgf");
+    paths.push(&sgf);
+    index(&db, &paths, &[]);
+    let c = Connection::open(&db).unwrap();
+    // (format, games, hash of the first game) of a file.
+    let first = |path: &Path| -> Option<(Option<String>, i64, Option<i64>)> {
+        c.query_row(
+            "SELECT f.format, f.games, (SELECT main_hash FROM games g WHERE g.file_id = f.id ORDER BY offset LIMIT 1)
+             FROM files f WHERE f.path = ?1",
+            [path.to_string_lossy()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .ok()
+    };
+    let (mut compared, mut sources) = (0, 0);
+    for dir in &converted {
+        let tsv = std::fs::read_to_string(dir.join("names.tsv")).unwrap();
+        for line in tsv.lines().skip(1) {
+            let cols: Vec<&str> = line.split('\t').collect();
+            if cols.len() < 9 || cols[4] != "ok" || cols[5] != "same" {
+                continue;
+            }
+            // Every source is in the index (so that the comparison below cannot silently vanish).
+            let src = first(&corpus.join(cols[8])).unwrap_or_else(|| panic!("{} not indexed", cols[8]));
+            assert_eq!(src.0.as_deref(), Some("sgf"), "{}", cols[8]);
+            sources += 1;
+            let Some((Some(_), 1, Some(hash))) = first(&dir.join(cols[0])) else { continue };
+            let (_, 1, Some(source)) = src else { continue };
+            assert_eq!(hash, source, "{} vs {}", dir.join(cols[0]).display(), cols[8]);
+            compared += 1;
+        }
+    }
+    assert!(sources > 1000, "{sources}");
+    eprintln!("{compared} converted games compared with their SGF source ({sources} sources found)");
+    let _ = std::fs::remove_dir_all(&root);
+}
