@@ -194,8 +194,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         on_file: Box::new(move |rec: &FileRecord| {
             counts.0 += 1;
             counts.1 += rec.games();
-            progress.inc(rec.size);
-            progress.set_message(format!("files {}/{n_files} games {}", counts.0, counts.1));
+            if !progress.is_hidden() {
+                progress.inc(rec.size);
+                progress.set_message(format!("files {}/{n_files} games {}", counts.0, counts.1));
+            }
         }),
     };
     let writer = std::thread::Builder::new()
@@ -209,8 +211,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             Ok(conn)
         })
         .map_err(|e| e.to_string())?;
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build().map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .thread_name(|i| format!("kifu-reader-{i}"))
+        .build()
+        .map_err(|e| e.to_string())?;
     // Files go to the writer in groups (fewer wake-ups), small enough to balance the work.
     let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
     let parts: Vec<(u64, u64, u64, u64, u64)> = pool.install(|| {
