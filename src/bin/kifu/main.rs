@@ -6,7 +6,10 @@
 mod check;
 mod events;
 mod files;
+mod find;
+mod index;
 mod json;
+mod show;
 mod stats;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +38,12 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Build or update a SQLite index of every game under PATHs.
+    Index(index::Args),
+    /// Search the index (players, event, dates, result, opening, duplicates).
+    Find(find::Args),
+    /// Print one game's information and main line: `kifu show FILE@OFFSET`.
+    Show(show::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +52,9 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Events { file, strict } => events::run(&file, strict),
+        Command::Index(args) => index::run(&args),
+        Command::Find(args) => find::run(&args),
+        Command::Show(args) => show::run(&args),
     };
     match result {
         Ok(code) => code,
