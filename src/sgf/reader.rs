@@ -642,6 +642,21 @@ impl<'a> Reader<'a> {
             }
             kind
         };
+        if let Kind::Info(key) = kind {
+            // The common case of game info: one value. Read it here, without the machinery for
+            // lists of values.
+            if key != InfoKey::BoardSize {
+                let (s, e) = self.value_at(v)?;
+                if input.get(self.ws_from(e + 1)) != Some(&b'[') {
+                    self.pos = e + 1;
+                    self.event_at = v;
+                    let rule = if props::info_is_text(key) { TextRule::SgfText } else { TextRule::SgfSimpleText };
+                    let value = &input[s..e];
+                    let info = Info::new(key, name, Text::new(value, rule, self.charset), &input[p..e]);
+                    return self.text_event(Event::Info(info), value, s);
+                }
+            }
+        }
         let pending = Pending { kind, name, rect: None };
         self.pending = Some(pending);
         match self.next_value(pending) {

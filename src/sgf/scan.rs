@@ -83,6 +83,13 @@ pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     }
                     continue;
                 }
+                // Two-letter values (points) are most of a game: step over them at once.
+                if let Some(&[a, b, b']']) = input.get(i..i + 3) {
+                    if a != b'\\' && b != b'\\' {
+                        i += 3;
+                        continue;
+                    }
+                }
                 // Inline for short values; memchr once a value proves long.
                 let short_end = (i + 32).min(n);
                 loop {
