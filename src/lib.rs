@@ -27,7 +27,8 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`].
+//! - One module per format: [`sgf`], [`jgf`] (v1 and v2), [`gocaml`]; [`json`] is the tokenizer
+//!   the JSON formats share.
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -42,7 +43,10 @@
 pub mod detect;
 pub mod error;
 pub mod event;
+pub mod gocaml;
 pub mod input;
+pub mod jgf;
+pub mod json;
 pub mod sgf;
 pub mod text;
 

@@ -1,0 +1,1 @@
+//! Go game JSON (placeholder while building).
