@@ -5,6 +5,7 @@ fn main() {
         "sgf" => Box::new(kifu::sgf::Reader::new(&bytes)),
         "v1" => Box::new(kifu::jgf::v1::Reader::with_dialect(&bytes, Default::default(), kifu::json::Dialect::Lenient)),
         
+        "gojson" => Box::new(kifu::gocaml::Reader::new(&bytes)),
         _ => Box::new(kifu::jgf::v2::Reader::with_dialect(&bytes, Default::default(), kifu::json::Dialect::Lenient)),
     };
     for e in it {

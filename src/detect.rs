@@ -7,6 +7,12 @@
 pub enum Format {
     /// SGF FF[1]–FF[4].
     Sgf,
+    /// JGF v2 (Seki).
+    Jgf2,
+    /// JGF v1 (ngGo).
+    Jgf1,
+    /// Go game JSON (Gocaml's position snapshot).
+    GoJson,
 }
 
 impl Format {
@@ -14,11 +20,14 @@ impl Format {
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Sgf => "sgf",
+            Format::Jgf2 => "jgf2",
+            Format::Jgf1 => "jgf1",
+            Format::GoJson => "gojson",
         }
     }
 
     /// Every supported format.
-    pub const ALL: &'static [Format] = &[Format::Sgf];
+    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Jgf2, Format::Jgf1, Format::GoJson];
 }
 
 /// How sure a sniffer is that the input is its format.
@@ -36,7 +45,12 @@ pub enum Confidence {
 pub const SNIFF_LEN: usize = 4096;
 
 /// The registered sniffers, in order of preference when confidences tie.
-const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[(Format::Sgf, crate::sgf::sniff)];
+const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[
+    (Format::Sgf, crate::sgf::sniff),
+    (Format::Jgf2, crate::jgf::sniff_v2),
+    (Format::Jgf1, crate::jgf::sniff_v1),
+    (Format::GoJson, crate::gocaml::sniff),
+];
 
 /// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
 /// recognises them (a README, an image…).

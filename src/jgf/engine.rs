@@ -144,7 +144,7 @@ impl<'a> Engine<'a> {
             head: 0,
             len: 0,
             phase: Phase::Between,
-            ctx: Vec::new(),
+            ctx: Vec::with_capacity(256),
             game_start: 0,
             games: 0,
             nodes: 0,
@@ -412,13 +412,15 @@ impl<'a> Engine<'a> {
     /// Between games: the end, or the start of the (next) document.
     fn between(&mut self) -> Result<(), Error> {
         let start;
-        if self.games == 0 {
-            let p = self.input.iter().position(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t'));
-            let Some(p) = p else {
+        if !self.lex.is_done() {
+            // The first document, or a restart after an error.
+            let from = self.lex.offset();
+            let rest = &self.input[from..];
+            let Some(k) = rest.iter().position(|b| !matches!(b, b' ' | b'\n' | b'\r' | b'\t')) else {
                 self.phase = Phase::Done;
                 return Ok(());
             };
-            start = if self.input.starts_with(&[0xEF, 0xBB, 0xBF]) { 0 } else { p };
+            start = if from == 0 && self.input.starts_with(&[0xEF, 0xBB, 0xBF]) { 0 } else { from + k };
         } else {
             match self.lex.next_token() {
                 Ok(Some(t)) => {

@@ -40,49 +40,59 @@ pub mod v2;
 
 use crate::detect::Confidence;
 
-fn skip_preamble(head: &[u8]) -> &[u8] {
+/// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
+/// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.
+fn normalize(head: &[u8]) -> Vec<u8> {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let p = head.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(head.len());
-    &head[p..]
+    let mut out = Vec::with_capacity(head.len());
+    let mut i = 0;
+    while i < head.len() {
+        let b = head[i];
+        if b == b'/' && head.get(i + 1) == Some(&b'/') {
+            i = memchr::memchr(b'\n', &head[i..]).map_or(head.len(), |k| i + k + 1);
+            continue;
+        }
+        if !(b.is_ascii_whitespace() || b == b'"' || b == b'\'') {
+            out.push(b);
+        }
+        i += 1;
+    }
+    let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
+    out.drain(..start);
+    out
 }
 
-/// Whether `head` looks like JGF v2: a JSON object with a `"tree"` key and a `record.version`
-/// of 2 or `"2…"`, or Seki's `"move": {"color": …}` / `"variations"` layout.
+fn has(h: &[u8], s: &[u8]) -> bool {
+    memchr::memmem::find(h, s).is_some()
+}
+
+/// Whether `head` looks like JGF v2: an object with `tree` or `record`, and v2 signs
+/// (`version` 2, `coords`, `variations`, `{color, x, y}` moves, `pass: true`). Quotes, white
+/// space, comments and a JS prefix are ignored, so the lenient spec texts are recognised.
 pub fn sniff_v2(head: &[u8]) -> Confidence {
-    let h = skip_preamble(head);
-    if !h.starts_with(b"{") {
+    let h = normalize(head);
+    if !h.starts_with(b"{") || !(has(&h, b"tree:") || has(&h, b"record:")) {
         return Confidence::No;
     }
-    let finder = |s: &[u8]| memchr::memmem::find(h, s).is_some();
-    let v2 = finder(b"\"version\":\"2") || finder(b"\"version\": \"2") || finder(b"\"version\":2") || finder(b"\"version\": 2");
-    let seki = finder(b"\"generator\"") || finder(b"\"color\":\"black\",\"x\"") || finder(b"\"variations\"");
-    if (finder(b"\"tree\"") || finder(b"\"record\"")) && (v2 || seki) {
+    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"variations:[") || has(&h, b"move:{color:");
+    if v2 {
         Confidence::Yes
-    } else if finder(b"\"tree\"") && finder(b"\"move\"") && finder(b"\"color\"") {
-        Confidence::Maybe
     } else {
         Confidence::No
     }
 }
 
-/// Whether `head` looks like JGF v1: a JSON object with `record.version` 1 or an ngGo
-/// application, or a bare tree array whose first node has `"root": true`.
+/// Whether `head` looks like JGF v1: an object with `tree` or `record` and v1 signs (`version`
+/// 1, `root: true`, `{B: …}` moves, keyed `markup`/`setup` objects), or a bare tree array whose
+/// first node has `root: true`.
 pub fn sniff_v1(head: &[u8]) -> Confidence {
-    let h = skip_preamble(head);
-    let finder = |s: &[u8]| memchr::memmem::find(h, s).is_some();
-    if h.starts_with(b"[") {
-        let rest = skip_preamble(&h[1..]);
-        if rest.starts_with(b"{") && (finder(b"\"root\":true") || finder(b"\"root\": true")) {
-            return Confidence::Yes;
-        }
-        return Confidence::No;
+    let h = normalize(head);
+    let v1 = has(&h, b"version:1") || has(&h, b"root:true") || has(&h, b"move:{B:") || has(&h, b"move:{W:");
+    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"move:{color:");
+    if h.starts_with(b"[{root:true") || h.starts_with(b"[{move:{") {
+        return Confidence::Yes;
     }
-    if !h.starts_with(b"{") {
-        return Confidence::No;
-    }
-    let v1 = finder(b"\"version\":1") || finder(b"\"version\": 1") || finder(b"\"ngGo");
-    let root = finder(b"\"root\":true") || finder(b"\"root\": true");
-    if (finder(b"\"tree\"") || finder(b"\"record\"")) && (v1 || root) {
+    if h.starts_with(b"{") && (has(&h, b"tree:") || has(&h, b"record:")) && v1 && !v2 {
         Confidence::Yes
     } else {
         Confidence::No

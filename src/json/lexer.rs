@@ -125,8 +125,11 @@ fn is_ident(b: u8) -> bool {
 
 impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` from its start; nesting deeper than `max_depth` is an error.
+    /// Allocates the nesting stack once (up to 1 KiB); it grows only for deeper documents.
     pub fn new(input: &'a [u8], dialect: Dialect, max_depth: usize) -> Tokenizer<'a> {
-        Tokenizer { input, pos: 0, dialect, state: State::Start, stack: Vec::new(), max_depth, announced: false }
+        // One allocation up front so that ordinary documents never grow the stack.
+        let stack = Vec::with_capacity(max_depth.min(1024));
+        Tokenizer { input, pos: 0, dialect, state: State::Start, stack, max_depth, announced: false }
     }
 
     /// The input.
