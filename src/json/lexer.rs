@@ -530,7 +530,11 @@ impl<'a> Tokenizer<'a> {
         if input.get(q) == Some(&b'.') {
             let f = digits(q + 1);
             if f == 0 {
-                return Err(self.err(LexErrorKind::Syntax, p, "a malformed number"));
+                return Err(if q + 1 >= input.len() {
+                    self.eof()
+                } else {
+                    self.err(LexErrorKind::Syntax, p, "a malformed number")
+                });
             }
             q += 1 + f;
         }
@@ -541,7 +545,11 @@ impl<'a> Tokenizer<'a> {
             }
             let e = digits(q);
             if e == 0 {
-                return Err(self.err(LexErrorKind::Syntax, p, "a malformed number"));
+                return Err(if q >= input.len() {
+                    self.eof()
+                } else {
+                    self.err(LexErrorKind::Syntax, p, "a malformed number")
+                });
             }
             q += e;
         }
@@ -733,7 +741,7 @@ mod tests {
 
     #[test]
     fn truncation_and_depth() {
-        for t in [&b"{\"a\": [1, 2"[..], b"[\"abc", b"{\"a\"", b"[tr", b"[-", b"/* x"] {
+        for t in [&b"{\"a\": [1, 2"[..], b"[\"abc", b"{\"a\"", b"[tr", b"[-", b"/* x", b"[1.", b"[1e", b"[1e+"] {
             let e = toks(t, Dialect::Lenient).unwrap_err();
             assert_eq!(e.kind, LexErrorKind::Eof, "{}", std::string::String::from_utf8_lossy(t));
         }
