@@ -497,3 +497,36 @@ fn detection() {
     assert_eq!(kifu::detect(b"export const demo = {\n record: {version: 1},\n tree: [{markup: [{type: 'x', coords: []}]}]}"), Some(kifu::Format::Jgf2));
     assert_eq!(kifu::Format::Jgf2.as_str(), "jgf2");
 }
+
+#[test]
+fn game_size_and_node_limits() {
+    let small = br#"{"tree":[{},{"move":{"color":"black","x":1,"y":1}}]}"#;
+    let limits = kifu::Limits { max_game_len: 20, ..kifu::Limits::default() };
+    let err = kifu::jgf::v2::Reader::with_config(small, Config { limits, ..Config::default() })
+        .find_map(|e| e.err())
+        .unwrap();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded(Limit::GameSize));
+    // Each document of a JSON-lines input counts alone.
+    let mut lines = small.to_vec();
+    lines.push(b'\n');
+    lines.extend_from_slice(small);
+    let limits = kifu::Limits { max_game_len: small.len() as u64 + 1, ..kifu::Limits::default() };
+    let ev: Vec<_> = kifu::jgf::v2::Reader::with_config(&lines, Config { limits, ..Config::default() })
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(ev.iter().filter(|e| matches!(e, Event::GameEnd { .. })).count(), 2);
+    let limits = kifu::Limits { max_nodes: 1, ..kifu::Limits::default() };
+    let err = kifu::jgf::v2::Reader::with_config(small, Config { limits, ..Config::default() })
+        .find_map(|e| e.err())
+        .unwrap();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded(Limit::Nodes));
+    // skip_game right before GameEnd (the document already read to its end).
+    let mut r = kifu::jgf::v2::Reader::new(b"{\"tree\":[]}");
+    while let Some(e) = r.next_event() {
+        if matches!(e.unwrap(), Event::Info(_) | Event::GameStart { .. }) {
+            break;
+        }
+    }
+    assert!(r.skip_game().unwrap());
+    assert!(r.next_event().is_none());
+}

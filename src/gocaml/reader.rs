@@ -231,9 +231,6 @@ impl<'a> Reader<'a> {
         if first.token != Token::ObjectStart {
             return Err(self.error(ErrorKind::NotAGameRecord, first.offset, "a Go game JSON file holds an object"));
         }
-        if (self.input.len() - start) as u64 > self.config.limits.max_game_len {
-            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
-        }
         self.games += 1;
         // GameStart first, before any warning found so far.
         self.out.insert(0, Event::GameStart { offset: start as u64 });
@@ -267,6 +264,9 @@ impl<'a> Reader<'a> {
             self.warn(WarningKind::MissingValue, start);
         }
         let end = self.lex.offset();
+        if (end - start) as u64 > self.config.limits.max_game_len {
+            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
+        }
         self.emit_moves();
         self.out.push(Event::GameEnd { length: (end - start) as u64, ending: None });
         Ok(())

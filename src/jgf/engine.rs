@@ -400,6 +400,11 @@ impl<'a> Engine<'a> {
                         self.phase = Phase::Between;
                         continue;
                     }
+                    let at = self.lex.offset();
+                    if (at - self.game_start) as u64 > self.config.limits.max_game_len {
+                        let e = self.error(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large");
+                        return Some(Err(e));
+                    }
                     let r = self.token().and_then(|t| step(self, t));
                     if let Err(e) = r {
                         return Some(Err(e));
@@ -443,11 +448,6 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if (self.input.len() - start) as u64 > self.config.limits.max_game_len {
-            self.phase = Phase::Done;
-            let pos = self.position(start);
-            return Err(Error::new(ErrorKind::LimitExceeded(Limit::GameSize), pos, "game too large"));
-        }
         self.games += 1;
         self.game_start = start;
         self.nodes = 0;
@@ -485,10 +485,10 @@ impl<'a> Engine<'a> {
             // In a game: run the tokenizer to the end of the document.
             self.len = 0;
             self.head = 0;
-            loop {
+            while !self.lex.is_done() {
                 match self.lex.next_token() {
-                    Ok(Some(_)) if !self.lex.is_done() => {}
-                    Ok(_) => break,
+                    Ok(Some(_)) => {}
+                    Ok(None) => break,
                     Err(e) => return Err(self.lex_error(e)),
                 }
             }
