@@ -102,7 +102,9 @@ fn snapshot_as_events() {
         .skip_while(|e| !matches!(e, Event::Node))
         .filter(|e| !matches!(e, Event::GameEnd { .. }))
         .map(|e| match e {
-            Event::Property(p) => format!("prop {} {}", String::from_utf8_lossy(p.name()), p.value().decode().text.replace(' ', "")),
+            Event::Property(p) => {
+                format!("prop {} {}", String::from_utf8_lossy(p.name()), p.value().decode().text.replace(' ', ""))
+            }
             other => format!("{other:?}"),
         })
         .collect();
@@ -169,7 +171,10 @@ fn malformed_input_gives_warnings_never_panics() {
         assert!(matches!(err.kind(), ErrorKind::Strict(_)), "{input}");
     }
     // A malformed counter sends the stone last.
-    let input = base(r#"{"size":9,"black":[{"col":1,"row":1,"cur_stones":"x"},{"col":2,"row":2,"cur_stones":5}],"white":[]}"#, "");
+    let input = base(
+        r#"{"size":9,"black":[{"col":1,"row":1,"cur_stones":"x"},{"col":2,"row":2,"cur_stones":5}],"white":[]}"#,
+        "",
+    );
     let ev = read(input.as_bytes());
     assert_eq!(moves(&ev), [(Color::Black, Some((2, 2))), (Color::Black, Some((1, 1)))]);
 }

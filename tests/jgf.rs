@@ -18,11 +18,9 @@ fn infos<'a>(events: &[Event<'a>]) -> Vec<(InfoKey, String, String)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Info(i) => Some((
-                i.key(),
-                String::from_utf8_lossy(i.name()).into_owned(),
-                i.value().decode().text.into_owned(),
-            )),
+            Event::Info(i) => {
+                Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().decode().text.into_owned()))
+            }
             _ => None,
         })
         .collect()
@@ -149,10 +147,26 @@ fn moves_passes_and_clocks() {
         {"move":{"color":"black","x":2,"y":4,"timeLeft":345,"periodsLeft":3}},
         {"move":{"x":15,"color":"white","y":15,"timeLeft":12.5}}]}"#,
     );
-    assert_eq!(moves(&ev), [(Color::Black, Some((2, 3))), (Color::White, None), (Color::Black, Some((2, 4))), (Color::White, Some((15, 15)))]);
-    assert!(ev.contains(&Event::Clock(Clock { color: Some(Color::Black), kind: ClockKind::TimeLeftMs, value: 345_000 })));
+    assert_eq!(
+        moves(&ev),
+        [
+            (Color::Black, Some((2, 3))),
+            (Color::White, None),
+            (Color::Black, Some((2, 4))),
+            (Color::White, Some((15, 15)))
+        ]
+    );
+    assert!(ev.contains(&Event::Clock(Clock {
+        color: Some(Color::Black),
+        kind: ClockKind::TimeLeftMs,
+        value: 345_000
+    })));
     assert!(ev.contains(&Event::Clock(Clock { color: Some(Color::Black), kind: ClockKind::PeriodsLeft, value: 3 })));
-    assert!(ev.contains(&Event::Clock(Clock { color: Some(Color::White), kind: ClockKind::TimeLeftMs, value: 12_500 })));
+    assert!(ev.contains(&Event::Clock(Clock {
+        color: Some(Color::White),
+        kind: ClockKind::TimeLeftMs,
+        value: 12_500
+    })));
     assert_eq!(ev.iter().filter(|e| **e == Event::Node).count(), 5);
 }
 
@@ -178,7 +192,9 @@ fn comments_names_solution_turn() {
         ]
     );
     assert!(ev.iter().any(|e| matches!(e, Event::Name(t) if t.decode().text == "Node name")));
-    assert!(ev.iter().any(|e| matches!(e, Event::Property(p) if p.name() == b"solution" && p.value().raw() == b"true")));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::Property(p) if p.name() == b"solution" && p.value().raw() == b"true")));
     assert!(ev.contains(&Event::Turn(Color::White)));
 }
 
@@ -319,12 +335,9 @@ fn node_after_variations_is_one_more_child() {
         ]
     );
     assert_eq!(warnings(&ev), [WarningKind::NodeAfterVariations]);
-    let strict = kifu::jgf::v2::Reader::with_config(
-        br#"{"tree":[{},{"variations":[[{}]]},{}]}"#,
-        Config::strict(),
-    )
-    .find_map(|e| e.err())
-    .unwrap();
+    let strict = kifu::jgf::v2::Reader::with_config(br#"{"tree":[{},{"variations":[[{}]]},{}]}"#, Config::strict())
+        .find_map(|e| e.err())
+        .unwrap();
     assert_eq!(strict.kind(), ErrorKind::Strict(WarningKind::NodeAfterVariations));
 }
 
@@ -449,7 +462,8 @@ fn lenient_dialect_reads_the_spec_style() {
     // The strict dialect rejects it.
     assert!(kifu::jgf::v2::Reader::new(src).any(|e| e.is_err()));
     // Strict mode with the lenient dialect: the first extension is an error.
-    let err = kifu::jgf::v2::Reader::with_dialect(src, Config::strict(), Dialect::Lenient).find_map(|e| e.err()).unwrap();
+    let err =
+        kifu::jgf::v2::Reader::with_dialect(src, Config::strict(), Dialect::Lenient).find_map(|e| e.err()).unwrap();
     assert_eq!(err.kind(), ErrorKind::Strict(WarningKind::JsonExtension));
     assert_eq!(err.offset(), 0);
 }
@@ -494,7 +508,10 @@ fn skip_game_builds_no_events_and_lands_on_the_next_game() {
 fn detection() {
     assert_eq!(kifu::detect(HEADER), Some(kifu::Format::Jgf2));
     assert_eq!(kifu::detect(br#"{"record":{"version":"2.0.0"},"tree":[{}]}"#), Some(kifu::Format::Jgf2));
-    assert_eq!(kifu::detect(b"export const demo = {\n record: {version: 1},\n tree: [{markup: [{type: 'x', coords: []}]}]}"), Some(kifu::Format::Jgf2));
+    assert_eq!(
+        kifu::detect(b"export const demo = {\n record: {version: 1},\n tree: [{markup: [{type: 'x', coords: []}]}]}"),
+        Some(kifu::Format::Jgf2)
+    );
     assert_eq!(kifu::Format::Jgf2.as_str(), "jgf2");
 }
 

@@ -41,8 +41,12 @@ fn main_line(src: &mut dyn EventSource) -> Result<MainLine, kifu::Error> {
             }
             Event::Move(Move::Go { color, point }) if frames[top].0 => out.moves.push((color, point)),
             Event::Comment(t) if frames[top].0 => out.comments.push(t.decode().text.trim_end().to_string()),
-            Event::Setup(Setup::Go { color, point }) if frames[top].0 => out.setup.push((color.map(|c| c == Color::Black), point)),
-            Event::Markup(m) if frames[top].0 && !matches!(m.kind, MarkupKind::Visible | MarkupKind::Dim) => out.markup += 1,
+            Event::Setup(Setup::Go { color, point }) if frames[top].0 => {
+                out.setup.push((color.map(|c| c == Color::Black), point))
+            }
+            Event::Markup(m) if frames[top].0 && !matches!(m.kind, MarkupKind::Visible | MarkupKind::Dim) => {
+                out.markup += 1
+            }
             Event::GameEnd { .. } => break,
             _ => {}
         }
@@ -194,7 +198,15 @@ fn seki_main_lines_equal_sgf() {
     // into one tree with its second root's setup appended; in 00131 the last comment is lost.
     assert_eq!(
         files(&other),
-        ["gnugo-00046.jgf", "gnugo-00058.jgf", "gnugo-00069.jgf", "gnugo-00103.jgf", "gnugo-00106.jgf", "gnugo-00131.jgf", "gnugo-00133.jgf"],
+        [
+            "gnugo-00046.jgf",
+            "gnugo-00058.jgf",
+            "gnugo-00069.jgf",
+            "gnugo-00103.jgf",
+            "gnugo-00106.jgf",
+            "gnugo-00131.jgf",
+            "gnugo-00133.jgf"
+        ],
         "{other:#?}"
     );
 }
@@ -216,7 +228,14 @@ fn nggo_main_lines_equal_sgf() {
     // the JGF has one comment where the SGF has two; cause in ngGo's regexes not traced).
     assert_eq!(
         files(&other),
-        ["gnugo-00024.jgf", "gnugo-00041.jgf", "gnugo-00046.jgf", "gnugo-00050.jgf", "gnugo-00058.jgf", "gnugo-00069.jgf"],
+        [
+            "gnugo-00024.jgf",
+            "gnugo-00041.jgf",
+            "gnugo-00046.jgf",
+            "gnugo-00050.jgf",
+            "gnugo-00058.jgf",
+            "gnugo-00069.jgf"
+        ],
         "{other:#?}"
     );
 }

@@ -1,7 +1,9 @@
 //! Hand-written cases for every key and rule of JGF v1 (ngGo) and each class of bad input.
 
 use kifu::json::Dialect;
-use kifu::{Branch, Color, Config, ErrorKind, Event, EventSource, InfoKey, Limit, MarkupKind, Move, Point, Setup, WarningKind};
+use kifu::{
+    Branch, Color, Config, ErrorKind, Event, EventSource, InfoKey, Limit, MarkupKind, Move, Point, Setup, WarningKind,
+};
 
 fn read(input: &[u8]) -> Vec<Event<'_>> {
     kifu::jgf::v1::Reader::new(input).collect::<Result<_, _>>().unwrap()
@@ -46,11 +48,15 @@ fn header_keys() {
     let infos: Vec<_> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::Info(i) => Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().decode().text.into_owned())),
+            Event::Info(i) => {
+                Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().decode().text.into_owned()))
+            }
             _ => None,
         })
         .collect();
-    let has = |k: InfoKey, n: &str, v: &str| assert!(infos.iter().any(|(a, b, c)| *a == k && b == n && c == v), "{k:?} {n} {v}: {infos:#?}");
+    let has = |k: InfoKey, n: &str, v: &str| {
+        assert!(infos.iter().any(|(a, b, c)| *a == k && b == n && c == v), "{k:?} {n} {v}: {infos:#?}")
+    };
     has(InfoKey::Application, "application", "ngGo v1.0.0");
     has(InfoKey::FormatVersion, "version", "1");
     has(InfoKey::Charset, "charset", "UTF-8");
@@ -129,7 +135,9 @@ fn comments_markup_setup_score_turn_and_raw_keys() {
     let props: Vec<_> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::Property(p) => Some((String::from_utf8_lossy(p.name()).into_owned(), p.value().decode().text.into_owned())),
+            Event::Property(p) => {
+                Some((String::from_utf8_lossy(p.name()).into_owned(), p.value().decode().text.into_owned()))
+            }
             _ => None,
         })
         .collect();

@@ -119,7 +119,10 @@ fn mutated_corpus_files() {
     }
     for (dir, make) in [("converted/jgf2-seki", v2 as Make), ("converted/jgf1-nggo", v1 as Make)] {
         // A sample: the gnugo files (variations, setup, markup).
-        for f in common::files(&corpus.join(dir), &[".jgf"]).into_iter().filter(|p| p.to_string_lossy().contains("gnugo-000")) {
+        for f in common::files(&corpus.join(dir), &[".jgf"])
+            .into_iter()
+            .filter(|p| p.to_string_lossy().contains("gnugo-000"))
+        {
             inputs.push((std::fs::read(f).unwrap(), make));
         }
     }
@@ -134,7 +137,8 @@ fn mutated_corpus_files() {
                 let strict = check(*make, &m, Config::strict(), dialect);
                 // Strict ⊆ lenient: strict mode's items up to its first error are lenient's items
                 // up to its first warning or error.
-                let l: Vec<_> = lenient.iter().take_while(|i| matches!(i, Ok(e) if !matches!(e, Event::Warning(_)))).collect();
+                let l: Vec<_> =
+                    lenient.iter().take_while(|i| matches!(i, Ok(e) if !matches!(e, Event::Warning(_)))).collect();
                 let s: Vec<_> = strict.iter().take_while(|i| i.is_ok()).collect();
                 assert_eq!(s.len().min(l.len()), s.len(), "strict went further than lenient");
                 assert_eq!(&l[..s.len()], &s[..]);

@@ -344,7 +344,14 @@ impl<'a> Reader<'a> {
                                         self.warn(WarningKind::MissingValue, p.offset);
                                     }
                                 }
-                                self.prisoners.push(Prisoner { holder: color, counter, pass, used: false, key: k, raw });
+                                self.prisoners.push(Prisoner {
+                                    holder: color,
+                                    counter,
+                                    pass,
+                                    used: false,
+                                    key: k,
+                                    raw,
+                                });
                             }
                             _ => {
                                 self.warn(WarningKind::WrongType, p.offset);
@@ -507,7 +514,7 @@ impl<'a> Reader<'a> {
         self.stones.retain(|s| s.point.x < size && s.point.y < size);
         self.stones.sort_by_key(|s| (s.counter, s.color == Color::White));
         // Passes before the first stone (counter 0, when no stone has counter 0).
-        if self.stones.first().is_none_or(|s| s.counter != 0) {
+        if self.stones.first().map_or(true, |s| s.counter != 0) {
             self.passes_after(None, 0);
         }
         for i in 0..self.stones.len() {

@@ -46,9 +46,16 @@ pub(crate) enum Ctx<'a> {
     /// One player object.
     Player,
     /// A list of nodes: the tree (`variation == false`) or one variation.
-    Seq { variation: bool, after_variations: bool, extra_open: bool },
+    Seq {
+        variation: bool,
+        after_variations: bool,
+        extra_open: bool,
+    },
     /// A node object. `started`: its `Node` event is out; `vars`: it held `variations`.
-    Node { started: bool, vars: bool },
+    Node {
+        started: bool,
+        vars: bool,
+    },
     /// v2 `variations` array / v1 bare variation group: each element is one variation.
     VarGroup,
     /// v2 markup/setup/score list of `{type, coords}` entries.
@@ -228,6 +235,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The next token of the game; extensions become warnings (queued) and are skipped.
+    #[inline]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
         loop {
             match self.lex.next_token() {
@@ -373,7 +381,11 @@ impl<'a> Engine<'a> {
     }
 
     /// The next item for the caller: a queued event, or the next step of the game loop.
-    pub fn next_item(&mut self, step: fn(&mut Engine<'a>, Tok<'a>) -> Result<(), Error>) -> Option<Result<Event<'a>, Error>> {
+    #[inline]
+    pub fn next_item(
+        &mut self,
+        step: fn(&mut Engine<'a>, Tok<'a>) -> Result<(), Error>,
+    ) -> Option<Result<Event<'a>, Error>> {
         loop {
             if let Some(e) = self.pop() {
                 if let Event::Warning(w) = e {
@@ -520,7 +532,7 @@ impl<'a> Engine<'a> {
     }
 
     /// A key of the top-level object.
-    pub fn top_key(&mut self, key: &'a [u8], offset: usize) -> Result<(), Error> {
+    pub fn top_key(&mut self, key: &'a [u8]) -> Result<(), Error> {
         let section = match key {
             b"record" => Some(Section::Record),
             b"source" => Some(Section::Source),
@@ -559,10 +571,7 @@ impl<'a> Engine<'a> {
                     Ctx::Seq { variation: false, after_variations: false, extra_open: false },
                 )
             }
-            _ => {
-                let _ = offset;
-                self.pass_through(key)
-            }
+            _ => self.pass_through(key),
         }
     }
 
@@ -663,7 +672,7 @@ impl<'a> Engine<'a> {
             _ => None,
         };
         match (s, key) {
-            (Section::Game, b"players") => return self.top_key(key, 0),
+            (Section::Game, b"players") => return self.top_key(key),
             (Section::Game, b"time") if v1 || self.peek_is(b'{') => {
                 return self.expect_open(Token::ObjectStart, Ctx::Section(Section::Time))
             }
@@ -823,6 +832,7 @@ impl<'a> Engine<'a> {
 
     /// One step of the header and tree structure shared by both versions; node keys and lists
     /// are left to `node`.
+    #[inline]
     pub fn common_step(
         &mut self,
         t: Tok<'a>,
@@ -831,7 +841,7 @@ impl<'a> Engine<'a> {
         let Some(&top) = self.ctx.last() else { return Ok(true) };
         match (top, t.token) {
             (Ctx::Root, _) => self.root(t)?,
-            (Ctx::Top, Token::Key(k)) => self.top_key(k, t.offset)?,
+            (Ctx::Top, Token::Key(k)) => self.top_key(k)?,
             (Ctx::Top, Token::ObjectEnd) | (Ctx::PlayersArray, Token::ArrayEnd) => {
                 self.ctx.pop();
             }

@@ -208,7 +208,7 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
         (Ctx::Points(kind), _) => match point_value(e, t)? {
             PointVal::At(x, y, label) => {
                 if let Some(p) = e.point(x, y, t.offset) {
-                    if let Some(ev) = point_event(e, kind, p, label) {
+                    if let Some(ev) = point_event(kind, p, label) {
                         e.push(ev);
                     }
                 }

@@ -109,12 +109,7 @@ fn list_kind<'a>(list: List, name: &'a [u8]) -> Option<Kind<'a>> {
 }
 
 /// The event for one point of a list.
-pub(crate) fn point_event<'a>(
-    e: &mut Engine<'a>,
-    kind: Kind<'a>,
-    p: crate::Point,
-    label: Option<&'a [u8]>,
-) -> Option<Event<'a>> {
+pub(crate) fn point_event<'a>(kind: Kind<'a>, p: crate::Point, label: Option<&'a [u8]>) -> Option<Event<'a>> {
     Some(match kind {
         Kind::Setup(c) => Event::Setup(Setup::Go { color: c, point: p }),
         Kind::Markup(MarkupKind::Label) => {
@@ -126,10 +121,7 @@ pub(crate) fn point_event<'a>(
             let text = Text::new(name, TextRule::JsonString, Charset::Utf8);
             Event::Markup(Markup::with_label(MarkupKind::Other, Some(p), text))
         }
-        Kind::Skip => {
-            let _ = e;
-            return None;
-        }
+        Kind::Skip => return None,
     })
 }
 
@@ -140,17 +132,19 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
     let Some(&top) = e.ctx.last() else { return Ok(()) };
     match (top, t.token) {
         (Ctx::TypedList(l), Token::ObjectStart) => e.ctx.push(Ctx::TypedEntry(l, None)),
-        (Ctx::TypedEntry(l, _), Token::Key(k @ (b"type" | b"color"))) => {
+        (Ctx::TypedEntry(l, _), Token::Key(b"type" | b"color")) => {
             let v = e.token()?;
             let kind = match v.token {
                 Token::String(s) => list_kind(l, s),
                 _ => None,
             };
             if kind.is_none() {
-                e.warn(if matches!(v.token, Token::String(_)) { WarningKind::BadValue } else { WarningKind::WrongType }, v.offset);
+                e.warn(
+                    if matches!(v.token, Token::String(_)) { WarningKind::BadValue } else { WarningKind::WrongType },
+                    v.offset,
+                );
                 e.finish_value(v)?;
             }
-            let _ = k;
             let n = e.ctx.len();
             e.ctx[n - 1] = Ctx::TypedEntry(l, Some(kind.unwrap_or(Kind::Skip)));
         }
@@ -171,7 +165,7 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
                     Some(Token::String(s)) => Some(s),
                     _ => None,
                 };
-                if let Some(ev) = point_event(e, kind, p, label) {
+                if let Some(ev) = point_event(kind, p, label) {
                     e.push(ev);
                 }
             }
@@ -216,7 +210,7 @@ fn look_ahead_type<'a>(e: &mut Engine<'a>, l: List) -> Kind<'a> {
     }
 }
 
-fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], offset: usize) -> Result<(), Error> {
+fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), Error> {
     match k {
         b"move" => {
             let t = e.token()?;
@@ -300,10 +294,7 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], offset: usize) -> Result<(), Er
                 }
             }
         }
-        _ => {
-            let _ = offset;
-            e.pass_through(k)?;
-        }
+        _ => e.pass_through(k)?,
     }
     Ok(())
 }

@@ -113,6 +113,37 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
+/// Bytes that end the plain part of a string: its quote, a backslash, a control character.
+const fn stop_table(quote: u8) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[quote as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+}
+
+static STOP_DQ: [bool; 256] = stop_table(b'"');
+static STOP_SQ: [bool; 256] = stop_table(b'\'');
+
+/// Skips white space from `p`: runs of eight spaces (pretty-printed indentation) a word at a
+/// time, then byte by byte.
+#[inline]
+fn skip_spaces(input: &[u8], mut p: usize) -> usize {
+    loop {
+        while p + 8 <= input.len() && input[p..p + 8] == *b"        " {
+            p += 8;
+        }
+        match input.get(p) {
+            Some(&b) if is_ws(b) => p += 1,
+            _ => return p,
+        }
+    }
+}
+
 #[inline]
 fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_' || b == b'$'
@@ -177,9 +208,7 @@ impl<'a> Tokenizer<'a> {
         let mut p = self.pos;
         let mut comment = None;
         loop {
-            while p < input.len() && is_ws(input[p]) {
-                p += 1;
-            }
+            p = skip_spaces(input, p);
             if p + 1 < input.len() && input[p] == b'/' && self.dialect == Dialect::Lenient {
                 match input[p + 1] {
                     b'/' => {
@@ -209,6 +238,7 @@ impl<'a> Tokenizer<'a> {
 
     /// The next token, `Ok(None)` after the top-level value and what may follow it (white
     /// space; in the lenient dialect comments and a `;`), or an error.
+    #[inline(always)]
     pub fn next_token(&mut self) -> Result<Option<Tok<'a>>, LexError> {
         loop {
             if let Some(c) = self.skip_ws()? {
@@ -373,6 +403,7 @@ impl<'a> Tokenizer<'a> {
         Ok(Some(Tok { token, offset: p }))
     }
 
+    #[inline]
     fn value(&mut self, p: usize, b: u8) -> Result<Option<Tok<'a>>, LexError> {
         let token = match b {
             b'{' => return self.open(p, OBJ),
@@ -410,6 +441,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    #[inline]
     fn key(&mut self, p: usize, b: u8) -> Result<Option<Tok<'a>>, LexError> {
         match b {
             b'"' => {
@@ -436,6 +468,7 @@ impl<'a> Tokenizer<'a> {
         }
     }
 
+    #[inline]
     fn literal(&mut self, p: usize, word: &[u8], token: Token<'a>) -> Result<Token<'a>, LexError> {
         if self.input[p..].starts_with(word) {
             self.pos = p + word.len();
@@ -452,59 +485,61 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     fn string(&mut self, p: usize, quote: u8) -> Result<&'a [u8], LexError> {
         let input = self.input;
+        let stop = if quote == b'"' { &STOP_DQ } else { &STOP_SQ };
         let start = p + 1;
         let mut q = start;
-        let mut lenient_hit = None;
         loop {
-            let Some(k) = memchr::memchr2(quote, b'\\', &input[q..]) else {
+            // Plain bytes: one table lookup each (strings in game records are short; long
+            // comments still run at about a byte per cycle).
+            while q < input.len() && !stop[input[q] as usize] {
+                q += 1;
+            }
+            let Some(&c) = input.get(q) else {
                 self.pos = input.len();
                 return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
             };
-            q += k;
-            if input[q] == quote {
+            if c == quote {
                 break;
             }
-            // An escape.
+            if c != b'\\' {
+                // A raw control character: not JSON; the lenient dialect keeps it (decoding
+                // passes it through).
+                if self.dialect == Dialect::Strict {
+                    return Err(self.err(LexErrorKind::Syntax, q, "a raw control character in a string"));
+                }
+                q += 1;
+                continue;
+            }
             let Some(&e) = input.get(q + 1) else {
                 self.pos = input.len();
                 return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
             };
             match e {
                 b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => q += 2,
-                b'u' => {
-                    let hex = input.get(q + 2..q + 6);
-                    match hex {
-                        Some(h) if h.iter().all(u8::is_ascii_hexdigit) => q += 6,
-                        None if input.len() < q + 6 => {
-                            self.pos = input.len();
-                            return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
-                        }
-                        _ => {
-                            if self.dialect == Dialect::Strict {
-                                return Err(self.err(LexErrorKind::Syntax, q, "a malformed \\u escape"));
-                            }
-                            lenient_hit.get_or_insert(q);
-                            q += 2;
-                        }
+                b'u' => match input.get(q + 2..q + 6) {
+                    Some(h) if h.iter().all(u8::is_ascii_hexdigit) => q += 6,
+                    None if input.len() < q + 6 => {
+                        self.pos = input.len();
+                        return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
                     }
-                }
+                    _ => {
+                        if self.dialect == Dialect::Strict {
+                            return Err(self.err(LexErrorKind::Syntax, q, "a malformed \\u escape"));
+                        }
+                        // Lenient: decoded lossily by TextRule::JsonString.
+                        q += 2;
+                    }
+                },
                 _ => {
-                    if self.dialect == Dialect::Strict {
+                    if self.dialect == Dialect::Strict && !(e == b'\'' && quote == b'\'') {
                         return Err(self.err(LexErrorKind::Syntax, q, "an invalid escape in a string"));
                     }
-                    lenient_hit.get_or_insert(q);
                     q += 2;
                 }
             }
         }
-        let s = &input[start..q];
-        if s.iter().any(|&c| c < 0x20) && self.dialect == Dialect::Strict {
-            let at = start + s.iter().position(|&c| c < 0x20).unwrap_or(0);
-            return Err(self.err(LexErrorKind::Syntax, at, "a raw control character in a string"));
-        }
-        let _ = lenient_hit; // lenient escapes are decoded lossily by TextRule::JsonString
         self.pos = q + 1;
-        Ok(s)
+        Ok(&input[start..q])
     }
 
     #[inline]
