@@ -547,3 +547,15 @@ fn game_size_and_node_limits() {
     assert!(r.skip_game().unwrap());
     assert!(r.next_event().is_none());
 }
+
+/// Regression: a document starting after white space and a comment (Seki's demo module) once
+/// overflowed the game-size check before the tokenizer had moved.
+#[test]
+fn leading_white_space_and_comment() {
+    let src = b"\n  // demo\nexport const demo = {tree: [{}]}\n";
+    let ev = lenient(src);
+    assert_eq!(ev[0], Event::GameStart { offset: 3 });
+    assert!(matches!(ev.last(), Some(Event::GameEnd { .. })));
+    let ev = read(b"\n\n  {\"tree\":[{}]}");
+    assert_eq!(ev[0], Event::GameStart { offset: 4 });
+}

@@ -264,11 +264,11 @@ impl<'a> Reader<'a> {
             self.warn(WarningKind::MissingValue, start);
         }
         let end = self.lex.offset();
-        if (end - start) as u64 > self.config.limits.max_game_len {
+        if end.saturating_sub(start) as u64 > self.config.limits.max_game_len {
             return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
         }
         self.emit_moves();
-        self.out.push(Event::GameEnd { length: (end - start) as u64, ending: None });
+        self.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: None });
         Ok(())
     }
 

@@ -407,13 +407,13 @@ impl<'a> Engine<'a> {
                 Phase::InGame => {
                     if self.ctx.is_empty() {
                         // The top-level value is complete.
-                        let length = (self.lex.offset() - self.game_start) as u64;
+                        let length = self.lex.offset().saturating_sub(self.game_start) as u64;
                         self.push(Event::GameEnd { length, ending: None });
                         self.phase = Phase::Between;
                         continue;
                     }
                     let at = self.lex.offset();
-                    if (at - self.game_start) as u64 > self.config.limits.max_game_len {
+                    if at.saturating_sub(self.game_start) as u64 > self.config.limits.max_game_len {
                         let e = self.error(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large");
                         return Some(Err(e));
                     }
