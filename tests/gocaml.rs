@@ -197,3 +197,14 @@ fn truncated_and_non_objects_are_errors() {
     assert!(r.next_event().is_none());
     assert_eq!(kifu::Format::GoJson.as_str(), "gojson");
 }
+
+/// Fuzz find (gocaml, crash-84841a2b): after a syntax error, reading resumed at the next line
+/// starting with `{`, but a warning came before that game's GameStart.
+#[test]
+fn after_an_error_the_next_item_is_a_game_start() {
+    let src = b"{\"players\": {\"p1\": {\0\0\0 }\n{\"players\":{},\"board\":{\"size\":9,\"black\":[],\"white\":[]},\"config\":{}}\n";
+    let items: Vec<_> = kifu::gocaml::Reader::new(src).collect();
+    assert!(items[0].is_err(), "{items:?}");
+    assert!(matches!(items[1], Ok(Event::GameStart { offset }) if offset > 0), "{items:?}");
+    assert!(matches!(items.last(), Some(Ok(Event::GameEnd { .. }))));
+}

@@ -607,7 +607,7 @@ impl<'a> Reader<'a> {
             if self.done {
                 return None;
             }
-            if self.games > 0 {
+            if self.lex.is_done() {
                 // After a document: the end, or another document (JSON lines).
                 self.out.clear();
                 self.next = 0;
@@ -629,7 +629,7 @@ impl<'a> Reader<'a> {
                         continue;
                     }
                 }
-            } else if self.input.iter().all(u8::is_ascii_whitespace) {
+            } else if self.input[self.lex.offset()..].iter().all(u8::is_ascii_whitespace) {
                 self.done = true;
                 return None;
             }
