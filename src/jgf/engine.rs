@@ -6,7 +6,7 @@ use super::sizes::board_size_text;
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Branch, Color, Event, Info, InfoKey, Point, Property, Warning};
 use crate::input::{Config, LineIndex};
-use crate::json::{parse_int, Dialect, LexError, LexErrorKind, Tok, Token, Tokenizer};
+use crate::json::{parse_int, Dialect, LexError, LexErrorKind, Raw, Tok, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 /// Which JGF.
@@ -238,14 +238,18 @@ impl<'a> Engine<'a> {
     #[inline]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
         loop {
-            match self.lex.next_token() {
-                Ok(Some(t)) if t.token == Token::Extension => self.warn(WarningKind::JsonExtension, t.offset),
-                Ok(Some(t)) => return Ok(t),
-                Ok(None) => {
+            let r = self.lex.next_raw();
+            match r.kind {
+                Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
+                Raw::END => {
                     let end = self.input.len();
                     return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
                 }
-                Err(e) => return Err(self.lex_error(e)),
+                Raw::ERROR => {
+                    let e = self.lex.take_error();
+                    return Err(self.lex_error(e));
+                }
+                _ => return Ok(self.lex.tok_of(r)),
             }
         }
     }

@@ -106,6 +106,39 @@ pub struct Tokenizer<'a> {
     max_depth: usize,
     /// An extension at the current position (unquoted key, single quote) was already reported.
     announced: bool,
+    /// The error behind the last [`Raw::ERROR`] from `next_raw`.
+    last_error: Option<LexError>,
+}
+
+/// A token packed into 16 bytes so that it comes back in registers (see `next_raw`): the hot
+/// path of the readers avoids copying a 40-byte `Result<Option<Tok>>` through memory, which
+/// stalled on store forwarding.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Raw {
+    /// Byte offset of the token.
+    pub offset: usize,
+    /// Length of the borrowed bytes (string content, key, number).
+    pub len: u32,
+    /// What it is (the constants below).
+    pub kind: u8,
+    /// Where the bytes start, relative to `offset` (1 after a quote).
+    pub skip: u8,
+}
+
+impl Raw {
+    pub const OBJECT_START: u8 = 0;
+    pub const OBJECT_END: u8 = 1;
+    pub const ARRAY_START: u8 = 2;
+    pub const ARRAY_END: u8 = 3;
+    pub const KEY: u8 = 4;
+    pub const STRING: u8 = 5;
+    pub const NUMBER: u8 = 6;
+    pub const TRUE: u8 = 7;
+    pub const FALSE: u8 = 8;
+    pub const NULL: u8 = 9;
+    pub const EXTENSION: u8 = 10;
+    pub const END: u8 = 11;
+    pub const ERROR: u8 = 12;
 }
 
 #[inline]
@@ -160,7 +193,7 @@ impl<'a> Tokenizer<'a> {
     pub fn new(input: &'a [u8], dialect: Dialect, max_depth: usize) -> Tokenizer<'a> {
         // One allocation up front so that ordinary documents never grow the stack.
         let stack = Vec::with_capacity(max_depth.min(1024));
-        Tokenizer { input, pos: 0, dialect, state: State::Start, stack, max_depth, announced: false }
+        Tokenizer { input, pos: 0, dialect, state: State::Start, stack, max_depth, announced: false, last_error: None }
     }
 
     /// The input.
@@ -629,6 +662,70 @@ impl<'a> Tokenizer<'a> {
         (words > 0 && matches!(input.get(q), Some(b'{' | b'['))).then_some(q)
     }
 
+    /// [`Tokenizer::next_token`] packed into a [`Raw`] (for the readers' hot path): `END` for
+    /// `Ok(None)`, `ERROR` with the error kept for [`Tokenizer::take_error`].
+    #[inline(always)]
+    pub(crate) fn next_raw(&mut self) -> Raw {
+        let input = self.input.as_ptr() as usize;
+        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token() {
+            Ok(Some(Tok { token, offset })) => match token {
+                Token::ObjectStart => (Raw::OBJECT_START, offset, &[]),
+                Token::ObjectEnd => (Raw::OBJECT_END, offset, &[]),
+                Token::ArrayStart => (Raw::ARRAY_START, offset, &[]),
+                Token::ArrayEnd => (Raw::ARRAY_END, offset, &[]),
+                Token::Key(s) => (Raw::KEY, offset, s),
+                Token::String(s) => (Raw::STRING, offset, s),
+                Token::Number(s) => (Raw::NUMBER, offset, s),
+                Token::Bool(true) => (Raw::TRUE, offset, &[]),
+                Token::Bool(false) => (Raw::FALSE, offset, &[]),
+                Token::Null => (Raw::NULL, offset, &[]),
+                Token::Extension => (Raw::EXTENSION, offset, &[]),
+            },
+            Ok(None) => (Raw::END, self.pos, &[]),
+            Err(e) => {
+                self.last_error = Some(e);
+                (Raw::ERROR, e.offset, &[])
+            }
+        };
+        if bytes.len() > u32::MAX as usize {
+            self.last_error =
+                Some(LexError { kind: LexErrorKind::Syntax, offset, message: "a value longer than 4 GiB" });
+            return Raw { offset, len: 0, kind: Raw::ERROR, skip: 0 };
+        }
+        let skip = if bytes.is_empty() { 0 } else { (bytes.as_ptr() as usize - input - offset) as u8 };
+        Raw { offset, len: bytes.len() as u32, kind, skip }
+    }
+
+    /// The token a [`Raw`] stands for (not `END` or `ERROR`).
+    #[inline(always)]
+    pub(crate) fn tok_of(&self, r: Raw) -> Tok<'a> {
+        let start = r.offset + r.skip as usize;
+        let bytes = self.input.get(start..start + r.len as usize).unwrap_or(&[]);
+        let token = match r.kind {
+            Raw::OBJECT_START => Token::ObjectStart,
+            Raw::OBJECT_END => Token::ObjectEnd,
+            Raw::ARRAY_START => Token::ArrayStart,
+            Raw::ARRAY_END => Token::ArrayEnd,
+            Raw::KEY => Token::Key(bytes),
+            Raw::STRING => Token::String(bytes),
+            Raw::NUMBER => Token::Number(bytes),
+            Raw::TRUE => Token::Bool(true),
+            Raw::FALSE => Token::Bool(false),
+            Raw::NULL => Token::Null,
+            _ => Token::Extension,
+        };
+        Tok { token, offset: r.offset }
+    }
+
+    /// The error behind the last `ERROR` from `next_raw`.
+    pub(crate) fn take_error(&mut self) -> LexError {
+        self.last_error.take().unwrap_or(LexError {
+            kind: LexErrorKind::Syntax,
+            offset: self.pos,
+            message: "a JSON syntax error",
+        })
+    }
+
     /// Skips the rest of the current value: when called just after an `ObjectStart` or
     /// `ArrayStart`, up to and including its end; otherwise nothing (scalars are already whole).
     /// Returns the offset just after the skipped bytes and whether an extension was seen.
@@ -782,6 +879,32 @@ mod tests {
         }
         let deep = vec![b'['; 100];
         assert_eq!(toks(&deep, Dialect::Strict).unwrap_err().kind, LexErrorKind::Depth);
+    }
+
+    #[test]
+    fn raw_tokens_round_trip() {
+        let src: &[u8] = b"\xEF\xBB\xBF{a: ['x\\'y', \"z\", -1.5e3, true, false, null, ...], // c\n}";
+        let mut a = Tokenizer::new(src, Dialect::Lenient, 64);
+        let mut b = Tokenizer::new(src, Dialect::Lenient, 64);
+        loop {
+            let want = a.next_token();
+            let r = b.next_raw();
+            match want {
+                Ok(Some(t)) => assert_eq!(b.tok_of(r), t),
+                Ok(None) => {
+                    assert_eq!(r.kind, Raw::END);
+                    break;
+                }
+                Err(e) => {
+                    assert_eq!(r.kind, Raw::ERROR);
+                    assert_eq!(b.take_error(), e);
+                    break;
+                }
+            }
+        }
+        let mut t = Tokenizer::new(b"[1,", Dialect::Strict, 8);
+        while t.next_raw().kind != Raw::ERROR {}
+        assert_eq!(t.take_error().kind, LexErrorKind::Eof);
     }
 
     #[test]

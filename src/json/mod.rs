@@ -46,6 +46,7 @@
 
 mod lexer;
 
+pub(crate) use lexer::Raw;
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 
 /// Which JSON the tokenizer accepts.
