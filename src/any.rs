@@ -22,6 +22,12 @@ use crate::input::{Config, EventSource};
 pub enum AnyReader<'a> {
     /// SGF.
     Sgf(crate::sgf::Reader<'a>),
+    /// JGF v2.
+    Jgf2(crate::jgf::v2::Reader<'a>),
+    /// JGF v1.
+    Jgf1(crate::jgf::v1::Reader<'a>),
+    /// Go game JSON.
+    GoJson(crate::gocaml::Reader<'a>),
     /// CSA.
     Csa(crate::csa::Reader<'a>),
 }
@@ -31,6 +37,9 @@ impl<'a> AnyReader<'a> {
     pub fn new(format: Format, input: &'a [u8], config: Config) -> AnyReader<'a> {
         match format {
             Format::Sgf => AnyReader::Sgf(crate::sgf::Reader::with_config(input, config)),
+            Format::Jgf2 => AnyReader::Jgf2(crate::jgf::v2::Reader::with_config(input, config)),
+            Format::Jgf1 => AnyReader::Jgf1(crate::jgf::v1::Reader::with_config(input, config)),
+            Format::GoJson => AnyReader::GoJson(crate::gocaml::Reader::with_config(input, config)),
             Format::Csa => AnyReader::Csa(crate::csa::Reader::with_config(input, config)),
         }
     }
@@ -44,6 +53,9 @@ impl<'a> AnyReader<'a> {
     pub fn format(&self) -> Format {
         match self {
             AnyReader::Sgf(_) => Format::Sgf,
+            AnyReader::Jgf2(_) => Format::Jgf2,
+            AnyReader::Jgf1(_) => Format::Jgf1,
+            AnyReader::GoJson(_) => Format::GoJson,
             AnyReader::Csa(_) => Format::Csa,
         }
     }
@@ -54,6 +66,9 @@ impl EventSource for AnyReader<'_> {
     fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
         match self {
             AnyReader::Sgf(r) => r.next_event(),
+            AnyReader::Jgf2(r) => r.next_event(),
+            AnyReader::Jgf1(r) => r.next_event(),
+            AnyReader::GoJson(r) => r.next_event(),
             AnyReader::Csa(r) => r.next_event(),
         }
     }
@@ -61,6 +76,9 @@ impl EventSource for AnyReader<'_> {
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self {
             AnyReader::Sgf(r) => r.skip_game(),
+            AnyReader::Jgf2(r) => r.skip_game(),
+            AnyReader::Jgf1(r) => r.skip_game(),
+            AnyReader::GoJson(r) => r.skip_game(),
             AnyReader::Csa(r) => r.skip_game(),
         }
     }
@@ -68,6 +86,9 @@ impl EventSource for AnyReader<'_> {
     fn skip_variation(&mut self) -> Result<(), Error> {
         match self {
             AnyReader::Sgf(r) => r.skip_variation(),
+            AnyReader::Jgf2(r) => r.skip_variation(),
+            AnyReader::Jgf1(r) => r.skip_variation(),
+            AnyReader::GoJson(r) => r.skip_variation(),
             AnyReader::Csa(r) => r.skip_variation(),
         }
     }
@@ -75,6 +96,9 @@ impl EventSource for AnyReader<'_> {
     fn locate(&mut self, offset: u64) -> Position {
         match self {
             AnyReader::Sgf(r) => r.locate(offset),
+            AnyReader::Jgf2(r) => r.locate(offset),
+            AnyReader::Jgf1(r) => r.locate(offset),
+            AnyReader::GoJson(r) => r.locate(offset),
             AnyReader::Csa(r) => r.locate(offset),
         }
     }
@@ -82,6 +106,9 @@ impl EventSource for AnyReader<'_> {
     fn event_offset(&self) -> Option<u64> {
         match self {
             AnyReader::Sgf(r) => r.event_offset(),
+            AnyReader::Jgf2(r) => r.event_offset(),
+            AnyReader::Jgf1(r) => r.event_offset(),
+            AnyReader::GoJson(r) => r.event_offset(),
             AnyReader::Csa(r) => r.event_offset(),
         }
     }

@@ -9,6 +9,12 @@ pub enum Format {
     Sgf,
     /// CSA shogi V2.2 / V3.0.
     Csa,
+    /// JGF v2 (Seki).
+    Jgf2,
+    /// JGF v1 (ngGo).
+    Jgf1,
+    /// Go game JSON (Gocaml's position snapshot).
+    GoJson,
 }
 
 impl Format {
@@ -17,11 +23,14 @@ impl Format {
         match self {
             Format::Sgf => "sgf",
             Format::Csa => "csa",
+            Format::Jgf2 => "jgf2",
+            Format::Jgf1 => "jgf1",
+            Format::GoJson => "gojson",
         }
     }
 
     /// Every supported format.
-    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Csa];
+    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Jgf2, Format::Jgf1, Format::GoJson, Format::Csa];
 }
 
 /// How sure a sniffer is that the input is its format.
@@ -42,7 +51,13 @@ pub const SNIFF_LEN: usize = 4096;
 pub type Sniffer = fn(&[u8]) -> Confidence;
 
 /// The registered sniffers, in order of preference when confidences tie.
-const SNIFFERS: &[(Format, Sniffer)] = &[(Format::Sgf, crate::sgf::sniff), (Format::Csa, crate::csa::sniff)];
+const SNIFFERS: &[(Format, Sniffer)] = &[
+    (Format::Sgf, crate::sgf::sniff),
+    (Format::Jgf2, crate::jgf::sniff_v2),
+    (Format::Jgf1, crate::jgf::sniff_v1),
+    (Format::GoJson, crate::gocaml::sniff),
+    (Format::Csa, crate::csa::sniff),
+];
 
 /// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
 /// recognises them (a README, an image…).

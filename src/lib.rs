@@ -27,7 +27,8 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`], [`csa`].
+//! - One module per format: [`sgf`], [`jgf`] (v1 and v2), [`gocaml`], [`csa`]; [`json`] is the
+//!   tokenizer the JSON formats share.
 //! - [`position`]: positions that replay events (the shogi position checks legality).
 //! - [`detect()`] picks the format from the content.
 //!
@@ -45,7 +46,10 @@ pub mod csa;
 pub mod detect;
 pub mod error;
 pub mod event;
+pub mod gocaml;
 pub mod input;
+pub mod jgf;
+pub mod json;
 pub mod position;
 pub mod sgf;
 pub mod text;

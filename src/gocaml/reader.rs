@@ -1,0 +1,675 @@
+//! The Go game JSON reader: one pass over the document into reusable buffers, then the events.
+
+use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
+use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
+use crate::input::{Config, EventSource, LineIndex};
+use crate::json::{parse_int, Dialect, LexErrorKind, Tok, Token, Tokenizer};
+use crate::text::{Charset, Text, TextRule};
+
+#[derive(Clone, Copy, Debug)]
+struct Stone {
+    /// `cur_stones`, or `u64::MAX` when missing or malformed (sorted last).
+    counter: u64,
+    color: Color,
+    point: Point,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Prisoner<'a> {
+    /// The player whose `prisoners` list holds it (the capturer).
+    holder: Color,
+    counter: Option<u64>,
+    /// A pass (`col` and `row` are -1).
+    pass: bool,
+    /// The pass has been emitted.
+    used: bool,
+    /// The `prisoners` key and the whole prisoner object, for the `Property`.
+    key: &'a [u8],
+    raw: &'a [u8],
+}
+
+/// Per-player scalars kept for the end of the game.
+#[derive(Clone, Copy, Debug, Default)]
+struct PlayerClock<'a> {
+    game_time: Option<Tok<'a>>,
+    byoyomi: Option<Tok<'a>>,
+}
+
+/// Reads Go game JSON snapshots from a byte slice, one [`Event`] per call; see the
+/// [module docs](super).
+///
+/// ```
+/// use kifu::{Event, Move, Point, Color};
+/// let json = br#"{"players":{"p1":{"id":"A","prisoners":[]},"p2":{"id":"B","prisoners":[]}},
+///   "board":{"size":9,"black":[{"col":2,"row":2,"cur_stones":1}],"white":[{"col":6,"row":6,"cur_stones":2}]},
+///   "config":{"komi":6.5,"turn":"b"}}"#;
+/// let events: Vec<_> = kifu::gocaml::Reader::new(json).collect::<Result<_, _>>().unwrap();
+/// let moves: Vec<_> = events.iter().filter_map(|e| match e { Event::Move(m) => Some(*m), _ => None }).collect();
+/// assert_eq!(moves, [
+///     Move::Go { color: Color::Black, point: Some(Point::new(2, 2)) },
+///     Move::Go { color: Color::White, point: Some(Point::new(6, 6)) },
+/// ]);
+/// ```
+#[derive(Debug)]
+pub struct Reader<'a> {
+    input: &'a [u8],
+    lex: Tokenizer<'a>,
+    config: Config,
+    lines: LineIndex,
+    out: Vec<Event<'a>>,
+    next: usize,
+    stones: Vec<Stone>,
+    prisoners: Vec<Prisoner<'a>>,
+    clocks: [PlayerClock<'a>; 2],
+    turn: Option<Tok<'a>>,
+    size: u8,
+    done: bool,
+    games: u64,
+}
+
+type R<T> = Result<T, Error>;
+
+impl<'a> Reader<'a> {
+    /// A lenient reader of strict JSON with default limits.
+    pub fn new(input: &'a [u8]) -> Reader<'a> {
+        Reader::with_config(input, Config::default())
+    }
+
+    /// A reader with the given configuration (strict JSON).
+    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
+        Reader::with_dialect(input, config, Dialect::Strict)
+    }
+
+    /// A reader with the given configuration and JSON dialect.
+    pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
+        let depth = (config.limits.max_depth as usize).saturating_add(16);
+        Reader {
+            input,
+            lex: Tokenizer::new(input, dialect, depth),
+            config,
+            lines: LineIndex::new(),
+            out: Vec::new(),
+            next: 0,
+            stones: Vec::new(),
+            prisoners: Vec::new(),
+            clocks: [PlayerClock::default(); 2],
+            turn: None,
+            size: 19,
+            done: false,
+            games: 0,
+        }
+    }
+
+    /// The board size of the current game.
+    pub fn board_size(&self) -> u8 {
+        self.size
+    }
+
+    fn position(&mut self, offset: usize) -> Position {
+        self.lines.locate(self.input, offset as u64)
+    }
+
+    fn warn(&mut self, kind: WarningKind, offset: usize) {
+        self.out.push(Event::Warning(Warning { kind, offset: offset as u64 }));
+    }
+
+    /// Ends the game with an error; resumes at the next line starting with `{`, or ends.
+    fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
+        let pos = self.position(offset);
+        self.out.clear();
+        self.next = 0;
+        let input = self.input;
+        let mut p = offset.min(input.len());
+        self.done = true;
+        while let Some(k) = memchr::memchr(b'\n', &input[p..]) {
+            p += k + 1;
+            if input.get(p) == Some(&b'{') {
+                self.lex.restart(p);
+                self.done = false;
+                break;
+            }
+        }
+        Error::new(kind, pos, message)
+    }
+
+    fn tok(&mut self) -> R<Tok<'a>> {
+        loop {
+            match self.lex.next_token() {
+                Ok(Some(t)) if t.token == Token::Extension => self.warn(WarningKind::JsonExtension, t.offset),
+                Ok(Some(t)) => return Ok(t),
+                Ok(None) => {
+                    let end = self.input.len();
+                    return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
+                }
+                Err(e) => {
+                    let kind = match e.kind {
+                        LexErrorKind::Eof => ErrorKind::UnexpectedEof,
+                        LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
+                        _ => ErrorKind::Syntax,
+                    };
+                    return Err(self.error(kind, e.offset, e.message));
+                }
+            }
+        }
+    }
+
+    /// Skips the rest of a value whose first token is `t`; returns the offset after it.
+    fn finish(&mut self, t: Tok<'a>) -> R<usize> {
+        if matches!(t.token, Token::ObjectStart | Token::ArrayStart) {
+            let depth = self.lex.depth();
+            match self.lex.skip_open(depth) {
+                Ok((end, ext)) => {
+                    if ext {
+                        self.warn(WarningKind::JsonExtension, t.offset);
+                    }
+                    Ok(end)
+                }
+                Err(e) => {
+                    let kind = if e.kind == LexErrorKind::Eof { ErrorKind::UnexpectedEof } else { ErrorKind::Syntax };
+                    Err(self.error(kind, e.offset, e.message))
+                }
+            }
+        } else {
+            Ok(self.lex.offset())
+        }
+    }
+
+    /// An unknown key: a warning, and the key and its raw value as a `Property`.
+    fn unknown(&mut self, key: &'a [u8], offset: usize) -> R<()> {
+        self.warn(WarningKind::UnknownKey, offset);
+        let t = self.tok()?;
+        let value = match t.token {
+            Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
+            _ => {
+                let end = self.finish(t)?;
+                Text::new(&self.input[t.offset..end], TextRule::Plain, Charset::Utf8)
+            }
+        };
+        let whole = span(self.input, key, value.raw()).unwrap_or(&[]);
+        self.out.push(Event::Property(Property::new(key, value, whole)));
+        Ok(())
+    }
+
+    /// After a key whose value must be an object: `true` when it is; otherwise a warning and
+    /// the value skipped.
+    fn open_object(&mut self) -> R<bool> {
+        let t = self.tok()?;
+        if t.token == Token::ObjectStart {
+            return Ok(true);
+        }
+        self.warn(WarningKind::WrongType, t.offset);
+        self.finish(t)?;
+        Ok(false)
+    }
+
+    fn info(&mut self, key: InfoKey, name: &'a [u8], t: Tok<'a>) -> R<()> {
+        let value = match t.token {
+            Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
+            Token::Number(n) => Text::new(n, TextRule::Plain, Charset::Utf8),
+            _ => {
+                self.warn(WarningKind::WrongType, t.offset);
+                self.finish(t)?;
+                return Ok(());
+            }
+        };
+        let whole = span(self.input, name, value.raw()).unwrap_or(&[]);
+        self.out.push(Event::Info(Info::new(key, name, value, whole)));
+        Ok(())
+    }
+
+    /// Reads one document into `out`.
+    fn read_game(&mut self) -> R<()> {
+        self.out.clear();
+        self.next = 0;
+        self.stones.clear();
+        self.prisoners.clear();
+        self.clocks = [PlayerClock::default(); 2];
+        self.turn = None;
+        self.size = 19;
+        let first = self.tok()?;
+        let start = if self.games == 0 { 0 } else { first.offset };
+        if first.token != Token::ObjectStart {
+            return Err(self.error(ErrorKind::NotAGameRecord, first.offset, "a Go game JSON file holds an object"));
+        }
+        self.games += 1;
+        // GameStart first, before any warning found so far.
+        self.out.insert(0, Event::GameStart { offset: start as u64 });
+        let mut seen = [false; 3];
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { break };
+            match k {
+                b"players" => {
+                    seen[0] = true;
+                    if self.open_object()? {
+                        self.players(t.offset)?;
+                    }
+                }
+                b"board" => {
+                    seen[1] = true;
+                    if self.open_object()? {
+                        self.board()?;
+                    }
+                }
+                b"config" => {
+                    seen[2] = true;
+                    if self.open_object()? {
+                        self.config_section()?;
+                    }
+                }
+                _ => self.unknown(k, t.offset)?,
+            }
+        }
+        if seen.contains(&false) {
+            self.warn(WarningKind::MissingValue, start);
+        }
+        let end = self.lex.offset();
+        if end.saturating_sub(start) as u64 > self.config.limits.max_game_len {
+            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
+        }
+        self.emit_moves();
+        self.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: None });
+        Ok(())
+    }
+
+    fn players(&mut self, offset: usize) -> R<()> {
+        let mut seen = [false; 2];
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { break };
+            let color = match k {
+                b"p1" => Color::Black,
+                b"p2" => Color::White,
+                _ => {
+                    self.unknown(k, t.offset)?;
+                    continue;
+                }
+            };
+            seen[(color == Color::White) as usize] = true;
+            if self.open_object()? {
+                self.player(color)?;
+            }
+        }
+        if seen.contains(&false) {
+            self.warn(WarningKind::MissingValue, offset);
+        }
+        Ok(())
+    }
+
+    fn player(&mut self, color: Color) -> R<()> {
+        let i = (color == Color::White) as usize;
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { return Ok(()) };
+            match k {
+                b"id" => {
+                    let v = self.tok()?;
+                    let key = if color == Color::Black { InfoKey::BlackName } else { InfoKey::WhiteName };
+                    self.info(key, k, v)?;
+                }
+                b"game_time" | b"byoyomi" => {
+                    let v = self.tok()?;
+                    if !matches!(v.token, Token::Number(_)) {
+                        self.warn(WarningKind::WrongType, v.offset);
+                        self.finish(v)?;
+                        continue;
+                    }
+                    if k == b"game_time" {
+                        self.clocks[i].game_time = Some(v);
+                    } else {
+                        self.clocks[i].byoyomi = Some(v);
+                    }
+                }
+                b"prisoners" => {
+                    let v = self.tok()?;
+                    if v.token != Token::ArrayStart {
+                        self.warn(WarningKind::WrongType, v.offset);
+                        self.finish(v)?;
+                        continue;
+                    }
+                    loop {
+                        let p = self.tok()?;
+                        match p.token {
+                            Token::ArrayEnd => break,
+                            Token::ObjectStart => {
+                                let (col, row, counter) = self.stone_fields()?;
+                                let end = self.lex.offset();
+                                let raw = &self.input[p.offset..end];
+                                let pass = col == Some(-1) && row == Some(-1);
+                                if !pass {
+                                    // A captured stone must be a point of the board.
+                                    if let (Some(c), Some(r)) = (col, row) {
+                                        self.point(c, r, p.offset);
+                                    } else {
+                                        self.warn(WarningKind::MissingValue, p.offset);
+                                    }
+                                }
+                                self.prisoners.push(Prisoner {
+                                    holder: color,
+                                    counter,
+                                    pass,
+                                    used: false,
+                                    key: k,
+                                    raw,
+                                });
+                            }
+                            _ => {
+                                self.warn(WarningKind::WrongType, p.offset);
+                                self.finish(p)?;
+                            }
+                        }
+                    }
+                }
+                _ => self.unknown(k, t.offset)?,
+            }
+        }
+    }
+
+    /// The `col`, `row` and `cur_stones` of a stone object after its `{`. A malformed counter
+    /// is a warning and `None`.
+    fn stone_fields(&mut self) -> R<(Option<i64>, Option<i64>, Option<u64>)> {
+        let (mut col, mut row, mut counter) = (None, None, None);
+        let start = self.lex.offset();
+        let mut counter_seen = false;
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { break };
+            if !matches!(k, b"col" | b"row" | b"cur_stones") {
+                self.unknown(k, t.offset)?;
+                continue;
+            }
+            let v = self.tok()?;
+            let n = match v.token {
+                Token::Number(n) => parse_int(n),
+                _ => {
+                    self.finish(v)?;
+                    None
+                }
+            };
+            if n.is_none() {
+                self.warn(WarningKind::BadValue, v.offset);
+            }
+            match k {
+                b"col" => col = n,
+                b"row" => row = n,
+                _ => {
+                    counter_seen = true;
+                    counter = n.and_then(|n| u64::try_from(n).ok());
+                    if n.is_some() && counter.is_none() {
+                        self.warn(WarningKind::BadValue, v.offset);
+                    }
+                }
+            }
+        }
+        if !counter_seen {
+            self.warn(WarningKind::MissingValue, start);
+        }
+        Ok((col, row, counter))
+    }
+
+    fn point(&mut self, col: i64, row: i64, offset: usize) -> Option<Point> {
+        let n = i64::from(self.size);
+        if (0..n).contains(&col) && (0..n).contains(&row) {
+            Some(Point::new(col as u8, row as u8))
+        } else {
+            self.warn(WarningKind::PointOffBoard, offset);
+            None
+        }
+    }
+
+    fn board(&mut self) -> R<()> {
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { return Ok(()) };
+            match k {
+                b"size" => {
+                    let v = self.tok()?;
+                    let n = match v.token {
+                        Token::Number(n) => parse_int(n),
+                        _ => None,
+                    };
+                    match n {
+                        Some(n @ 1..=52) => {
+                            if !(3..25).contains(&n) || n % 2 == 0 {
+                                self.warn(WarningKind::BadBoardSize, v.offset);
+                            }
+                            self.size = n as u8;
+                            self.info(InfoKey::BoardSize, k, v)?;
+                        }
+                        _ => {
+                            self.warn(WarningKind::BadBoardSize, v.offset);
+                            self.finish(v)?;
+                        }
+                    }
+                }
+                b"black" | b"white" => {
+                    let color = if k == b"black" { Color::Black } else { Color::White };
+                    let v = self.tok()?;
+                    if v.token != Token::ArrayStart {
+                        self.warn(WarningKind::WrongType, v.offset);
+                        self.finish(v)?;
+                        continue;
+                    }
+                    loop {
+                        let s = self.tok()?;
+                        match s.token {
+                            Token::ArrayEnd => break,
+                            Token::ObjectStart => {
+                                let (col, row, counter) = self.stone_fields()?;
+                                let Some((c, r)) = col.zip(row) else {
+                                    self.warn(WarningKind::MissingValue, s.offset);
+                                    continue;
+                                };
+                                if let Some(point) = self.point(c, r, s.offset) {
+                                    let counter = counter.unwrap_or(u64::MAX);
+                                    self.stones.push(Stone { counter, color, point });
+                                }
+                            }
+                            _ => {
+                                self.warn(WarningKind::WrongType, s.offset);
+                                self.finish(s)?;
+                            }
+                        }
+                    }
+                }
+                _ => self.unknown(k, t.offset)?,
+            }
+        }
+    }
+
+    fn config_section(&mut self) -> R<()> {
+        loop {
+            let t = self.tok()?;
+            let Token::Key(k) = t.token else { return Ok(()) };
+            match k {
+                b"komi" => {
+                    let v = self.tok()?;
+                    self.info(InfoKey::Komi, k, v)?;
+                }
+                b"byoyomi_period" => {
+                    let v = self.tok()?;
+                    self.info(InfoKey::Other, k, v)?;
+                }
+                b"turn" => {
+                    let v = self.tok()?;
+                    if !matches!(v.token, Token::String(_)) {
+                        self.warn(WarningKind::WrongType, v.offset);
+                        self.finish(v)?;
+                        continue;
+                    }
+                    self.turn = Some(v);
+                }
+                _ => self.unknown(k, t.offset)?,
+            }
+        }
+    }
+
+    /// The root node, the stones in counter order with passes and captures, then the snapshot
+    /// state.
+    fn emit_moves(&mut self) {
+        self.out.push(Event::Node);
+        // Points of the stones were checked when read (the size may come after the stones in
+        // an odd file: check again against the final size).
+        let size = self.size;
+        self.stones.retain(|s| s.point.x < size && s.point.y < size);
+        self.stones.sort_by_key(|s| (s.counter, s.color == Color::White));
+        // Passes before the first stone (counter 0, when no stone has counter 0).
+        if self.stones.first().is_none_or(|s| s.counter != 0) {
+            self.passes_after(None, 0);
+        }
+        for i in 0..self.stones.len() {
+            let s = self.stones[i];
+            self.out.push(Event::Node);
+            self.out.push(Event::Move(Move::Go { color: s.color, point: Some(s.point) }));
+            if s.counter == u64::MAX {
+                continue;
+            }
+            for j in 0..self.prisoners.len() {
+                let p = self.prisoners[j];
+                if !p.pass && p.counter == Some(s.counter) && p.holder == s.color {
+                    let value = Text::new(p.raw, TextRule::Plain, Charset::Utf8);
+                    let whole = span(self.input, p.key, p.raw).unwrap_or(&[]);
+                    self.out.push(Event::Property(Property::new(p.key, value, whole)));
+                }
+            }
+            let next_counter = self.stones.get(i + 1).map(|n| n.counter);
+            if next_counter != Some(s.counter) {
+                self.passes_after(Some(s.color), s.counter);
+            }
+        }
+        // Passes whose counter matches no stone (or is malformed) come at the end.
+        for j in 0..self.prisoners.len() {
+            let p = self.prisoners[j];
+            if p.pass && !p.used {
+                self.out.push(Event::Node);
+                self.out.push(Event::Move(Move::Go { color: p.holder.opponent(), point: None }));
+            }
+        }
+        if let Some(t) = self.turn {
+            let c = if t.token == Token::String(b"b") { Color::Black } else { Color::White };
+            self.out.push(Event::Turn(c));
+        }
+        for (i, color) in [(0, Color::Black), (1, Color::White)] {
+            let pc = self.clocks[i];
+            if let Some(Tok { token: Token::Number(n), offset }) = pc.game_time {
+                match crate::json::parse_seconds_ms(n) {
+                    Some(ms) => self.out.push(Event::Clock(Clock {
+                        color: Some(color),
+                        kind: ClockKind::TimeLeftMs,
+                        value: ms,
+                    })),
+                    None => self.warn(WarningKind::BadValue, offset),
+                }
+            }
+            if let Some(Tok { token: Token::Number(n), offset }) = pc.byoyomi {
+                match parse_int(n).and_then(|v| u64::try_from(v).ok()) {
+                    Some(v) => self.out.push(Event::Clock(Clock {
+                        color: Some(color),
+                        kind: ClockKind::PeriodsLeft,
+                        value: v,
+                    })),
+                    None => self.warn(WarningKind::BadValue, offset),
+                }
+            }
+        }
+    }
+
+    /// The passes made after move `counter` (0: before the first move): the side that did not
+    /// play that move first.
+    fn passes_after(&mut self, last: Option<Color>, counter: u64) {
+        let first = last.map_or(Color::Black, Color::opponent);
+        for color in [first, first.opponent()] {
+            for j in 0..self.prisoners.len() {
+                let p = self.prisoners[j];
+                // A pass by `color` sits in the opponent's prisoners.
+                if p.pass && !p.used && p.counter == Some(counter) && p.holder == color.opponent() {
+                    self.prisoners[j].used = true;
+                    self.out.push(Event::Node);
+                    self.out.push(Event::Move(Move::Go { color, point: None }));
+                }
+            }
+        }
+    }
+
+    fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        loop {
+            if let Some(&e) = self.out.get(self.next) {
+                self.next += 1;
+                if let Event::Warning(w) = e {
+                    if self.config.is_strict() {
+                        let pos = self.position(w.offset as usize);
+                        let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
+                        return Some(Err(Error::strict(w, pos)));
+                    }
+                }
+                return Some(Ok(e));
+            }
+            if self.done {
+                return None;
+            }
+            if self.lex.is_done() {
+                // After a document: the end, or another document (JSON lines).
+                self.out.clear();
+                self.next = 0;
+                match self.lex.next_token() {
+                    Ok(Some(t)) => {
+                        self.warn(WarningKind::JsonExtension, t.offset);
+                        continue;
+                    }
+                    Ok(None) => {
+                        self.done = true;
+                        return None;
+                    }
+                    Err(e) if e.kind == LexErrorKind::Trailing && self.input[e.offset] == b'{' => {
+                        self.lex.restart(e.offset);
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        self.warn(WarningKind::JunkAfterGames, e.offset);
+                        continue;
+                    }
+                }
+            } else if self.input[self.lex.offset()..].iter().all(u8::is_ascii_whitespace) {
+                self.done = true;
+                return None;
+            }
+            if let Err(e) = self.read_game() {
+                return Some(Err(e));
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Result<Event<'a>, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_item()
+    }
+}
+
+impl EventSource for Reader<'_> {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        self.next_item()
+    }
+
+    /// Drops the rest of the current game's events (the document was read whole), or reads and
+    /// drops the next game.
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        if self.next > 0 && self.next < self.out.len() {
+            self.next = self.out.len();
+            return Ok(true);
+        }
+        while let Some(item) = self.next_item() {
+            if let Event::GameStart { .. } = item? {
+                self.next = self.out.len();
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    fn locate(&mut self, offset: u64) -> Position {
+        self.position(offset as usize)
+    }
+}

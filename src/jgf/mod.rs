@@ -1,0 +1,100 @@
+//! JGF, the JSON Go Format: v2 (Seki) in [`v2`] and v1 (ngGo) in [`v1`], read as the same event
+//! stream as SGF.
+//!
+//! Both readers pull tokens from the shared tokenizer of [`crate::json`] (strict JSON by default;
+//! [`Dialect::Lenient`](crate::json::Dialect::Lenient) for the JS-like spec texts) and map them
+//! with an explicit context stack: no recursion, and variations nested deeper than
+//! [`Limits::max_depth`](crate::Limits::max_depth) are
+//! [`LimitExceeded(Depth)`](crate::ErrorKind::LimitExceeded). Nothing is allocated per game once
+//! the context stack and the tokenizer's nesting stack have grown to the deepest game seen.
+//!
+//! ## Header
+//! Every key of the spec's sections is an `Info` (with the key's own name; `InfoKey::Other`
+//! where the shared vocabulary has no key, e.g. `rules.allowSuicide`, `board.cutOffTop`);
+//! unknown keys and the `settings`, `meta` and v1 `player` sections pass through as `Property`
+//! events with their raw JSON value. `record.version` may be a number or a string
+//! (`"2.0.0"`). `board.size`, or `width`/`height`, gives one `Info(BoardSize)` like SGF `SZ`
+//! (`19`, `19:13`) when the `board` object ends. `players` may be an array of
+//! `{color, name, rank, team}` or Seki's object `{black: {…}, white: {…}}`; `game.dates` gives
+//! one `Info(Date)` per date. If the tree comes before `board`, a look-ahead (no events) finds
+//! the board size first, so that points are checked against the right board.
+//!
+//! ## Tree
+//! The first node of the tree is the root. A node after a variations node in the same sequence
+//! (not in either spec) is read as Seki's reader does: as one more child of the node before the
+//! branch. The reader emits a `NodeAfterVariations` warning and opens one more
+//! `VariationStart(Child)` before it, closed at the end of the sequence, so the main line (the
+//! first child at every branch) is the same as Seki's.
+//!
+//! Points are checked against the board: off the board is a `PointOffBoard` warning and the
+//! point is dropped; a move at (19, 19) on a board of at most 19×19 is the writers' `tt` pass
+//! (ngGo always writes SGF `tt` so) and becomes a pass with a `TtPass` warning.
+//!
+//! Documents may follow each other (JSON lines or concatenated JSON): each is one game. After an
+//! error, reading resumes at the next line that starts with `{` or `[`, or ends.
+
+mod engine;
+mod sizes;
+pub mod v1;
+pub mod v2;
+
+use crate::detect::Confidence;
+
+/// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
+/// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.
+fn normalize(head: &[u8]) -> Vec<u8> {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    let mut out = Vec::with_capacity(head.len());
+    let mut i = 0;
+    while i < head.len() {
+        let b = head[i];
+        if b == b'/' && head.get(i + 1) == Some(&b'/') {
+            i = memchr::memchr(b'\n', &head[i..]).map_or(head.len(), |k| i + k + 1);
+            continue;
+        }
+        if !(b.is_ascii_whitespace() || b == b'"' || b == b'\'') {
+            out.push(b);
+        }
+        i += 1;
+    }
+    let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
+    out.drain(..start);
+    out
+}
+
+fn has(h: &[u8], s: &[u8]) -> bool {
+    memchr::memmem::find(h, s).is_some()
+}
+
+/// Whether `head` looks like JGF v2: an object with `tree` or `record`, and v2 signs
+/// (`version` 2, `coords`, `variations`, `{color, x, y}` moves, `pass: true`). Quotes, white
+/// space, comments and a JS prefix are ignored, so the lenient spec texts are recognised.
+pub fn sniff_v2(head: &[u8]) -> Confidence {
+    let h = normalize(head);
+    if !h.starts_with(b"{") || !(has(&h, b"tree:") || has(&h, b"record:")) {
+        return Confidence::No;
+    }
+    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"variations:[") || has(&h, b"move:{color:");
+    if v2 {
+        Confidence::Yes
+    } else {
+        Confidence::No
+    }
+}
+
+/// Whether `head` looks like JGF v1: an object with `tree` or `record` and v1 signs (`version`
+/// 1, `root: true`, `{B: …}` moves, keyed `markup`/`setup` objects), or a bare tree array whose
+/// first node has `root: true`.
+pub fn sniff_v1(head: &[u8]) -> Confidence {
+    let h = normalize(head);
+    let v1 = has(&h, b"version:1") || has(&h, b"root:true") || has(&h, b"move:{B:") || has(&h, b"move:{W:");
+    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"move:{color:");
+    if h.starts_with(b"[{root:true") || h.starts_with(b"[{move:{") {
+        return Confidence::Yes;
+    }
+    if h.starts_with(b"{") && (has(&h, b"tree:") || has(&h, b"record:")) && v1 && !v2 {
+        Confidence::Yes
+    } else {
+        Confidence::No
+    }
+}

@@ -1,0 +1,915 @@
+//! The pull tokenizer: one [`Token`] per call, strings and numbers borrowed from the input.
+
+use super::Dialect;
+
+/// One JSON token. Strings and numbers are the raw bytes of the input (a string's content
+/// between its quotes, escapes left as written: decode them with
+/// [`TextRule::JsonString`](crate::TextRule::JsonString)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// `{`.
+    ObjectStart,
+    /// `}`.
+    ObjectEnd,
+    /// `[`.
+    ArrayStart,
+    /// `]`.
+    ArrayEnd,
+    /// An object key: the content between its quotes, or a bare identifier (lenient).
+    Key(&'a [u8]),
+    /// A string value: the content between its quotes.
+    String(&'a [u8]),
+    /// A number, as written (its grammar is checked).
+    Number(&'a [u8]),
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null`.
+    Null,
+    /// A lenient extension was skipped here (comment, trailing comma, unquoted key, single
+    /// quotes, `;`, a JS prefix, a BOM, a raw control character in a string). Never returned by
+    /// the strict dialect except for a BOM.
+    Extension,
+}
+
+/// A token and the byte offset where it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tok<'a> {
+    /// The token.
+    pub token: Token<'a>,
+    /// Byte offset of its first byte (for strings and keys, the opening quote).
+    pub offset: usize,
+}
+
+/// What went wrong while tokenizing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LexErrorKind {
+    /// Not JSON (in the chosen dialect).
+    Syntax,
+    /// The input ended inside the value.
+    Eof,
+    /// Nesting deeper than the tokenizer's limit.
+    Depth,
+    /// Bytes after the end of the top-level value.
+    Trailing,
+}
+
+/// A tokenizer error: what and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LexError {
+    /// What went wrong.
+    pub kind: LexErrorKind,
+    /// Byte offset.
+    pub offset: usize,
+    /// A short English message.
+    pub message: &'static str,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Before the top-level value (prefix, BOM, comments allowed).
+    Start,
+    /// A value is expected (after `:`, or after `,` in an array).
+    Value,
+    /// After `[`: a value or `]`.
+    ValueOrEnd,
+    /// After `{`: a key or `}`.
+    KeyOrEnd,
+    /// After `,` in an object: a key.
+    Key,
+    /// After a key: `:`.
+    Colon,
+    /// After a value inside a container: `,` or the container's end.
+    CommaOrEnd,
+    /// After the top-level value.
+    Done,
+}
+
+const OBJ: u8 = 0;
+const ARR: u8 = 1;
+/// Lenient: an object written with square brackets (`[B: [..], W: [..]]`, as in the JGF v1
+/// spec text), closed by `]`.
+const OBJ_SQ: u8 = 2;
+
+/// A pull-based JSON tokenizer over a byte slice.
+///
+/// Costs: no allocation except the nesting stack (one byte per open container, kept between
+/// documents, so reading many documents with one tokenizer allocates only when a deeper one
+/// appears). Strings are found with `memchr`; nothing is unescaped. Nesting deeper than
+/// `max_depth` is an error, never a recursion.
+#[derive(Clone, Debug)]
+pub struct Tokenizer<'a> {
+    input: &'a [u8],
+    pos: usize,
+    dialect: Dialect,
+    state: State,
+    stack: Vec<u8>,
+    max_depth: usize,
+    /// An extension at the current position (unquoted key, single quote) was already reported.
+    announced: bool,
+    /// The error behind the last [`Raw::ERROR`] from `next_raw`.
+    last_error: Option<LexError>,
+}
+
+/// A token packed into 16 bytes so that it comes back in registers (see `next_raw`): the hot
+/// path of the readers avoids copying a 40-byte `Result<Option<Tok>>` through memory, which
+/// stalled on store forwarding.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Raw {
+    /// Byte offset of the token.
+    pub offset: usize,
+    /// Length of the borrowed bytes (string content, key, number).
+    pub len: u32,
+    /// What it is (the constants below).
+    pub kind: u8,
+    /// Where the bytes start, relative to `offset` (1 after a quote).
+    pub skip: u8,
+}
+
+impl Raw {
+    pub const OBJECT_START: u8 = 0;
+    pub const OBJECT_END: u8 = 1;
+    pub const ARRAY_START: u8 = 2;
+    pub const ARRAY_END: u8 = 3;
+    pub const KEY: u8 = 4;
+    pub const STRING: u8 = 5;
+    pub const NUMBER: u8 = 6;
+    pub const TRUE: u8 = 7;
+    pub const FALSE: u8 = 8;
+    pub const NULL: u8 = 9;
+    pub const EXTENSION: u8 = 10;
+    pub const END: u8 = 11;
+    pub const ERROR: u8 = 12;
+}
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+/// Bytes that end the plain part of a string: its quote, a backslash, a control character.
+const fn stop_table(quote: u8) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        t[i] = true;
+        i += 1;
+    }
+    t[quote as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+}
+
+static STOP_DQ: [bool; 256] = stop_table(b'"');
+static STOP_SQ: [bool; 256] = stop_table(b'\'');
+
+/// Skips white space from `p`: runs of eight spaces (pretty-printed indentation) a word at a
+/// time, then byte by byte.
+#[inline]
+fn skip_spaces(input: &[u8], mut p: usize) -> usize {
+    loop {
+        while p + 8 <= input.len() && input[p..p + 8] == *b"        " {
+            p += 8;
+        }
+        match input.get(p) {
+            Some(&b) if is_ws(b) => p += 1,
+            _ => return p,
+        }
+    }
+}
+
+#[inline]
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b'$'
+}
+
+#[inline]
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+}
+
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer over `input` from its start; nesting deeper than `max_depth` is an error.
+    /// Allocates the nesting stack once (up to 1 KiB); it grows only for deeper documents.
+    pub fn new(input: &'a [u8], dialect: Dialect, max_depth: usize) -> Tokenizer<'a> {
+        // One allocation up front so that ordinary documents never grow the stack.
+        let stack = Vec::with_capacity(max_depth.min(1024));
+        Tokenizer { input, pos: 0, dialect, state: State::Start, stack, max_depth, announced: false, last_error: None }
+    }
+
+    /// The input.
+    pub fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    /// The byte offset reached.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// How many containers are open.
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Whether the top-level value has been read completely.
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
+
+    /// Restarts at `pos` expecting a new top-level value (the next document of a JSON-lines
+    /// input, or the resumption point after an error).
+    pub fn restart(&mut self, pos: usize) {
+        self.pos = pos.min(self.input.len());
+        self.state = State::Start;
+        self.stack.clear();
+        self.announced = false;
+    }
+
+    fn err(&self, kind: LexErrorKind, offset: usize, message: &'static str) -> LexError {
+        LexError { kind, offset, message }
+    }
+
+    fn eof(&self) -> LexError {
+        self.err(LexErrorKind::Eof, self.input.len(), "the input ended inside a JSON value")
+    }
+
+    /// Skips white space; in the lenient dialect also comments. Returns the offset of the first
+    /// comment skipped, if any.
+    #[inline]
+    fn skip_ws(&mut self) -> Result<Option<usize>, LexError> {
+        let input = self.input;
+        let mut p = self.pos;
+        let mut comment = None;
+        loop {
+            p = skip_spaces(input, p);
+            if p + 1 < input.len() && input[p] == b'/' && self.dialect == Dialect::Lenient {
+                match input[p + 1] {
+                    b'/' => {
+                        comment.get_or_insert(p);
+                        p = memchr::memchr(b'\n', &input[p..]).map_or(input.len(), |k| p + k + 1);
+                        continue;
+                    }
+                    b'*' => {
+                        comment.get_or_insert(p);
+                        match memchr::memmem::find(&input[p + 2..], b"*/") {
+                            Some(k) => p = p + 2 + k + 2,
+                            None => {
+                                self.pos = input.len();
+                                return Err(self.err(LexErrorKind::Eof, p, "unterminated /* comment"));
+                            }
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            break;
+        }
+        self.pos = p;
+        Ok(comment)
+    }
+
+    /// The next token, `Ok(None)` after the top-level value and what may follow it (white
+    /// space; in the lenient dialect comments and a `;`), or an error.
+    #[inline(always)]
+    pub fn next_token(&mut self) -> Result<Option<Tok<'a>>, LexError> {
+        loop {
+            if let Some(c) = self.skip_ws()? {
+                return Ok(Some(Tok { token: Token::Extension, offset: c }));
+            }
+            let p = self.pos;
+            let Some(&b) = self.input.get(p) else {
+                return match self.state {
+                    State::Done => Ok(None),
+                    State::Start => Err(self.err(LexErrorKind::Eof, p, "no JSON value in the input")),
+                    _ => Err(self.eof()),
+                };
+            };
+            match self.state {
+                State::Start => {
+                    if p == 0 && self.input.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                        self.pos = 3;
+                        return Ok(Some(Tok { token: Token::Extension, offset: 0 }));
+                    }
+                    if self.dialect == Dialect::Lenient && is_ident_start(b) {
+                        if let Some(end) = self.js_prefix(p) {
+                            self.pos = end;
+                            return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                        }
+                    }
+                    return self.value(p, b);
+                }
+                State::Value | State::ValueOrEnd => {
+                    if b == b']' && self.top() == Some(ARR) {
+                        if self.state == State::Value {
+                            // `[1,]`: a trailing comma.
+                            if self.dialect == Dialect::Strict {
+                                return Err(self.err(LexErrorKind::Syntax, p, "a trailing comma in an array"));
+                            }
+                            self.state = State::CommaOrEnd;
+                            return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                        }
+                        return Ok(Some(self.close(p)));
+                    }
+                    if b == b'.' && self.dialect == Dialect::Lenient && self.input[p..].starts_with(b"...") {
+                        // An elision (`[ [0,0], [0,1], ... ]` in the JGF v1 spec text).
+                        self.pos = p + 3;
+                        self.after_value();
+                        return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                    }
+                    return self.value(p, b);
+                }
+                State::KeyOrEnd | State::Key => {
+                    let closer = if self.top() == Some(OBJ_SQ) { b']' } else { b'}' };
+                    if b == closer {
+                        if self.state == State::Key {
+                            if self.dialect == Dialect::Strict {
+                                return Err(self.err(LexErrorKind::Syntax, p, "a trailing comma in an object"));
+                            }
+                            self.state = State::CommaOrEnd;
+                            return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                        }
+                        return Ok(Some(self.close(p)));
+                    }
+                    return self.key(p, b);
+                }
+                State::Colon => {
+                    if b != b':' {
+                        return Err(self.err(LexErrorKind::Syntax, p, "expected ':' after an object key"));
+                    }
+                    self.pos = p + 1;
+                    self.state = State::Value;
+                }
+                State::CommaOrEnd => match b {
+                    b',' => {
+                        self.pos = p + 1;
+                        self.state = if self.in_object() { State::Key } else { State::Value };
+                    }
+                    b'}' if self.top() == Some(OBJ) => return Ok(Some(self.close(p))),
+                    b']' if matches!(self.top(), Some(ARR | OBJ_SQ)) => return Ok(Some(self.close(p))),
+                    _ => return Err(self.err(LexErrorKind::Syntax, p, "expected ',' or the end of the container")),
+                },
+                State::Done => {
+                    if b == b';' && self.dialect == Dialect::Lenient {
+                        self.pos = p + 1;
+                        return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                    }
+                    return Err(self.err(LexErrorKind::Trailing, p, "bytes after the end of the JSON value"));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn top(&self) -> Option<u8> {
+        self.stack.last().copied()
+    }
+
+    #[inline]
+    fn in_object(&self) -> bool {
+        matches!(self.top(), Some(OBJ | OBJ_SQ))
+    }
+
+    /// Lenient: whether the array opened just before `q` is really an object (a key and `:`
+    /// come first).
+    fn bracket_object(&self, mut q: usize) -> bool {
+        let input = self.input;
+        loop {
+            while q < input.len() && is_ws(input[q]) {
+                q += 1;
+            }
+            if input[q..].starts_with(b"//") {
+                q = memchr::memchr(b'\n', &input[q..]).map_or(input.len(), |k| q + k + 1);
+                continue;
+            }
+            break;
+        }
+        match input.get(q) {
+            Some(&c @ (b'"' | b'\'')) => match memchr::memchr(c, &input[q + 1..]) {
+                Some(k) => q += k + 2,
+                None => return false,
+            },
+            Some(&c) if is_ident_start(c) => {
+                while q < input.len() && is_ident(input[q]) {
+                    q += 1;
+                }
+            }
+            _ => return false,
+        }
+        while q < input.len() && is_ws(input[q]) {
+            q += 1;
+        }
+        input.get(q) == Some(&b':')
+    }
+
+    #[inline]
+    fn close(&mut self, p: usize) -> Tok<'a> {
+        let kind = self.stack.pop();
+        self.pos = p + 1;
+        self.state = if self.stack.is_empty() { State::Done } else { State::CommaOrEnd };
+        let token = if kind == Some(ARR) { Token::ArrayEnd } else { Token::ObjectEnd };
+        Tok { token, offset: p }
+    }
+
+    #[inline]
+    fn after_value(&mut self) {
+        self.state = if self.stack.is_empty() { State::Done } else { State::CommaOrEnd };
+    }
+
+    fn open(&mut self, p: usize, mut kind: u8) -> Result<Option<Tok<'a>>, LexError> {
+        if self.stack.len() >= self.max_depth {
+            return Err(self.err(LexErrorKind::Depth, p, "JSON nesting too deep"));
+        }
+        if kind == ARR && self.dialect == Dialect::Lenient && self.bracket_object(p + 1) {
+            if !self.announced {
+                self.announced = true;
+                return Ok(Some(Tok { token: Token::Extension, offset: p }));
+            }
+            self.announced = false;
+            kind = OBJ_SQ;
+        }
+        self.stack.push(kind);
+        self.pos = p + 1;
+        let (state, token) =
+            if kind == ARR { (State::ValueOrEnd, Token::ArrayStart) } else { (State::KeyOrEnd, Token::ObjectStart) };
+        self.state = state;
+        Ok(Some(Tok { token, offset: p }))
+    }
+
+    #[inline]
+    fn value(&mut self, p: usize, b: u8) -> Result<Option<Tok<'a>>, LexError> {
+        let token = match b {
+            b'{' => return self.open(p, OBJ),
+            b'[' => return self.open(p, ARR),
+            b'"' => Token::String(self.string(p, b'"')?),
+            b'\'' if self.dialect == Dialect::Lenient => {
+                // Report the extension now; the string itself comes next.
+                return self.single_quoted(p, false);
+            }
+            b'-' | b'0'..=b'9' => Token::Number(self.number(p)?),
+            b't' => self.literal(p, b"true", Token::Bool(true))?,
+            b'f' => self.literal(p, b"false", Token::Bool(false))?,
+            b'n' => self.literal(p, b"null", Token::Null)?,
+            _ => return Err(self.err(LexErrorKind::Syntax, p, "expected a JSON value")),
+        };
+        self.after_value();
+        Ok(Some(Tok { token, offset: p }))
+    }
+
+    /// A single-quoted string or key (lenient): the extension is reported first, the token on the
+    /// next call. The state stays put so that the next call reads the token itself.
+    fn single_quoted(&mut self, p: usize, key: bool) -> Result<Option<Tok<'a>>, LexError> {
+        if !self.announced {
+            self.announced = true;
+            return Ok(Some(Tok { token: Token::Extension, offset: p }));
+        }
+        self.announced = false;
+        let s = self.string(p, b'\'')?;
+        if key {
+            self.state = State::Colon;
+            Ok(Some(Tok { token: Token::Key(s), offset: p }))
+        } else {
+            self.after_value();
+            Ok(Some(Tok { token: Token::String(s), offset: p }))
+        }
+    }
+
+    #[inline]
+    fn key(&mut self, p: usize, b: u8) -> Result<Option<Tok<'a>>, LexError> {
+        match b {
+            b'"' => {
+                let s = self.string(p, b'"')?;
+                self.state = State::Colon;
+                Ok(Some(Tok { token: Token::Key(s), offset: p }))
+            }
+            b'\'' if self.dialect == Dialect::Lenient => self.single_quoted(p, true),
+            _ if self.dialect == Dialect::Lenient && is_ident_start(b) => {
+                if !self.announced {
+                    self.announced = true;
+                    return Ok(Some(Tok { token: Token::Extension, offset: p }));
+                }
+                self.announced = false;
+                let mut q = p + 1;
+                while q < self.input.len() && is_ident(self.input[q]) {
+                    q += 1;
+                }
+                self.pos = q;
+                self.state = State::Colon;
+                Ok(Some(Tok { token: Token::Key(&self.input[p..q]), offset: p }))
+            }
+            _ => Err(self.err(LexErrorKind::Syntax, p, "expected an object key")),
+        }
+    }
+
+    #[inline]
+    fn literal(&mut self, p: usize, word: &[u8], token: Token<'a>) -> Result<Token<'a>, LexError> {
+        if self.input[p..].starts_with(word) {
+            self.pos = p + word.len();
+            Ok(token)
+        } else if word.starts_with(&self.input[p..]) {
+            Err(self.eof())
+        } else {
+            Err(self.err(LexErrorKind::Syntax, p, "expected a JSON value"))
+        }
+    }
+
+    /// The content of the string whose opening `quote` is at `p`; leaves `pos` after the closing
+    /// quote. Checks escapes and control characters.
+    #[inline]
+    fn string(&mut self, p: usize, quote: u8) -> Result<&'a [u8], LexError> {
+        let input = self.input;
+        let stop = if quote == b'"' { &STOP_DQ } else { &STOP_SQ };
+        let start = p + 1;
+        let mut q = start;
+        loop {
+            // Plain bytes: one table lookup each (strings in game records are short; long
+            // comments still run at about a byte per cycle).
+            while q < input.len() && !stop[input[q] as usize] {
+                q += 1;
+            }
+            let Some(&c) = input.get(q) else {
+                self.pos = input.len();
+                return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
+            };
+            if c == quote {
+                break;
+            }
+            if c != b'\\' {
+                // A raw control character: not JSON; the lenient dialect keeps it (decoding
+                // passes it through).
+                if self.dialect == Dialect::Strict {
+                    return Err(self.err(LexErrorKind::Syntax, q, "a raw control character in a string"));
+                }
+                q += 1;
+                continue;
+            }
+            let Some(&e) = input.get(q + 1) else {
+                self.pos = input.len();
+                return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
+            };
+            match e {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => q += 2,
+                b'u' => match input.get(q + 2..q + 6) {
+                    Some(h) if h.iter().all(u8::is_ascii_hexdigit) => q += 6,
+                    None if input.len() < q + 6 => {
+                        self.pos = input.len();
+                        return Err(self.err(LexErrorKind::Eof, p, "unterminated string"));
+                    }
+                    _ => {
+                        if self.dialect == Dialect::Strict {
+                            return Err(self.err(LexErrorKind::Syntax, q, "a malformed \\u escape"));
+                        }
+                        // Lenient: decoded lossily by TextRule::JsonString.
+                        q += 2;
+                    }
+                },
+                _ => {
+                    if self.dialect == Dialect::Strict && !(e == b'\'' && quote == b'\'') {
+                        return Err(self.err(LexErrorKind::Syntax, q, "an invalid escape in a string"));
+                    }
+                    q += 2;
+                }
+            }
+        }
+        self.pos = q + 1;
+        Ok(&input[start..q])
+    }
+
+    #[inline]
+    fn number(&mut self, p: usize) -> Result<&'a [u8], LexError> {
+        let input = self.input;
+        let mut q = p;
+        if input[q] == b'-' {
+            q += 1;
+        }
+        let digits = |q: usize| input[q..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let n = digits(q);
+        if n == 0 {
+            return Err(if q >= input.len() {
+                self.eof()
+            } else {
+                self.err(LexErrorKind::Syntax, p, "a malformed number")
+            });
+        }
+        if input[q] == b'0' && n > 1 {
+            return Err(self.err(LexErrorKind::Syntax, p, "a number with a leading zero"));
+        }
+        q += n;
+        if input.get(q) == Some(&b'.') {
+            let f = digits(q + 1);
+            if f == 0 {
+                return Err(if q + 1 >= input.len() {
+                    self.eof()
+                } else {
+                    self.err(LexErrorKind::Syntax, p, "a malformed number")
+                });
+            }
+            q += 1 + f;
+        }
+        if matches!(input.get(q), Some(b'e' | b'E')) {
+            q += 1;
+            if matches!(input.get(q), Some(b'+' | b'-')) {
+                q += 1;
+            }
+            let e = digits(q);
+            if e == 0 {
+                return Err(if q >= input.len() {
+                    self.eof()
+                } else {
+                    self.err(LexErrorKind::Syntax, p, "a malformed number")
+                });
+            }
+            q += e;
+        }
+        if input.get(q).is_some_and(|&b| is_ident(b) || b == b'.') {
+            return Err(self.err(LexErrorKind::Syntax, p, "a malformed number"));
+        }
+        self.pos = q;
+        Ok(&input[p..q])
+    }
+
+    /// A JS prefix before the value (`export const x =`, `var x =`, `JGF =`, `export default`):
+    /// words, then `=` (or `default`), then `{` or `[`. Returns where the value starts.
+    fn js_prefix(&self, p: usize) -> Option<usize> {
+        let input = self.input;
+        let limit = input.len().min(p + 256);
+        let mut q = p;
+        let mut words = 0;
+        loop {
+            while q < limit && is_ws(input[q]) {
+                q += 1;
+            }
+            if q < limit && is_ident_start(input[q]) {
+                let w = q;
+                while q < limit && (is_ident(input[q]) || input[q] == b'.') {
+                    q += 1;
+                }
+                words += 1;
+                if &input[w..q] == b"default" {
+                    break;
+                }
+                continue;
+            }
+            if q < limit && input[q] == b'=' && input.get(q + 1) != Some(&b'=') {
+                q += 1;
+                break;
+            }
+            return None;
+        }
+        while q < limit && is_ws(input[q]) {
+            q += 1;
+        }
+        (words > 0 && matches!(input.get(q), Some(b'{' | b'['))).then_some(q)
+    }
+
+    /// [`Tokenizer::next_token`] packed into a [`Raw`] (for the readers' hot path): `END` for
+    /// `Ok(None)`, `ERROR` with the error kept for [`Tokenizer::take_error`].
+    #[inline(always)]
+    pub(crate) fn next_raw(&mut self) -> Raw {
+        let input = self.input.as_ptr() as usize;
+        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token() {
+            Ok(Some(Tok { token, offset })) => match token {
+                Token::ObjectStart => (Raw::OBJECT_START, offset, &[]),
+                Token::ObjectEnd => (Raw::OBJECT_END, offset, &[]),
+                Token::ArrayStart => (Raw::ARRAY_START, offset, &[]),
+                Token::ArrayEnd => (Raw::ARRAY_END, offset, &[]),
+                Token::Key(s) => (Raw::KEY, offset, s),
+                Token::String(s) => (Raw::STRING, offset, s),
+                Token::Number(s) => (Raw::NUMBER, offset, s),
+                Token::Bool(true) => (Raw::TRUE, offset, &[]),
+                Token::Bool(false) => (Raw::FALSE, offset, &[]),
+                Token::Null => (Raw::NULL, offset, &[]),
+                Token::Extension => (Raw::EXTENSION, offset, &[]),
+            },
+            Ok(None) => (Raw::END, self.pos, &[]),
+            Err(e) => {
+                self.last_error = Some(e);
+                (Raw::ERROR, e.offset, &[])
+            }
+        };
+        if bytes.len() > u32::MAX as usize {
+            self.last_error =
+                Some(LexError { kind: LexErrorKind::Syntax, offset, message: "a value longer than 4 GiB" });
+            return Raw { offset, len: 0, kind: Raw::ERROR, skip: 0 };
+        }
+        let skip = if bytes.is_empty() { 0 } else { (bytes.as_ptr() as usize - input - offset) as u8 };
+        Raw { offset, len: bytes.len() as u32, kind, skip }
+    }
+
+    /// The token a [`Raw`] stands for (not `END` or `ERROR`).
+    #[inline(always)]
+    pub(crate) fn tok_of(&self, r: Raw) -> Tok<'a> {
+        let start = r.offset + r.skip as usize;
+        let bytes = self.input.get(start..start + r.len as usize).unwrap_or(&[]);
+        let token = match r.kind {
+            Raw::OBJECT_START => Token::ObjectStart,
+            Raw::OBJECT_END => Token::ObjectEnd,
+            Raw::ARRAY_START => Token::ArrayStart,
+            Raw::ARRAY_END => Token::ArrayEnd,
+            Raw::KEY => Token::Key(bytes),
+            Raw::STRING => Token::String(bytes),
+            Raw::NUMBER => Token::Number(bytes),
+            Raw::TRUE => Token::Bool(true),
+            Raw::FALSE => Token::Bool(false),
+            Raw::NULL => Token::Null,
+            _ => Token::Extension,
+        };
+        Tok { token, offset: r.offset }
+    }
+
+    /// The error behind the last `ERROR` from `next_raw`.
+    pub(crate) fn take_error(&mut self) -> LexError {
+        self.last_error.take().unwrap_or(LexError {
+            kind: LexErrorKind::Syntax,
+            offset: self.pos,
+            message: "a JSON syntax error",
+        })
+    }
+
+    /// Skips the rest of the current value: when called just after an `ObjectStart` or
+    /// `ArrayStart`, up to and including its end; otherwise nothing (scalars are already whole).
+    /// Returns the offset just after the skipped bytes and whether an extension was seen.
+    pub fn skip_open(&mut self, depth: usize) -> Result<(usize, bool), LexError> {
+        let mut ext = false;
+        while self.stack.len() >= depth && depth > 0 {
+            match self.next_token()? {
+                None => return Err(self.eof()),
+                Some(t) => ext |= t.token == Token::Extension,
+            }
+        }
+        Ok((self.pos, ext))
+    }
+
+    /// Reads a whole value (scalar or container) and returns the offset of its first byte, the
+    /// offset after its last byte, its first token and whether an extension was seen in it.
+    pub fn skip_value(&mut self) -> Result<(Tok<'a>, usize, bool), LexError> {
+        let mut ext = false;
+        let first = loop {
+            match self.next_token()? {
+                None => return Err(self.eof()),
+                Some(t) if t.token == Token::Extension => ext = true,
+                Some(t) => break t,
+            }
+        };
+        match first.token {
+            Token::ObjectStart | Token::ArrayStart => {
+                let (end, e) = self.skip_open(self.stack.len())?;
+                Ok((first, end, ext | e))
+            }
+            Token::String(_) => Ok((first, self.pos, ext)),
+            _ => Ok((first, self.pos, ext)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(input: &[u8], d: Dialect) -> Result<Vec<Token<'_>>, LexError> {
+        let mut t = Tokenizer::new(input, d, 64);
+        let mut v = Vec::new();
+        while let Some(x) = t.next_token()? {
+            v.push(x.token);
+        }
+        Ok(v)
+    }
+
+    #[test]
+    fn strict_basics() {
+        let v = toks(br#" {"a": [1, -2.5e3, "x\"y", true, false, null], "b": {}} "#, Dialect::Strict).unwrap();
+        use Token::*;
+        assert_eq!(
+            v,
+            vec![
+                ObjectStart,
+                Key(b"a"),
+                ArrayStart,
+                Number(b"1"),
+                Number(b"-2.5e3"),
+                String(br#"x\"y"#),
+                Bool(true),
+                Bool(false),
+                Null,
+                ArrayEnd,
+                Key(b"b"),
+                ObjectStart,
+                ObjectEnd,
+                ObjectEnd
+            ]
+        );
+    }
+
+    #[test]
+    fn strict_rejects_extensions() {
+        for bad in [
+            &b"[1,]"[..],
+            b"{\"a\":1,}",
+            b"{a:1}",
+            b"['x']",
+            b"// c\n{}",
+            b"{};",
+            b"[01]",
+            b"[1.]",
+            b"[\"a\nb\"]",
+            b"[\"\\x\"]",
+            b"{\"a\" 1}",
+            b"[1 2]",
+            b"[tru]",
+        ] {
+            assert!(toks(bad, Dialect::Strict).is_err(), "{}", std::string::String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn lenient_accepts_extensions() {
+        let src = b"export const demo = {\n // c\n a: 'x', /* b */ \"b\": [1,2,...],\n};\n";
+        let v = toks(src, Dialect::Lenient).unwrap();
+        let exts = v.iter().filter(|t| **t == Token::Extension).count();
+        assert!(exts >= 6, "{v:?}");
+        let real: Vec<_> = v.into_iter().filter(|t| *t != Token::Extension).collect();
+        use Token::*;
+        assert_eq!(
+            real,
+            vec![
+                ObjectStart,
+                Key(b"a"),
+                String(b"x"),
+                Key(b"b"),
+                ArrayStart,
+                Number(b"1"),
+                Number(b"2"),
+                ArrayEnd,
+                ObjectEnd
+            ]
+        );
+    }
+
+    #[test]
+    fn lenient_bracket_object() {
+        // The JGF v1 spec text writes `setup: [ B: [...], W: [...] ]`.
+        let v = toks(b"{setup: [ B: [1], 'W': [] ]}", Dialect::Lenient).unwrap();
+        let real: Vec<_> = v.into_iter().filter(|t| *t != Token::Extension).collect();
+        use Token::*;
+        assert_eq!(
+            real,
+            vec![
+                ObjectStart,
+                Key(b"setup"),
+                ObjectStart,
+                Key(b"B"),
+                ArrayStart,
+                Number(b"1"),
+                ArrayEnd,
+                Key(b"W"),
+                ArrayStart,
+                ArrayEnd,
+                ObjectEnd,
+                ObjectEnd
+            ]
+        );
+        assert!(toks(b"[B: 1]", Dialect::Strict).is_err());
+    }
+
+    #[test]
+    fn truncation_and_depth() {
+        for t in [&b"{\"a\": [1, 2"[..], b"[\"abc", b"{\"a\"", b"[tr", b"[-", b"/* x", b"[1.", b"[1e", b"[1e+"] {
+            let e = toks(t, Dialect::Lenient).unwrap_err();
+            assert_eq!(e.kind, LexErrorKind::Eof, "{}", std::string::String::from_utf8_lossy(t));
+        }
+        let deep = vec![b'['; 100];
+        assert_eq!(toks(&deep, Dialect::Strict).unwrap_err().kind, LexErrorKind::Depth);
+    }
+
+    #[test]
+    fn raw_tokens_round_trip() {
+        let src: &[u8] = b"\xEF\xBB\xBF{a: ['x\\'y', \"z\", -1.5e3, true, false, null, ...], // c\n}";
+        let mut a = Tokenizer::new(src, Dialect::Lenient, 64);
+        let mut b = Tokenizer::new(src, Dialect::Lenient, 64);
+        loop {
+            let want = a.next_token();
+            let r = b.next_raw();
+            match want {
+                Ok(Some(t)) => assert_eq!(b.tok_of(r), t),
+                Ok(None) => {
+                    assert_eq!(r.kind, Raw::END);
+                    break;
+                }
+                Err(e) => {
+                    assert_eq!(r.kind, Raw::ERROR);
+                    assert_eq!(b.take_error(), e);
+                    break;
+                }
+            }
+        }
+        let mut t = Tokenizer::new(b"[1,", Dialect::Strict, 8);
+        while t.next_raw().kind != Raw::ERROR {}
+        assert_eq!(t.take_error().kind, LexErrorKind::Eof);
+    }
+
+    #[test]
+    fn bom_is_an_extension() {
+        let v = toks(b"\xEF\xBB\xBF[]", Dialect::Strict).unwrap();
+        assert_eq!(v, vec![Token::Extension, Token::ArrayStart, Token::ArrayEnd]);
+    }
+}
