@@ -59,6 +59,14 @@ pub trait EventSource {
     fn locate(&mut self, offset: u64) -> Position {
         Position { offset, line: 0, column: 0 }
     }
+
+    /// Where the last event returned was found in the input, when the source can tell. Events
+    /// carry no offsets of their own; consumers use this to point at one (an illegal move, say).
+    /// The SGF reader gives the offset of the value's `[` for events read from a property
+    /// value, and of the token (`;`, `(`, `)`) for the others. The default returns `None`.
+    fn event_offset(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl<S: EventSource + ?Sized> EventSource for &mut S {
@@ -74,6 +82,9 @@ impl<S: EventSource + ?Sized> EventSource for &mut S {
     fn locate(&mut self, offset: u64) -> Position {
         (**self).locate(offset)
     }
+    fn event_offset(&self) -> Option<u64> {
+        (**self).event_offset()
+    }
 }
 
 impl<S: EventSource + ?Sized> EventSource for Box<S> {
@@ -88,6 +99,9 @@ impl<S: EventSource + ?Sized> EventSource for Box<S> {
     }
     fn locate(&mut self, offset: u64) -> Position {
         (**self).locate(offset)
+    }
+    fn event_offset(&self) -> Option<u64> {
+        (**self).event_offset()
     }
 }
 

@@ -28,6 +28,8 @@
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
 //! - One module per format: [`sgf`].
+//! - Consumers of events: [`tree`] (arena game trees, the main line, the canonical SGF writer)
+//!   and [`position`] (boards that replay moves).
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -43,8 +45,10 @@ pub mod detect;
 pub mod error;
 pub mod event;
 pub mod input;
+pub mod position;
 pub mod sgf;
 pub mod text;
+pub mod tree;
 
 pub use detect::{detect, Format};
 pub use error::{Error, ErrorKind, Limit, Position, WarningKind};

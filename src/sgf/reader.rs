@@ -59,6 +59,8 @@ pub struct Reader<'a> {
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
     recovering: bool,
     lines: LineIndex,
+    /// Where the token or value of the last event started (see `EventSource::event_offset`).
+    event_at: usize,
 }
 
 /// Result of looking at a `(` between games.
@@ -102,6 +104,7 @@ impl<'a> Reader<'a> {
             closing: 0,
             recovering: false,
             lines: LineIndex::new(),
+            event_at: 0,
         };
         if input.starts_with(&[0xEF, 0xBB, 0xBF]) {
             r.pos = 3;
@@ -305,6 +308,7 @@ impl<'a> Reader<'a> {
     }
 
     fn start_game(&mut self, at: usize) -> Result<Event<'a>, Error> {
+        self.event_at = at;
         self.game_start = at;
         self.pos = at + 1;
         self.depth = 1;
@@ -356,6 +360,7 @@ impl<'a> Reader<'a> {
         let input = self.input;
         self.skip_ws();
         let p = self.pos;
+        self.event_at = p;
         let Some(&b) = input.get(p) else {
             return self.eof_in_game();
         };
@@ -527,6 +532,7 @@ impl<'a> Reader<'a> {
                 self.pending = None;
                 return None;
             }
+            self.event_at = v;
             if pend.kind == Kind::Other {
                 return Some(self.pass_through(pend.name, v));
             }
@@ -807,5 +813,9 @@ impl EventSource for Reader<'_> {
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+
+    fn event_offset(&self) -> Option<u64> {
+        Some(self.event_at as u64)
     }
 }
