@@ -45,6 +45,8 @@ pub struct Builder {
     last_child: Vec<u32>,
     /// `(node, next sibling)` pairs, as branches are seen.
     siblings: Vec<(u32, u32)>,
+    /// `(node, first record)` for nodes with records.
+    rec_index: Vec<(u32, u32)>,
     recs: Vec<Rec>,
     /// The node each record belongs to.
     owner: Vec<u32>,
@@ -93,7 +95,6 @@ impl Builder {
         self.clear();
         let mut offset = None;
         let mut cur = 0u32;
-        let mut max_owner = 0u32;
         let mut unsorted = false;
         let mut reorder = false;
         let end = loop {
@@ -150,8 +151,9 @@ impl Builder {
                             None => {
                                 self.recs.push(rec);
                                 self.owner.push(cur);
-                                unsorted |= cur < max_owner;
-                                max_owner = max_owner.max(cur);
+                                // `first` was set when the last node was made: a record for an
+                                // earlier node (after a variation) needs a sort at the end.
+                                unsorted |= cur as usize + 1 != self.parent.len();
                             }
                         }
                         Ok(Next::Go)
@@ -181,19 +183,24 @@ impl Builder {
         }
         self.siblings.sort_unstable();
         let n = self.parent.len();
-        let (parent, first, packed) = (&self.parent, &self.first, &self.packed);
-        let nodes =
-            bump.alloc_slice_fill_iter((0..n).map(|i| NodeRec { parent: parent[i], first: first[i], packed: packed[i] }));
-        Ok(Some(GameTree {
-            nodes,
-            recs: bump.alloc_slice_copy(&self.recs),
-            text: bump.alloc_slice_copy(&self.text),
-            siblings: bump.alloc_slice_copy(&self.siblings),
-            warnings: bump.alloc_slice_copy(&self.warnings),
-            offset,
-            length,
-            ending,
-        }))
+        self.rec_index.clear();
+        for i in 0..n {
+            let end = self.first.get(i + 1).map_or(self.recs.len() as u32, |&f| f);
+            if self.first[i] < end {
+                self.rec_index.push((i as u32, self.first[i]));
+                self.packed[i] |= packed::HAS_RECS;
+            }
+        }
+        // Smallest slices first: they share the arena's first chunk, and the nodes (usually the
+        // largest) get a chunk of their own size rather than one twice as large as needed.
+        let warnings = bump.alloc_slice_copy(&self.warnings);
+        let siblings = bump.alloc_slice_copy(&self.siblings);
+        let rec_index = bump.alloc_slice_copy(&self.rec_index);
+        let text = bump.alloc_slice_copy(&self.text);
+        let recs = bump.alloc_slice_copy(&self.recs);
+        let (parent, packed) = (&self.parent, &self.packed);
+        let nodes = bump.alloc_slice_fill_iter((0..n).map(|i| NodeRec { parent: parent[i], packed: packed[i] }));
+        Ok(Some(GameTree { nodes, recs, text, siblings, rec_index, warnings, offset, length, ending }))
     }
 
     /// Adds a node below `parent` (`NONE` for the game node); `None` past `u32` indices.

@@ -26,9 +26,12 @@ pub(super) fn canonical_diff(a: &GameTree<'_>, b: &GameTree<'_>) -> Option<Diffe
             return Some(Difference { node: id, what: format!("{} nodes against {}", a.len(), b.len()) });
         }
         if a.parent(id) != b.parent(id) {
-            return Some(Difference { node: id, what: format!("parent {:?} against {:?}", a.parent(id), b.parent(id)) });
+            return Some(Difference {
+                node: id,
+                what: format!("parent {:?} against {:?}", a.parent(id), b.parent(id)),
+            });
         }
-        let (mut x, mut y) = (a.events(id), b.events(id));
+        let (mut x, mut y) = (a.events(id).filter(super::write::written), b.events(id).filter(super::write::written));
         loop {
             match (x.next(), y.next()) {
                 (None, None) => break,

@@ -245,7 +245,13 @@ mod tests {
         let mut text = Vec::new();
         let recs: Vec<Rec> = events.iter().map(|e| Rec::from_event(e, &mut text).unwrap().unwrap()).collect();
         for (r, e) in recs.iter().zip(&events) {
-            assert_eq!(&r.to_event(&text), e);
+            match (r.to_event(&text), e) {
+                // The copy keeps the name and the value, not the bytes between them.
+                (Event::Info(a), Event::Info(b)) => {
+                    assert_eq!((a.key(), a.name(), a.value()), (b.key(), b.name(), b.value()))
+                }
+                (a, b) => assert_eq!(&a, b),
+            }
         }
         assert!(Rec::from_event(&Event::Node, &mut text).unwrap().is_none());
     }

@@ -254,6 +254,26 @@ fn escaped(text: &str, compose: bool, out: &mut Vec<u8>) {
     }
 }
 
+/// Whether the full canonical form writes `ev` (see the module docs for what it leaves out).
+pub(crate) fn written(ev: &Event<'_>) -> bool {
+    match ev {
+        Event::Evaluation(_) => false,
+        Event::Clock(c) => c.color.is_some() && c.kind != ClockKind::ElapsedMs,
+        Event::Markup(m) => m.kind.sgf().is_some(),
+        Event::Info(i) => {
+            i.key().sgf().is_some() || !i.name().is_empty() && i.name().iter().all(u8::is_ascii_uppercase)
+        }
+        Event::Property(p) => p.name().iter().any(u8::is_ascii_uppercase),
+        Event::Move(_) | Event::Setup(_) | Event::Turn(_) | Event::Comment(_) | Event::Name(_) => true,
+        Event::GameStart { .. }
+        | Event::Node
+        | Event::VariationStart(_)
+        | Event::VariationEnd
+        | Event::Warning(_)
+        | Event::GameEnd { .. } => false,
+    }
+}
+
 /// Writes a node's properties, grouping consecutive values of one identifier.
 struct Props {
     /// The identifier of the property being written, if values may still be appended to it.
