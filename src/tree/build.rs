@@ -1,6 +1,6 @@
 //! Building a [`GameTree`] from a stream of events.
 
-use super::record::Rec;
+use super::record::{PointsKind, Rec};
 use super::{packed, GameTree, NodeRec, NONE};
 use crate::error::{Error, ErrorKind, Limit, Position};
 use crate::event::{Branch, Event, Warning};
@@ -54,6 +54,8 @@ pub struct Builder {
     warnings: Vec<Warning>,
     /// The node to return to at each open variation's end.
     frames: Vec<u32>,
+    /// A record came for a node other than the last one made: sort records at the end.
+    unsorted: bool,
 }
 
 /// What the build loop does with one event.
@@ -95,7 +97,7 @@ impl Builder {
         self.clear();
         let mut offset = None;
         let mut cur = 0u32;
-        let mut unsorted = false;
+        self.unsorted = false;
         let mut reorder = false;
         let end = loop {
             let ev = match source.next_event() {
@@ -138,6 +140,7 @@ impl Builder {
                     }
                     Ok(Next::Go)
                 }
+                other if self.push_point(&other, cur) => Ok(Next::Go),
                 other => match Rec::from_event(&other, &mut self.text) {
                     Ok(Some(rec)) => {
                         let p = &mut self.packed[cur as usize];
@@ -153,7 +156,7 @@ impl Builder {
                                 self.owner.push(cur);
                                 // `first` was set when the last node was made: a record for an
                                 // earlier node (after a variation) needs a sort at the end.
-                                unsorted |= cur as usize + 1 != self.parent.len();
+                                self.unsorted |= cur as usize + 1 != self.parent.len();
                             }
                         }
                         Ok(Next::Go)
@@ -176,9 +179,9 @@ impl Builder {
         let Next::End { length, ending } = end else { return Ok(None) };
         if reorder {
             self.to_preorder();
-            unsorted = true;
+            self.unsorted = true;
         }
-        if unsorted {
+        if self.unsorted {
             self.sort_records();
         }
         self.siblings.sort_unstable();
@@ -201,6 +204,27 @@ impl Builder {
         let (parent, packed) = (&self.parent, &self.packed);
         let nodes = bump.alloc_slice_fill_iter((0..n).map(|i| NodeRec { parent: parent[i], packed: packed[i] }));
         Ok(Some(GameTree { nodes, recs, text, siblings, rec_index, warnings, offset, length, ending }))
+    }
+
+    /// Adds a setup stone or plain mark to the node's last run of points, or starts a run;
+    /// `false` for other events.
+    #[inline]
+    fn push_point(&mut self, ev: &Event<'_>, cur: u32) -> bool {
+        let Some((kind, p)) = PointsKind::of(ev) else { return false };
+        if self.owner.last() == Some(&cur) {
+            if let Some(last) = self.recs.last_mut() {
+                if last.push_point(kind, p) {
+                    return true;
+                }
+            }
+        }
+        if self.recs.len() >= NONE as usize - 1 {
+            return false;
+        }
+        self.recs.push(Rec::points(kind, p));
+        self.owner.push(cur);
+        self.unsorted |= cur as usize + 1 != self.parent.len();
+        true
     }
 
     /// Adds a node below `parent` (`NONE` for the game node); `None` past `u32` indices.

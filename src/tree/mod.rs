@@ -19,8 +19,8 @@
 //! the tree SGF would give.
 //!
 //! ## Costs
-//! A node takes 8 bytes; its first Go or shogi move is stored inside the node, other events take
-//! 16 bytes each plus their text, and a node that has such events 8 bytes more in an index. On
+//! A node takes 8 bytes; its first Go or shogi move is stored inside the node, setup stones and
+//! marks take 16 bytes per run of up to six in a row, other events 16 bytes each plus their text, and a node that has such events 8 bytes more in an index. On
 //! the SGF corpus a tree takes about 1.4 times the game's bytes. Building allocates in the arena
 //! only when the game ends (exact-size slices, the largest last), and uses scratch vectors that a [`Builder`] keeps between games: after a
 //! warm-up, building allocates nothing on the heap. Nothing here recurses: building, walking,
@@ -273,7 +273,7 @@ impl<'b> GameTree<'b> {
     /// warnings are not stored per node.
     pub fn events(&self, node: NodeId) -> NodeEvents<'b> {
         let (inline, recs) = self.node_parts(node);
-        NodeEvents { inline, recs: recs.iter(), text: self.text }
+        NodeEvents { inline, recs, at: 0, text: self.text }
     }
 
     /// The node's moves (usually zero or one), in order.
@@ -408,7 +408,9 @@ impl Iterator for Walk<'_, '_> {
 #[derive(Clone, Debug)]
 pub struct NodeEvents<'b> {
     inline: Option<Move>,
-    recs: std::slice::Iter<'b, Rec>,
+    recs: &'b [Rec],
+    /// The next event within `recs[0]` (a run of points holds several).
+    at: usize,
     text: &'b [u8],
 }
 
@@ -418,7 +420,14 @@ impl<'b> Iterator for NodeEvents<'b> {
         if let Some(m) = self.inline.take() {
             return Some(Event::Move(m));
         }
-        self.recs.next().map(|r| r.to_event(self.text))
+        let (first, rest) = self.recs.split_first()?;
+        let ev = first.event_at(self.at, self.text);
+        self.at += 1;
+        if self.at >= first.len() {
+            self.recs = rest;
+            self.at = 0;
+        }
+        Some(ev)
     }
 }
 

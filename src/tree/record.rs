@@ -29,6 +29,37 @@ impl Span {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TooLarge;
 
+/// Points in one [`Rec::Points`] run.
+pub(crate) const RUN: usize = 6;
+
+/// What a run of points places: setup stones of one colour, or marks of one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PointsKind {
+    Setup(Option<Color>),
+    Mark(MarkupKind),
+}
+
+impl PointsKind {
+    /// The kind and point of a Go setup or a plain mark (no label, no end point).
+    pub(crate) fn of(ev: &Event<'_>) -> Option<(PointsKind, Point)> {
+        match ev {
+            Event::Setup(Setup::Go { color, point }) => Some((PointsKind::Setup(*color), *point)),
+            Event::Markup(m) if m.to().is_none() && m.label().is_empty() && m.label().rule() == TextRule::Plain => {
+                Some((PointsKind::Mark(m.kind), m.point()?))
+            }
+            _ => None,
+        }
+    }
+
+    fn event(self, p: [u8; 2]) -> Event<'static> {
+        let point = Point::new(p[0], p[1]);
+        match self {
+            PointsKind::Setup(color) => Event::Setup(Setup::Go { color, point }),
+            PointsKind::Mark(kind) => Event::Markup(Markup::new(kind, Some(point), None)),
+        }
+    }
+}
+
 /// A content event (anything but `GameStart`, `Node`, variations, `Warning` and `GameEnd`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rec {
@@ -78,6 +109,13 @@ pub(crate) enum Rec {
         has_score: bool,
         score: i32,
         pv: Span,
+    },
+    /// Up to `RUN` consecutive setup stones or marks of one kind in one node (the tree builder
+    /// packs them: a point costs 2 bytes instead of a 16-byte record).
+    Points {
+        kind: PointsKind,
+        n: u8,
+        points: [[u8; 2]; RUN],
     },
 }
 
@@ -167,7 +205,43 @@ impl Rec {
         }))
     }
 
-    /// The event again, borrowing its text from `text` (the buffer `from_event` wrote to).
+    /// Number of events the record stands for.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Rec::Points { n, .. } => *n as usize,
+            _ => 1,
+        }
+    }
+
+    /// Event `i` of the record (`i < len()`).
+    pub(crate) fn event_at<'t>(&self, i: usize, text: &'t [u8]) -> Event<'t> {
+        match self {
+            Rec::Points { kind, points, .. } => kind.event(points[i.min(RUN - 1)]),
+            _ => self.to_event(text),
+        }
+    }
+
+    /// Appends a point to a run that has room for it.
+    pub(crate) fn push_point(&mut self, k: PointsKind, p: Point) -> bool {
+        match self {
+            Rec::Points { kind, n, points } if *kind == k && (*n as usize) < RUN => {
+                points[*n as usize] = [p.x, p.y];
+                *n += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A run of one point.
+    pub(crate) fn points(kind: PointsKind, p: Point) -> Rec {
+        let mut points = [[0u8; 2]; RUN];
+        points[0] = [p.x, p.y];
+        Rec::Points { kind, n: 1, points }
+    }
+
+    /// The event again, borrowing its text from `text` (the buffer `from_event` wrote to); the
+    /// first point of a run.
     ///
     /// A mark with both a label and an end point comes back without the end point: the core
     /// offers no constructor for that combination (no reader produces it).
@@ -207,6 +281,7 @@ impl Rec {
             Rec::Evaluation { has_score, score, pv } => {
                 Event::Evaluation(Evaluation { score: has_score.then_some(score), pv: pv.get(text) })
             }
+            Rec::Points { kind, points, .. } => kind.event(points[0]),
         }
     }
 }
@@ -254,5 +329,14 @@ mod tests {
             }
         }
         assert!(Rec::from_event(&Event::Node, &mut text).unwrap().is_none());
+        let mut run = Rec::points(PointsKind::Setup(Some(Color::White)), Point::new(1, 2));
+        for i in 0..RUN as u8 - 1 {
+            assert!(run.push_point(PointsKind::Setup(Some(Color::White)), Point::new(i, 3)));
+        }
+        assert!(!run.push_point(PointsKind::Setup(Some(Color::White)), Point::new(0, 0)), "full");
+        assert_eq!(run.len(), RUN);
+        assert_eq!(run.event_at(1, &text), Event::Setup(Setup::Go { color: Some(Color::White), point: Point::new(0, 3) }));
+        let mut run = Rec::points(PointsKind::Mark(MarkupKind::Circle), Point::new(1, 2));
+        assert!(!run.push_point(PointsKind::Mark(MarkupKind::Square), Point::new(0, 0)), "another kind");
     }
 }

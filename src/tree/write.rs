@@ -207,6 +207,21 @@ impl Writer {
     }
 }
 
+/// Appends `n` in decimal.
+fn number(mut n: u64, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
 fn point(p: Point, out: &mut Vec<u8>) {
     match p.sgf() {
         Some(xy) => out.extend_from_slice(&xy),
@@ -371,15 +386,16 @@ impl Props {
                 };
                 self.open(ident, out);
                 if c.kind == ClockKind::TimeLeftMs {
-                    let (s, ms) = (c.value / 1000, c.value % 1000);
-                    out.extend_from_slice(s.to_string().as_bytes());
+                    let (secs, ms) = (c.value / 1000, c.value % 1000);
+                    number(secs, out);
                     if ms != 0 {
-                        let frac = format!("{ms:03}");
+                        let digits = [b'0' + (ms / 100) as u8, b'0' + (ms / 10 % 10) as u8, b'0' + (ms % 10) as u8];
+                        let keep = if ms % 10 != 0 { 3 } else if ms % 100 != 0 { 2 } else { 1 };
                         out.push(b'.');
-                        out.extend_from_slice(frac.trim_end_matches('0').as_bytes());
+                        out.extend_from_slice(&digits[..keep]);
                     }
                 } else {
-                    out.extend_from_slice(c.value.to_string().as_bytes());
+                    number(c.value, out);
                 }
                 out.push(b']');
             }
