@@ -490,6 +490,7 @@ fn corpus_arena_bytes_stay_within_three_times_the_game() {
     );
     assert!(a <= 3.0, "allocated {a:.2}x");
     assert!(u <= 2.0, "slices {u:.2}x");
+    assert!(worst_used.0 <= 3.0, "{worst_used:?}");
 }
 
 /// xorshift64*: a fixed-seed generator for the mutation test.

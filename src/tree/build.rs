@@ -140,6 +140,11 @@ impl Builder {
                     }
                     Ok(Next::Go)
                 }
+                Event::Move(m) if !packed::has_move(self.packed[cur as usize]) && packed::pack(m).is_some() => {
+                    // The common case: a node's first move, stored in the node.
+                    self.packed[cur as usize] |= packed::pack(m).unwrap_or(0);
+                    Ok(Next::Go)
+                }
                 other if self.push_point(&other, cur) => Ok(Next::Go),
                 other => match Rec::from_event(&other, &mut self.text) {
                     Ok(Some(rec)) => {
@@ -178,7 +183,7 @@ impl Builder {
         let Some(offset) = offset else { return Ok(None) };
         let Next::End { length, ending } = end else { return Ok(None) };
         if reorder {
-            self.to_preorder();
+            self.renumber_preorder();
             self.unsorted = true;
         }
         if self.unsorted {
@@ -252,7 +257,7 @@ impl Builder {
 
     /// Renumbers nodes in depth-first pre-order (needed after `Branch::Sibling` variations,
     /// whose nodes are created before the rest of the line they branch from).
-    fn to_preorder(&mut self) {
+    fn renumber_preorder(&mut self) {
         let n = self.parent.len();
         // Children lists in creation (file) order, as a compressed sparse row.
         let mut start = vec![0u32; n + 1];

@@ -95,6 +95,7 @@ pub(crate) mod packed {
     const SHOGI: u32 = 3;
 
     /// Packs a move, or `None` when it does not fit (coordinates out of range).
+    #[inline]
     pub(crate) fn pack(m: Move) -> Option<u32> {
         match m {
             Move::Go { color, point } => {

@@ -245,8 +245,8 @@ impl Rec {
     ///
     /// A mark with both a label and an end point comes back without the end point: the core
     /// offers no constructor for that combination (no reader produces it).
-    pub(crate) fn to_event<'t>(&self, text: &'t [u8]) -> Event<'t> {
-        match *self {
+    pub(crate) fn to_event<'t>(self, text: &'t [u8]) -> Event<'t> {
+        match self {
             Rec::Move(m) => Event::Move(m),
             Rec::Setup(s) => Event::Setup(s),
             Rec::Turn(c) => Event::Turn(c),
@@ -335,7 +335,10 @@ mod tests {
         }
         assert!(!run.push_point(PointsKind::Setup(Some(Color::White)), Point::new(0, 0)), "full");
         assert_eq!(run.len(), RUN);
-        assert_eq!(run.event_at(1, &text), Event::Setup(Setup::Go { color: Some(Color::White), point: Point::new(0, 3) }));
+        assert_eq!(
+            run.event_at(1, &text),
+            Event::Setup(Setup::Go { color: Some(Color::White), point: Point::new(0, 3) })
+        );
         let mut run = Rec::points(PointsKind::Mark(MarkupKind::Circle), Point::new(1, 2));
         assert!(!run.push_point(PointsKind::Mark(MarkupKind::Square), Point::new(0, 0)), "another kind");
     }

@@ -390,7 +390,13 @@ impl Props {
                     number(secs, out);
                     if ms != 0 {
                         let digits = [b'0' + (ms / 100) as u8, b'0' + (ms / 10 % 10) as u8, b'0' + (ms % 10) as u8];
-                        let keep = if ms % 10 != 0 { 3 } else if ms % 100 != 0 { 2 } else { 1 };
+                        let keep = if ms % 10 != 0 {
+                            3
+                        } else if ms % 100 != 0 {
+                            2
+                        } else {
+                            1
+                        };
                         out.push(b'.');
                         out.extend_from_slice(&digits[..keep]);
                     }
