@@ -548,7 +548,7 @@ impl Replayer {
 /// let r = replay(&mut reader, &ReplayOptions::default()).unwrap().unwrap();
 /// assert_eq!((r.moves, r.passes), (3, 1));
 /// assert_eq!(r.illegal[0].kind, IllegalKind::Occupied);
-/// assert_eq!(r.illegal[0].offset, Some(14)); // the `[` of W[aa]
+/// assert_eq!(r.illegal[0].offset, Some(15)); // the `[` of W[aa]
 /// ```
 pub fn replay<S: EventSource + ?Sized>(source: &mut S, options: &ReplayOptions) -> Result<Option<Replay>, Error> {
     let mut main = MainLine::new(source);

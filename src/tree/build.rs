@@ -34,7 +34,7 @@ pub fn build<'b, S: EventSource + ?Sized>(bump: &'b Bump, source: &mut S) -> Res
 ///         None => break,
 ///     }
 /// }
-/// assert_eq!(sizes, [3, 4]);
+/// assert_eq!(sizes, [2, 3]); // the game node and the nodes
 /// ```
 #[derive(Debug, Default)]
 pub struct Builder {
