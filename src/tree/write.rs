@@ -17,6 +17,11 @@
 //!   is `()`; a game whose first moves are alternatives starts with an empty node
 //!   (`(;(;B[aa])(;B[bb]))`). Shogi: `(;+7776FU;-3334FU)`.
 //!
+//! Reading the full form back with [`crate::sgf::Reader`] gives the same game
+//! ([`GameTree::canonical_eq`]), with one exception: the reader takes `(;GM[` or `(;FF[` inside a
+//! game for the start of a new game (its recovery for collections whose games lost their `)`),
+//! so a variation whose first node starts with `GM` or `FF` does not read back.
+//!
 //! Hashing: render into a reused `Vec<u8>` (no allocation once it has grown) and hash the bytes;
 //! the index uses xxh3 of [`write_moves`] output.
 
