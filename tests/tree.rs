@@ -583,3 +583,53 @@ fn mutated_corpus_builds_valid_trees() {
     }
     eprintln!("mutated: {trees} trees");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reader problems found by fuzzing the tree target (src/sgf and src/text are not this module's to
+// change): kept as regression tests, ignored until the reader is fixed.
+
+/// A Shift_JIS lead byte followed by a newline: `text::sgf::unescape` steps over the pair, so a
+/// SimpleText value keeps a newline (SimpleText turns newlines into spaces), and the decoded
+/// name does not survive a round trip.
+#[test]
+#[ignore = "reader: a lead byte + non-trail byte is stepped over as a pair"]
+fn fuzz_simple_text_keeps_a_newline_after_a_lead_byte() {
+    let bump = Bump::new();
+    let t = build_one(&bump, b"(;CA[MS_KANJI]PW[a\xef\nb])");
+    let name = t.events(NodeId(1)).find_map(|e| match e {
+        Event::Info(i) if i.key() == kifu::InfoKey::WhiteName => Some(i.value().decode().text.into_owned()),
+        _ => None,
+    });
+    assert!(!name.unwrap().contains('\n'));
+}
+
+/// Strict mode resumes after an error at the next `(;`, which can be a variation of the broken
+/// game: the variations come out as games of their own.
+#[test]
+#[ignore = "reader: strict recovery resumes inside the broken game"]
+fn fuzz_strict_recovery_does_not_turn_variations_into_games() {
+    let input = b"(;FF[4]C[x]b[aa](;B[aa])(;W[bb]))";
+    let r = kifu::sgf::Reader::with_config(input, Config::strict());
+    let games = r.filter(|e| matches!(e, Ok(Event::GameStart { .. }))).count();
+    assert_eq!(games, 1, "the broken game only");
+}
+
+/// `(;GM[` inside a game ends the game on the event path, but `skip_variation`'s bracket scan
+/// goes past it, so the main-line adapter and the tree builder split games differently.
+#[test]
+#[ignore = "reader: skip_variation and the event path disagree on (;GM[ inside a game"]
+fn fuzz_skip_variation_agrees_with_the_event_path() {
+    let input = b"(;B[aa](;W[bb])(;W[cc](;GM[1];B[dd])))";
+    let mut trees = 0;
+    let mut r = kifu::sgf::Reader::new(input);
+    let bump = Bump::new();
+    while let Some(_t) = tree::build(&bump, &mut r).unwrap() {
+        trees += 1;
+    }
+    let mut main = MainLine::new(kifu::sgf::Reader::new(input));
+    let mut games = 0;
+    while let Some(e) = main.next_event() {
+        games += matches!(e, Ok(Event::GameStart { .. })) as usize;
+    }
+    assert_eq!(trees, games);
+}

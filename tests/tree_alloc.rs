@@ -72,5 +72,9 @@ fn no_allocation_after_the_first_pass() {
     let second = run(&files, &mut phases);
     let after = ALLOCATIONS.load(Ordering::Relaxed);
     assert_eq!(first, second);
-    assert_eq!(after - before, 0, "allocations in the second pass over {second} games: {phases:?} (build, moves, sgf, main line)");
+    assert_eq!(
+        after - before,
+        0,
+        "allocations in the second pass over {second} games: {phases:?} (build, moves, sgf, main line)"
+    );
 }
