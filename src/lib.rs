@@ -29,7 +29,8 @@
 //!   limits.
 //! - One module per format: [`sgf`], [`jgf`] (v1 and v2), [`gocaml`], [`csa`]; [`json`] is the
 //!   tokenizer the JSON formats share.
-//! - [`position`]: positions that replay events (the shogi position checks legality).
+//! - Consumers of events: [`tree`] (arena game trees, the main line, the canonical SGF writer)
+//!   and [`position`] (a Go board and a shogi position that replay moves and check legality).
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -53,6 +54,7 @@ pub mod json;
 pub mod position;
 pub mod sgf;
 pub mod text;
+pub mod tree;
 
 pub use any::AnyReader;
 pub use detect::{detect, Format};

@@ -248,13 +248,7 @@ impl<'a> Reader<'a> {
     /// Whether a `(` at `p` inside a game opens what is surely a new game (`(;GM[` or `(;FF[`):
     /// the previous game lost its closing parenthesis.
     fn new_game_inside(&self, p: usize) -> bool {
-        let q = self.ws_from(p + 1);
-        if self.input.get(q) != Some(&b';') {
-            return false;
-        }
-        let q = self.ws_from(q + 1);
-        let id = self.input.get(q..q + 3);
-        matches!(id, Some(b"GM[") | Some(b"FF["))
+        scan::new_game_at(self.input, p)
     }
 
     /// The hot path: a stashed move, or a node (`;`) in the middle of a game, with the move that
@@ -993,8 +987,16 @@ impl EventSource for Reader<'_> {
         self.queued = None;
         self.stash = [0; 3];
         self.fast_until = 0;
-        match scan::game_end(self.input, self.pos, 1, self.charset) {
-            Some(end) => {
+        match scan::tree_end(self.input, self.pos, 1, self.charset) {
+            // The game lost its `)`: a new game starts at `end` (see `scan::new_game_at`). Close
+            // what is open, as the event path does, without the warning.
+            Some(scan::TreeEnd::NewGame(end)) => {
+                self.pos = end;
+                self.closing = self.depth.saturating_sub(2);
+                self.state = State::Closing;
+                Ok(())
+            }
+            Some(scan::TreeEnd::Closed(end)) => {
                 if self.depth > 1 {
                     self.pos = end;
                     self.depth -= 1;

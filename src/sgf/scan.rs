@@ -24,7 +24,7 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
         let mut i = start;
         while i < hay.len() {
             let b = hay[i];
-            if cs.is_lead_byte(b) || b == b'\\' {
+            if b == b'\\' || cs.is_pair_at(hay, i) {
                 i += 2;
             } else if b == b']' {
                 return End::At(i);
@@ -65,10 +65,26 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
 }
 
 /// The index just after the `)` that closes a game tree, scanning from `from` with `depth` open
-/// parentheses; `None` if the input ends first. A plain byte loop: in real files the bytes that
+/// parentheses; `None` if the input ends first. A game that lost its `)` ends where a new game
+/// surely starts ([`new_game_at`]): the index of that `(` is returned. A plain byte loop: in real files the bytes that
 /// matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay off; long values are
 /// crossed by [`value_end`], which does use memchr.
-pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<usize> {
+pub(crate) fn game_end(input: &[u8], from: usize, depth: u32, cs: Charset) -> Option<usize> {
+    match tree_end(input, from, depth, cs)? {
+        TreeEnd::Closed(e) | TreeEnd::NewGame(e) => Some(e),
+    }
+}
+
+/// How a scanned game tree ended.
+pub(crate) enum TreeEnd {
+    /// Its `)` was found; the index just after it.
+    Closed(usize),
+    /// A new game surely starts at this index before the tree closed (see [`new_game_at`]).
+    NewGame(usize),
+}
+
+/// As [`game_end`], telling a closed tree from one cut short by a new game.
+pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<TreeEnd> {
     let n = input.len();
     let mut i = from;
     while i < n {
@@ -110,17 +126,36 @@ pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     }
                 }
             }
+            b'(' if new_game_at(input, i - 1) => return Some(TreeEnd::NewGame(i - 1)),
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(i);
+                    return Some(TreeEnd::Closed(i));
                 }
             }
             _ => {}
         }
     }
     None
+}
+
+/// Whether the `(` at `p`, met inside a game, surely opens a new game (`(;GM[` or `(;FF[`,
+/// white space allowed): the game before it lost its closing parenthesis. `GM` and `FF` are root
+/// properties, which cannot stand in a variation.
+pub(crate) fn new_game_at(input: &[u8], p: usize) -> bool {
+    let ws = |mut q: usize| {
+        while q < input.len() && matches!(input[q], b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c) {
+            q += 1;
+        }
+        q
+    };
+    let q = ws(p + 1);
+    if input.get(q) != Some(&b';') {
+        return false;
+    }
+    let q = ws(q + 1);
+    matches!(input.get(q..q + 3), Some(b"GM[") | Some(b"FF["))
 }
 
 /// What the root node says about how to read the game.
@@ -294,7 +329,7 @@ pub(crate) fn compose_split(v: &[u8], cs: Charset) -> Option<usize> {
     let mut i = 0;
     while i < v.len() {
         let b = v[i];
-        if b == b'\\' || (multi && cs.is_lead_byte(b)) {
+        if b == b'\\' || (multi && cs.is_pair_at(v, i)) {
             i += 2;
         } else if b == b':' {
             return Some(i);

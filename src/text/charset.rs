@@ -176,6 +176,25 @@ impl Charset {
         }
     }
 
+    /// Whether `b` can be the second byte of a two-byte character in this charset (only
+    /// meaningful where [`Charset::has_ascii_trail_bytes`] holds).
+    #[inline]
+    pub fn is_trail_byte(self, b: u8) -> bool {
+        match self {
+            Charset::ShiftJis => matches!(b, 0x40..=0x7E | 0x80..=0xFC),
+            Charset::Gb18030 => matches!(b, 0x30..=0x39 | 0x40..=0x7E | 0x80..=0xFE),
+            Charset::Big5 => matches!(b, 0x40..=0x7E | 0xA1..=0xFE),
+            _ => false,
+        }
+    }
+
+    /// Whether `bytes[i..]` starts with a two-byte character (a lead byte followed by a valid
+    /// trail byte). A lead byte followed by anything else (a newline, the end) stands alone.
+    #[inline]
+    pub fn is_pair_at(self, bytes: &[u8], i: usize) -> bool {
+        self.is_lead_byte(bytes[i]) && bytes.get(i + 1).is_some_and(|&t| self.is_trail_byte(t))
+    }
+
     /// Decodes `bytes` in this charset; borrows when they are valid UTF-8 in UTF-8, or ASCII in an
     /// ASCII-compatible charset.
     pub fn decode(self, bytes: &[u8]) -> Decoded<'_> {

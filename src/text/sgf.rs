@@ -11,7 +11,7 @@ fn is_clean(raw: &[u8], simple: bool, charset: Charset) -> bool {
         let mut i = 0;
         while i < raw.len() {
             let b = raw[i];
-            if charset.is_lead_byte(b) {
+            if charset.is_pair_at(raw, i) {
                 i += 2;
                 continue;
             }
@@ -42,8 +42,8 @@ pub(crate) fn unescape(raw: &[u8], simple: bool, charset: Charset) -> Cow<'_, [u
     let multi = charset.has_ascii_trail_bytes();
     while i < raw.len() {
         let b = raw[i];
-        if multi && charset.is_lead_byte(b) {
-            out.extend_from_slice(&raw[i..(i + 2).min(raw.len())]);
+        if multi && charset.is_pair_at(raw, i) {
+            out.extend_from_slice(&raw[i..i + 2]);
             i += 2;
             continue;
         }
@@ -53,8 +53,8 @@ pub(crate) fn unescape(raw: &[u8], simple: bool, charset: Charset) -> Cow<'_, [u
                 match raw.get(i) {
                     None => {}
                     Some(b'\r') | Some(b'\n') => i += newline_len(&raw[i..]),
-                    Some(&c) if multi && charset.is_lead_byte(c) => {
-                        out.extend_from_slice(&raw[i..(i + 2).min(raw.len())]);
+                    Some(_) if multi && charset.is_pair_at(raw, i) => {
+                        out.extend_from_slice(&raw[i..i + 2]);
                         i += 2;
                     }
                     Some(&c) => {
@@ -133,7 +133,7 @@ pub(crate) fn value_end(raw: &[u8], start: usize, cs: Charset) -> usize {
     let mut i = start;
     while i < raw.len() {
         let b = raw[i];
-        if (multi && cs.is_lead_byte(b)) || b == b'\\' {
+        if (multi && cs.is_pair_at(raw, i)) || b == b'\\' {
             i += 2;
         } else if b == b']' {
             return i;

@@ -1,0 +1,275 @@
+//! The Go board: hand-written cases for each rule, and the replay of the SGF corpus.
+
+mod common;
+
+use kifu::position::go::{parse_size, replay, Board, IllegalKind, ReplayOptions, Rules};
+use kifu::{Color, Point};
+
+const B: Color = Color::Black;
+const W: Color = Color::White;
+
+/// A board from rows of `.`, `X` (black) and `O` (white), top row first.
+fn board(rows: &[&str]) -> Board {
+    let (w, h) = (rows[0].len() as u8, rows.len() as u8);
+    let mut b = Board::new(w, h).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.bytes().enumerate() {
+            let colour = match c {
+                b'X' => Some(B),
+                b'O' => Some(W),
+                _ => None,
+            };
+            if colour.is_some() {
+                assert!(b.set(Point::new(x as u8, y as u8), colour));
+            }
+        }
+    }
+    b
+}
+
+fn rows(b: &Board) -> Vec<String> {
+    let (w, h) = b.size();
+    (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| match b.get(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn p(x: u8, y: u8) -> Option<Point> {
+    Some(Point::new(x, y))
+}
+
+#[test]
+fn single_capture_in_the_middle_and_on_edges() {
+    // Middle of a 19×19 board.
+    let mut b = Board::new(19, 19).unwrap();
+    for (c, x, y) in [(W, 9, 9), (B, 8, 9), (B, 10, 9), (B, 9, 8)] {
+        b.play(c, p(x, y)).unwrap();
+    }
+    assert_eq!(b.play(B, p(9, 10)).unwrap().captured, 1);
+    assert_eq!(b.get(Point::new(9, 9)), None);
+    assert_eq!(b.captures(B), 1);
+    // Edge of a 13×13 board: two liberties suffice.
+    let mut b = Board::new(13, 13).unwrap();
+    b.play(W, p(6, 0)).unwrap();
+    b.play(B, p(5, 0)).unwrap();
+    b.play(B, p(7, 0)).unwrap();
+    assert_eq!(b.play(B, p(6, 1)).unwrap().captured, 1);
+    // Corner of a 9×9 board (bottom right).
+    let mut b = Board::new(9, 9).unwrap();
+    b.play(W, p(8, 8)).unwrap();
+    b.play(B, p(7, 8)).unwrap();
+    assert_eq!(b.play(B, p(8, 7)).unwrap().captured, 1);
+    assert_eq!(b.stones(), (2, 0));
+}
+
+#[test]
+fn multi_stone_captures_and_two_groups_at_once() {
+    let mut b = board(&[
+        ".XXX.", //
+        "XOOOX", //
+        "XO.OX", //
+        "XOOOX", //
+        ".XXX.",
+    ]);
+    // The white ring has one liberty, in its eye.
+    let played = b.play(B, p(2, 2)).unwrap();
+    assert_eq!(played.captured, 8);
+    assert_eq!(rows(&b)[2], "X.X.X");
+}
+
+#[test]
+fn two_groups_captured_by_one_move() {
+    let mut b = board(&[
+        "XO.OX", //
+        ".XOX.", //
+        "..X..",
+    ]);
+    // Three white groups whose last liberty is (2,0).
+    let played = b.play(B, p(2, 0)).unwrap();
+    assert_eq!(played.captured, 3);
+    assert_eq!(rows(&b), ["X.X.X", ".X.X.", "..X.."]);
+}
+
+#[test]
+fn suicide_is_rejected_by_default_and_allowed_when_the_rules_say() {
+    let rows_ = [".X.", "X..", "..."];
+    let mut b = board(&rows_);
+    let hash = b.hash();
+    assert_eq!(b.play(W, p(0, 0)), Err(IllegalKind::Suicide));
+    assert_eq!(b.get(Point::new(0, 0)), None);
+    assert_eq!(b.hash(), hash, "an illegal move leaves the board as it was");
+    // Multi-stone suicide, allowed: the group is removed and counted for the opponent.
+    let mut b = board(&[".OX", "OOX", "XX."]);
+    b.set_rules(Rules { allow_suicide: true });
+    let played = b.play(W, p(0, 0)).unwrap();
+    assert_eq!((played.captured, played.suicided), (0, 4));
+    assert_eq!(b.captures(B), 4);
+    assert_eq!(rows(&b), ["..X", "..X", "XX."]);
+    // Not a suicide when it captures.
+    let mut b = board(&[".XO", "XO.", "O.."]);
+    assert_eq!(b.play(W, p(0, 0)).unwrap().captured, 2);
+    assert_eq!(Rules::from_name("NZ"), Rules { allow_suicide: true });
+    assert_eq!(Rules::from_name("Tromp-Taylor"), Rules { allow_suicide: true });
+    assert_eq!(Rules::from_name("koSIMPLEscoreAREAtaxNONEsui1"), Rules { allow_suicide: false });
+    assert_eq!(Rules::from_name("koPOSITIONALscoreAREAsuicidetrue"), Rules { allow_suicide: true });
+    assert_eq!(Rules::from_name("Japanese"), Rules { allow_suicide: false });
+    assert_eq!(Rules::from_name("Chinese"), Rules { allow_suicide: false });
+}
+
+#[test]
+fn simple_ko() {
+    // . X O .
+    // X O . O
+    // . X O .
+    let mut b = board(&[".XO.", "XO.O", ".XO.", "...."]);
+    // Black takes the ko at (2,1), capturing (1,1).
+    assert_eq!(b.play(B, p(2, 1)).unwrap().captured, 1);
+    assert_eq!(b.ko(), Some((Point::new(1, 1), W)));
+    // White may not retake at once.
+    assert_eq!(b.play(W, p(1, 1)), Err(IllegalKind::Ko));
+    // A ko threat elsewhere, an answer, then the retake is legal.
+    b.play(W, p(3, 3)).unwrap();
+    assert_eq!(b.ko(), None);
+    b.play(B, p(0, 3)).unwrap();
+    assert_eq!(b.play(W, p(1, 1)).unwrap().captured, 1);
+    assert_eq!(b.ko(), Some((Point::new(2, 1), B)));
+    // A pass also ends the ko.
+    b.play(B, None).unwrap();
+    assert_eq!(b.ko(), None);
+    // Capturing two stones is not a ko.
+    let mut b = board(&["XOO.", ".XOX", "..X.", "...."]);
+    assert_eq!(b.play(B, p(3, 0)).unwrap().captured, 3);
+    assert_eq!(b.ko(), None);
+}
+
+#[test]
+fn setup_over_stones_and_passes() {
+    let mut b = board(&["XO.", "...", "..."]);
+    assert!(b.set(Point::new(0, 0), Some(W)));
+    assert!(b.set(Point::new(1, 0), None));
+    assert!(!b.set(Point::new(3, 0), Some(B)), "off the board");
+    assert_eq!(rows(&b)[0], "O..");
+    // Setup does not capture: a surrounded setup stone stays.
+    let mut b = board(&[".X.", "X..", "..."]);
+    b.set(Point::new(0, 0), Some(W));
+    assert_eq!(b.get(Point::new(0, 0)), Some(W));
+    // Passes change nothing.
+    let h = b.hash();
+    b.play(B, None).unwrap();
+    b.play(W, None).unwrap();
+    assert_eq!(b.hash(), h);
+    // Occupied and off-board moves.
+    assert_eq!(b.play(B, p(0, 0)), Err(IllegalKind::Occupied));
+    assert_eq!(b.play(B, p(0, 3)), Err(IllegalKind::OffBoard));
+}
+
+#[test]
+fn non_square_boards_and_sizes() {
+    let mut b = Board::new(5, 2).unwrap();
+    b.play(W, p(4, 1)).unwrap();
+    b.play(B, p(3, 1)).unwrap();
+    assert_eq!(b.play(B, p(4, 0)).unwrap().captured, 1);
+    assert_eq!(b.play(B, p(5, 0)), Err(IllegalKind::OffBoard));
+    assert_eq!(b.play(B, p(0, 2)), Err(IllegalKind::OffBoard));
+    let mut b = Board::new(52, 1).unwrap();
+    b.play(W, p(51, 0)).unwrap();
+    assert_eq!(b.play(B, p(50, 0)).unwrap().captured, 1);
+    assert!(Board::new(53, 19).is_none() && Board::new(0, 9).is_none());
+    assert_eq!(parse_size(b"19"), Some((19, 19)));
+    assert_eq!(parse_size(b" 19 : 13 "), Some((19, 13)));
+    assert_eq!(parse_size(b"53"), None);
+    assert_eq!(parse_size(b"x"), None);
+}
+
+#[test]
+fn zobrist_hash_depends_on_the_position_only() {
+    let mut a = Board::new(9, 9).unwrap();
+    let mut b = Board::new(9, 9).unwrap();
+    a.play(B, p(2, 2)).unwrap();
+    a.play(W, p(6, 6)).unwrap();
+    b.play(W, p(6, 6)).unwrap();
+    b.play(B, p(2, 2)).unwrap();
+    assert_eq!(a.hash(), b.hash());
+    assert_ne!(a.hash(), Board::new(9, 9).unwrap().hash());
+    assert_ne!(Board::new(9, 9).unwrap().hash(), Board::new(13, 13).unwrap().hash());
+    // A capture restores the hash of the position without the captured stone.
+    let mut c = board(&[".X.", "X..", "..."]);
+    let before = c.hash();
+    c.set(Point::new(2, 2), Some(W));
+    c.set(Point::new(2, 2), None);
+    assert_eq!(c.hash(), before);
+}
+
+#[test]
+fn replay_reports_illegal_moves_with_offsets() {
+    let sgf = b"(;SZ[5]AB[aa][ba]AW[ab];W[aa];B[bb];W[ab];B[cc];B[](;W[dd])(;W[ee]))";
+    let mut r = kifu::sgf::Reader::new(sgf);
+    let out = replay(&mut r, &ReplayOptions::default()).unwrap().unwrap();
+    assert_eq!(out.size, (5, 5));
+    assert_eq!(out.setup, 3);
+    assert_eq!((out.moves, out.passes), (6, 1));
+    assert_eq!(out.illegal.len(), 2);
+    assert_eq!(out.illegal[0].kind, IllegalKind::Occupied);
+    assert_eq!(out.illegal[0].number, 1);
+    assert_eq!(out.illegal[0].offset, Some(25));
+    assert_eq!(&sgf[25..29], b"[aa]");
+    assert_eq!(out.illegal[1].kind, IllegalKind::Occupied);
+    assert!(replay(&mut r, &ReplayOptions::default()).unwrap().is_none());
+    // Suicide follows RU unless the options say otherwise.
+    let sgf = b"(;SZ[3]RU[NZ]AB[ba][ab];W[aa])";
+    let out = replay(&mut kifu::sgf::Reader::new(sgf), &ReplayOptions::default()).unwrap().unwrap();
+    assert!(out.illegal.is_empty());
+    assert_eq!(out.captures, (1, 0));
+    let strict = ReplayOptions { rules: Some(Rules::default()), record_hashes: true };
+    let out = replay(&mut kifu::sgf::Reader::new(sgf), &strict).unwrap().unwrap();
+    assert_eq!(out.illegal[0].kind, IllegalKind::Suicide);
+    assert_eq!(out.hashes.len(), 1);
+    // SZ after the setup stones (GoGui's size-after-points files).
+    let sgf = b"(;AB[aa][ii]SZ[9];W[ba])";
+    let out = replay(&mut kifu::sgf::Reader::new(sgf), &ReplayOptions::default()).unwrap().unwrap();
+    assert_eq!(out.size, (9, 9));
+    assert!(out.illegal.is_empty());
+}
+
+/// Replays every game of sgf/real-ai and sgf/collections; prints every illegal move found.
+#[test]
+fn corpus_replay_reports_illegal_moves() {
+    let mut games = 0;
+    let mut found = Vec::new();
+    for sub in ["sgf/real-ai", "sgf/collections"] {
+        let Some(dir) = common::corpus_dir(sub) else { return };
+        for path in common::files(&dir, &[".sgf"]) {
+            let bytes = std::fs::read(&path).unwrap();
+            let mut r = kifu::sgf::Reader::new(&bytes);
+            let mut lines = kifu::LineIndex::new();
+            while let Some(g) = replay(&mut r, &ReplayOptions::default()).unwrap() {
+                games += 1;
+                for m in &g.illegal {
+                    let off = m.offset.unwrap();
+                    let pos = lines.locate(&bytes, off);
+                    let name = path.strip_prefix(&dir).unwrap().display().to_string();
+                    found.push(format!(
+                        "{sub}/{name}:{pos} move {} {:?} {} {}",
+                        m.number,
+                        m.color,
+                        String::from_utf8_lossy(&m.point.sgf().unwrap()),
+                        m.kind.as_str()
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("replayed {games} games; {} illegal moves:", found.len());
+    for f in &found {
+        eprintln!("  {f}");
+    }
+    assert!(games > 18_000);
+}
