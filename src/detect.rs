@@ -7,6 +7,8 @@
 pub enum Format {
     /// SGF FF[1]–FF[4].
     Sgf,
+    /// Jago XML (`<Go><GoGame>`), as Jago and GoGui write it.
+    Jago,
 }
 
 impl Format {
@@ -14,11 +16,12 @@ impl Format {
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Sgf => "sgf",
+            Format::Jago => "jago",
         }
     }
 
     /// Every supported format.
-    pub const ALL: &'static [Format] = &[Format::Sgf];
+    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Jago];
 }
 
 /// How sure a sniffer is that the input is its format.
@@ -36,13 +39,15 @@ pub enum Confidence {
 pub const SNIFF_LEN: usize = 4096;
 
 /// The registered sniffers, in order of preference when confidences tie.
-const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[(Format::Sgf, crate::sgf::sniff)];
+const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] =
+    &[(Format::Sgf, crate::sgf::sniff), (Format::Jago, crate::jago::sniff)];
 
 /// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
 /// recognises them (a README, an image…).
 ///
 /// ```
 /// assert_eq!(kifu::detect(b"(;GM[1]FF[4];B[pd])"), Some(kifu::Format::Sgf));
+/// assert_eq!(kifu::detect(b"<?xml version='1.0'?><Go><GoGame/></Go>"), Some(kifu::Format::Jago));
 /// assert_eq!(kifu::detect(b"# Just a README\n"), None);
 /// ```
 pub fn detect(bytes: &[u8]) -> Option<Format> {

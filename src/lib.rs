@@ -27,7 +27,7 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`].
+//! - One module per format: [`sgf`], [`jago`].
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -43,6 +43,7 @@ pub mod detect;
 pub mod error;
 pub mod event;
 pub mod input;
+pub mod jago;
 pub mod sgf;
 pub mod text;
 
