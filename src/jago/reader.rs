@@ -626,6 +626,10 @@ impl<'a> Reader<'a> {
             }
             self.warn(WarningKind::Truncated, at);
             self.mode = Mode::Normal;
+            if self.doc == Doc::Go {
+                // Closed by the end of the input, and warned about once.
+                self.doc = Doc::After;
+            }
             if self.depth > 0 {
                 self.unwind = Some(Unwind { to: 0, end: self.input.len(), then: t });
                 return Ok(());
