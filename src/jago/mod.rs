@@ -111,7 +111,8 @@ pub fn sniff(head: &[u8]) -> Confidence {
 
 /// Whether `input[p..]` starts the element `name` (the name followed by white space, `>` or `/`).
 fn element_at(input: &[u8], p: usize, name: &[u8]) -> bool {
-    input[p..].starts_with(name) && matches!(input.get(p + name.len()), Some(b' ' | b'\t' | b'\n' | b'\r' | b'>' | b'/'))
+    input[p..].starts_with(name)
+        && matches!(input.get(p + name.len()), Some(b' ' | b'\t' | b'\n' | b'\r' | b'>' | b'/'))
 }
 
 /// The offset of the next `<GoGame` start tag at or after `from`.
@@ -143,31 +144,37 @@ fn tag_end(input: &[u8], p: usize) -> Option<usize> {
 }
 
 /// The offset just after the `</GoGame>` that closes a game whose content starts at or before
-/// `from`. A substring search: XML comments and CDATA sections between are stepped over whole, so
-/// a `</GoGame>` inside them does not count; games do not nest.
+/// `from`. A substring search: XML comments, CDATA sections and processing instructions between
+/// are stepped over whole, so a `</GoGame>` inside them does not count; games do not nest. (A
+/// `</GoGame>` inside an attribute value, which XML forbids, would end the game early.)
 pub(crate) fn find_game_end(input: &[u8], from: usize) -> Option<usize> {
     let close = memmem::Finder::new(b"</GoGame");
     let mut p = from.min(input.len());
     loop {
         let c = p + close.find(&input[p..])?;
-        match memmem::find(&input[p..c], b"<!") {
-            None => {
+        let between = &input[p..c];
+        let bang = memmem::find(between, b"<!");
+        let pi = memmem::find(between, b"<?");
+        let o = match (bang, pi) {
+            (None, None) => {
                 if element_at(input, c, b"</GoGame") {
                     return Some(c + 1 + memchr::memchr(b'>', &input[c..])?);
                 }
                 p = c + 1;
+                continue;
             }
-            Some(k) => {
-                let o = p + k;
-                p = if input[o..].starts_with(b"<!--") {
-                    o + 4 + memmem::find(&input[o + 4..], b"-->")? + 3
-                } else if input[o..].starts_with(b"<![CDATA[") {
-                    o + 9 + memmem::find(&input[o + 9..], b"]]>")? + 3
-                } else {
-                    o + 2
-                };
-            }
-        }
+            (Some(a), Some(b)) => p + a.min(b),
+            (Some(a), None) | (None, Some(a)) => p + a,
+        };
+        p = if input[o..].starts_with(b"<!--") {
+            o + 4 + memmem::find(&input[o + 4..], b"-->")? + 3
+        } else if input[o..].starts_with(b"<![CDATA[") {
+            o + 9 + memmem::find(&input[o + 9..], b"]]>")? + 3
+        } else if input[o..].starts_with(b"<?") {
+            o + 2 + memmem::find(&input[o + 2..], b"?>")? + 2
+        } else {
+            o + 2
+        };
     }
 }
 

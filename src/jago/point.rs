@@ -133,7 +133,7 @@ pub(crate) fn parse_seconds_ms(raw: &[u8]) -> Option<u64> {
     }
     let v: f64 = s.parse().ok()?;
     let ms = (v * 1000.0).round();
-    if !ms.is_finite() || ms < 0.0 || ms > 9.0e15 {
+    if !ms.is_finite() || !(0.0..=9.0e15).contains(&ms) {
         return None;
     }
     Some(ms as u64)

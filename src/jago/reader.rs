@@ -56,6 +56,15 @@ enum El {
     Unknown,
 }
 
+/// The name of an end tag `</name>` (white space before `>` allowed).
+#[inline]
+fn end_name(raw: &[u8]) -> &[u8] {
+    let body = raw.get(2..raw.len().saturating_sub(1)).unwrap_or(&[]);
+    let n = body.iter().position(|&b| tokens::is_ws(b)).unwrap_or(body.len());
+    &body[..n]
+}
+
+#[inline]
 fn element(name: &[u8]) -> El {
     match name {
         b"Go" => El::Go,
@@ -280,7 +289,8 @@ pub struct Reader<'a> {
     nodes: u64,
     /// No node since the last `VariationStart`.
     fresh: bool,
-    move_number: Option<u32>,
+    /// The raw `number` attribute of the last move (parsed on request).
+    move_number: &'a [u8],
     /// After an error: resume at the next `<GoGame` at or after this offset.
     resume: Option<usize>,
     lines: LineIndex,
@@ -353,7 +363,7 @@ impl<'a> Reader<'a> {
             games: 0,
             nodes: 0,
             fresh: false,
-            move_number: None,
+            move_number: &[],
             resume: None,
             lines: LineIndex::new(),
         }
@@ -394,9 +404,9 @@ impl<'a> Reader<'a> {
 
     /// The `number` attribute of the last `<Black>`/`<White>` read, if it had a valid one. Jago
     /// and GoGui write the move number there; it is informational (the tree gives the same), so
-    /// no event carries it.
+    /// no event carries it, and it is parsed only here (an invalid one gives `None`, no warning).
     pub fn move_number(&self) -> Option<u32> {
-        self.move_number
+        point::parse_number(self.move_number)
     }
 
     fn position(&mut self, offset: usize) -> Position {
@@ -575,7 +585,11 @@ impl<'a> Reader<'a> {
         match self.doc {
             Doc::Prolog if self.games == 0 => {
                 self.doc = Doc::Done;
-                Err(self.error(ErrorKind::NotAGameRecord, t.start, "not an XML document (text before the root element)"))
+                Err(self.error(
+                    ErrorKind::NotAGameRecord,
+                    t.start,
+                    "not an XML document (text before the root element)",
+                ))
             }
             Doc::Go => {
                 self.warn(WarningKind::JunkBetweenGames, t.start);
@@ -716,7 +730,7 @@ impl<'a> Reader<'a> {
         self.vars = 0;
         self.fresh = false;
         self.size = 19;
-        self.move_number = None;
+        self.move_number = &[];
         self.push(Event::GameStart { offset: t.start as u64 });
         for a in tag.attrs() {
             match a {
@@ -912,7 +926,8 @@ impl<'a> Reader<'a> {
                         Err(_) => self.warn(WarningKind::BadAttribute, t.start),
                     }
                 }
-                let se = SgfElem { ty, content: t.end, args: 0, first: (t.end, t.end), all: (t.end, t.end), markup: false };
+                let se =
+                    SgfElem { ty, content: t.end, args: 0, first: (t.end, t.end), all: (t.end, t.end), markup: false };
                 if empty {
                     self.finish_sgf(se, t.start);
                 } else {
@@ -960,12 +975,7 @@ impl<'a> Reader<'a> {
             };
             match (kind, a.name) {
                 (_, b"at") => at = Some(a.value),
-                (PointKind::Move(_), b"number") => {
-                    self.move_number = point::parse_number(a.value);
-                    if self.move_number.is_none() {
-                        self.warn(WarningKind::BadValue, a.value.as_ptr() as usize - self.input.as_ptr() as usize);
-                    }
-                }
+                (PointKind::Move(_), b"number") => self.move_number = a.value,
                 (PointKind::Move(c), b"timeleft") => self.clock(c, a.value),
                 (PointKind::Move(_), b"annotate") => {
                     let whole = span(self.input, a.name, a.value).unwrap_or(a.value);
@@ -1082,12 +1092,20 @@ impl<'a> Reader<'a> {
 
     fn collect_token(&mut self, mut c: Collect<'a>, t: Token) -> Result<(), Error> {
         if (t.end - c.content) > self.config.limits.max_value_len {
-            return Err(self.error(ErrorKind::LimitExceeded(Limit::ValueSize), c.tag_start, "value larger than the limit"));
+            return Err(self.error(
+                ErrorKind::LimitExceeded(Limit::ValueSize),
+                c.tag_start,
+                "value larger than the limit",
+            ));
         }
         match t.kind {
             Kind::Start => {
                 if c.depth >= self.config.limits.max_depth {
-                    return Err(self.error(ErrorKind::LimitExceeded(Limit::Depth), t.start, "elements nested too deeply"));
+                    return Err(self.error(
+                        ErrorKind::LimitExceeded(Limit::Depth),
+                        t.start,
+                        "elements nested too deeply",
+                    ));
                 }
                 c.depth += 1;
                 c.markup = true;
@@ -1096,7 +1114,7 @@ impl<'a> Reader<'a> {
             Kind::Ref => self.check_ref(t),
             Kind::Text => {}
             Kind::End => {
-                let name = Tag::parse(self.raw(t)).name;
+                let name = end_name(self.raw(t));
                 if name == c.name {
                     if c.depth > 0 {
                         self.warn(WarningKind::UnclosedElement, t.start);
@@ -1125,7 +1143,11 @@ impl<'a> Reader<'a> {
         match t.kind {
             Kind::Start => {
                 if depth >= self.config.limits.max_depth {
-                    return Err(self.error(ErrorKind::LimitExceeded(Limit::Depth), t.start, "elements nested too deeply"));
+                    return Err(self.error(
+                        ErrorKind::LimitExceeded(Limit::Depth),
+                        t.start,
+                        "elements nested too deeply",
+                    ));
                 }
                 self.mode = Mode::Skip { name, depth: depth + 1 };
             }
@@ -1133,7 +1155,7 @@ impl<'a> Reader<'a> {
                 if depth > 0 {
                     self.mode = Mode::Skip { name, depth: depth - 1 };
                 } else {
-                    let end = Tag::parse(self.raw(t)).name;
+                    let end = end_name(self.raw(t));
                     self.mode = Mode::Normal;
                     if end != name {
                         return self.mismatched_end(t, end);
@@ -1167,7 +1189,11 @@ impl<'a> Reader<'a> {
                 }
                 if let Some((name, v)) = format {
                     let whole = span(self.input, name, v).unwrap_or(v);
-                    self.push(Event::Property(Property::new(name, Text::new(v, TextRule::XmlText, self.charset), whole)));
+                    self.push(Event::Property(Property::new(
+                        name,
+                        Text::new(v, TextRule::XmlText, self.charset),
+                        whole,
+                    )));
                 }
             }
             Leaf::Comment => {
@@ -1241,7 +1267,11 @@ impl<'a> Reader<'a> {
             b"OB" | b"OW" => match point::parse_number(first) {
                 Some(n) => {
                     let c = if ty == b"OB" { Color::Black } else { Color::White };
-                    self.push(Event::Clock(Clock { color: Some(c), kind: ClockKind::PeriodsLeft, value: u64::from(n) }));
+                    self.push(Event::Clock(Clock {
+                        color: Some(c),
+                        kind: ClockKind::PeriodsLeft,
+                        value: u64::from(n),
+                    }));
                 }
                 None => self.warn(WarningKind::BadValue, se.first.0),
             },
@@ -1277,7 +1307,7 @@ impl<'a> Reader<'a> {
     }
 
     fn close(&mut self, t: Token) -> Result<(), Error> {
-        let name = Tag::parse(self.raw(t)).name;
+        let name = end_name(self.raw(t));
         if let Some(top) = self.top() {
             if top.name() == name {
                 self.close_top(top, t);

@@ -106,6 +106,7 @@ impl<'a> Tokenizer<'a> {
     }
 
     /// The next token.
+    #[inline]
     pub fn next(&mut self) -> Result<Token, Fail> {
         let start = self.pos();
         let result = self.xml.read_event();
@@ -183,6 +184,7 @@ pub(crate) struct Tag<'a> {
 
 impl<'a> Tag<'a> {
     /// Reads `<name attrs>`, `<name attrs/>` or `</name>`.
+    #[inline]
     pub fn parse(raw: &'a [u8]) -> Tag<'a> {
         let mut body = raw.strip_prefix(b"<").unwrap_or(raw);
         body = body.strip_prefix(b"/").unwrap_or(body);
