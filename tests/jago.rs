@@ -931,3 +931,24 @@ fn mutated_corpus_never_panics_and_stays_balanced() {
         }
     }
 }
+
+// ---------- fuzz finds, kept ----------
+
+#[test]
+fn fuzz_multibyte_character_inside_the_reference_look_ahead() {
+    // Decoding sliced a str at byte 12 of `&…` without checking for a char boundary.
+    let input = doc("<Node><Comment><P>&aaaaaaaaaé; x</P></Comment></Node>");
+    let events = lenient_with_warnings(&input);
+    let c = events.iter().find_map(|e| match e {
+        Event::Comment(t) => Some(t.decode()),
+        _ => None,
+    });
+    assert_eq!(c.unwrap().text, "&aaaaaaaaaé; x");
+}
+
+fn lenient_with_warnings(input: &[u8]) -> Vec<Event<'_>> {
+    let (events, errors) = read_all(input, Config::default());
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(warnings(&events), [WarningKind::UndefinedEntity]);
+    events
+}

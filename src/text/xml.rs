@@ -45,7 +45,8 @@ fn push_unescaped(out: &mut String, s: &str, nl: Newline) -> bool {
     while let Some(amp) = rest.find('&') {
         push_newlines(out, &rest[..amp], nl);
         rest = &rest[amp..];
-        let Some(semi) = rest[..rest.len().min(12)].find(';') else {
+        // `;` is ASCII, so its byte index is a char boundary (slicing the str at 12 might not be).
+        let Some(semi) = rest.as_bytes()[..rest.len().min(12)].iter().position(|&b| b == b';') else {
             bad = true;
             out.push('&');
             rest = &rest[1..];
@@ -211,6 +212,8 @@ mod tests {
         assert_eq!(s, "&nope; &");
         assert!(bad);
         assert!(unescape("&#0;").unwrap().1);
+        // Fuzz find: a multi-byte character across the 12-byte look-ahead.
+        assert_eq!(unescape("&aaaaaaaaaé;").unwrap().0, "&aaaaaaaaaé;");
         assert!(unescape("plain").is_none());
         assert_eq!(unescape("a\r\nb\rc").unwrap().0, "a\nb\nc");
     }
