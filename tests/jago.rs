@@ -657,7 +657,7 @@ fn variations_are_siblings_in_file_order() {
 fn prolog_doctype_comments_pis_and_charsets() {
     let latin1 = b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!DOCTYPE Go SYSTEM \"go.dtd\">\n<!-- c -->\
 <?pi x?><Go><GoGame><Information><BlackPlayer>Ren\xe9</BlackPlayer></Information>\
-<Node><Mark label=\"\xe9\" at=\"A1\"/><Comment><P>M\xfcller</P></Comment></Node></GoGame></Go>";
+<Node>\n<Mark label=\"\xe9\" at=\"A1\"/>\n<Comment><P>M\xfcller</P></Comment></Node></GoGame></Go>";
     let events = lenient(latin1);
     let texts: Vec<String> = events
         .iter()

@@ -77,7 +77,10 @@ fn xml_reader(bytes: &[u8]) -> quick_xml::Reader<&[u8]> {
     c.check_comments = false;
     c.expand_empty_elements = false;
     c.allow_dangling_amp = false;
-    c.trim_text(false);
+    // White space between elements is never a value: quick-xml skips it without an event (the
+    // mapping layer reads values from byte spans, so nothing is lost).
+    c.trim_text_start = true;
+    c.trim_text_end = false;
     r
 }
 
@@ -125,14 +128,18 @@ impl<'a> Tokenizer<'a> {
             },
             Err(XmlError::Encoding(_)) if end > start => {
                 // Not UTF-8: quick-xml consumed the construct and stopped. Classify it and go on.
-                let kind = classify(&self.input[start..end]);
+                let from = start + self.input[start..end].iter().position(|&b| !is_ws(b)).unwrap_or(0);
+                let kind = classify(&self.input[from..end]);
                 self.restart(end);
                 kind
             }
             Err(XmlError::IllFormed(IllFormedError::UnclosedReference)) => {
                 return Err(Fail::BadRef { at: self.error_at() });
             }
-            Err(XmlError::IllFormed(_)) if end > start => classify(&self.input[start..end]),
+            Err(XmlError::IllFormed(_)) if end > start => {
+                let from = start + self.input[start..end].iter().position(|&b| !is_ws(b)).unwrap_or(0);
+                classify(&self.input[from..end])
+            }
             Err(XmlError::Syntax(SyntaxError::InvalidBangMarkup)) => {
                 let at = self.error_at();
                 return Err(Fail::Syntax { at, message: "markup starting with '<!' that is not XML" });
@@ -143,6 +150,13 @@ impl<'a> Tokenizer<'a> {
                 return Err(Fail::Syntax { at, message: "ill-formed XML" });
             }
         };
+        // quick-xml skipped the white space before markup: the token starts after it.
+        let mut start = start;
+        if kind != Kind::Text {
+            while start < end && is_ws(self.input[start]) {
+                start += 1;
+            }
+        }
         Ok(Token { kind, start, end })
     }
 }
@@ -332,7 +346,7 @@ mod tests {
     #[test]
     fn latin1_constructs_are_classified_and_reading_goes_on() {
         use Kind::*;
-        let input = b"<a>caf\xe9</a><b n='\xe9'/><!-- \xe9 --><c>";
+        let input = b"<a>caf\xe9</a>\n<b n='\xe9'/>\n <!-- \xe9 --><c>";
         assert_eq!(kinds(input), [Start, Text, End, Empty, Skip, Start, Eof]);
     }
 
