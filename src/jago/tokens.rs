@@ -230,6 +230,7 @@ pub(crate) struct Attrs<'a> {
 impl<'a> Iterator for Attrs<'a> {
     type Item = Result<Attr<'a>, &'a [u8]>;
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let s = self.rest;
         let mut i = 0;
@@ -257,7 +258,8 @@ impl<'a> Iterator for Attrs<'a> {
             i += 1;
         }
         match s.get(i) {
-            Some(&q @ (b'"' | b'\'')) => match memchr::memchr(q, &s[i + 1..]) {
+            // Values are short (`Q16`, `1753.0`): a plain loop beats a memchr call here.
+            Some(&q @ (b'"' | b'\'')) => match s[i + 1..].iter().position(|&b| b == q) {
                 Some(k) => {
                     let value = &s[i + 1..i + 1 + k];
                     self.rest = &s[i + 2 + k..];
