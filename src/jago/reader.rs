@@ -211,10 +211,18 @@ impl Frame<'_> {
             Frame::Sgf(_) => b"SGF",
         }
     }
+}
 
-    fn is_seq(&self) -> bool {
-        matches!(self, Frame::Game | Frame::Nodes | Frame::Variation)
-    }
+/// The kind of the innermost frame (cheap to copy and compare).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Top {
+    Game,
+    Info,
+    Nodes,
+    Variation,
+    Node,
+    Point,
+    Sgf,
 }
 
 /// An element whose content is read as one value (text, `<P>` paragraphs, CDATA).
@@ -666,9 +674,19 @@ impl<'a> Reader<'a> {
         if self.depth == 0 {
             return self.open_top(t, tag, el, empty);
         }
-        match self.frames[self.depth - 1] {
-            f if f.is_seq() => self.open_in_seq(t, tag, el, empty, f),
-            Frame::Info => match el {
+        // Match on the frame's kind only: frames are large to copy.
+        let top = match &self.frames[self.depth - 1] {
+            Frame::Game => Top::Game,
+            Frame::Info => Top::Info,
+            Frame::Nodes => Top::Nodes,
+            Frame::Variation => Top::Variation,
+            Frame::Node => Top::Node,
+            Frame::Point(_) => Top::Point,
+            Frame::Sgf(_) => Top::Sgf,
+        };
+        match top {
+            Top::Game | Top::Nodes | Top::Variation => self.open_in_seq(t, tag, el, empty, top),
+            Top::Info => match el {
                 El::Field(key) => self.start_info(t, tag, key, empty),
                 El::Unknown => {
                     self.warn(WarningKind::UnknownKey, t.start);
@@ -676,22 +694,21 @@ impl<'a> Reader<'a> {
                 }
                 _ => self.misplaced(t, tag, empty),
             },
-            Frame::Node => self.open_node_content(t, tag, el, empty),
-            Frame::Point(_) => match el {
+            Top::Node => self.open_node_content(t, tag, el, empty),
+            Top::Point => match el {
                 El::At => {
                     self.collect(t, tag, Leaf::At, empty);
                     Ok(())
                 }
                 _ => self.misplaced(t, tag, empty),
             },
-            Frame::Sgf(_) => match el {
+            Top::Sgf => match el {
                 El::Arg => {
                     self.collect(t, tag, Leaf::Arg, empty);
                     Ok(())
                 }
                 _ => self.misplaced(t, tag, empty),
             },
-            _ => self.misplaced(t, tag, empty),
         }
     }
 
@@ -826,7 +843,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn open_in_seq(&mut self, t: Token, tag: Tag<'a>, el: El, empty: bool, top: Frame<'a>) -> Result<(), Error> {
+    fn open_in_seq(&mut self, t: Token, tag: Tag<'a>, el: El, empty: bool, top: Top) -> Result<(), Error> {
         match el {
             El::Node => {
                 self.open_node(t.start)?;
@@ -870,7 +887,7 @@ impl<'a> Reader<'a> {
                 if self.nodes == 0 {
                     self.warn(WarningKind::VariationWithoutNode, t.start);
                 }
-                if !matches!(top, Frame::Variation) {
+                if top != Top::Variation {
                     self.push_frame(Frame::Variation);
                 }
                 self.vars += 1;
@@ -879,7 +896,7 @@ impl<'a> Reader<'a> {
                 Ok(())
             }
             El::Information => {
-                if !matches!(top, Frame::Game) {
+                if top != Top::Game {
                     self.warn(WarningKind::MisplacedElement, t.start);
                 }
                 self.unknown_attrs(tag, &[], t.start);
@@ -888,7 +905,7 @@ impl<'a> Reader<'a> {
                 }
                 Ok(())
             }
-            El::Nodes if matches!(top, Frame::Game) => {
+            El::Nodes if top == Top::Game => {
                 self.unknown_attrs(tag, &[], t.start);
                 if !empty {
                     self.push_frame(Frame::Nodes);
