@@ -28,6 +28,8 @@ pub enum AnyReader<'a> {
     Jgf1(crate::jgf::v1::Reader<'a>),
     /// Go game JSON.
     GoJson(crate::gocaml::Reader<'a>),
+    /// Jago XML.
+    Jago(crate::jago::Reader<'a>),
     /// CSA.
     Csa(crate::csa::Reader<'a>),
 }
@@ -40,6 +42,7 @@ impl<'a> AnyReader<'a> {
             Format::Jgf2 => AnyReader::Jgf2(crate::jgf::v2::Reader::with_config(input, config)),
             Format::Jgf1 => AnyReader::Jgf1(crate::jgf::v1::Reader::with_config(input, config)),
             Format::GoJson => AnyReader::GoJson(crate::gocaml::Reader::with_config(input, config)),
+            Format::Jago => AnyReader::Jago(crate::jago::Reader::with_config(input, config)),
             Format::Csa => AnyReader::Csa(crate::csa::Reader::with_config(input, config)),
         }
     }
@@ -56,6 +59,7 @@ impl<'a> AnyReader<'a> {
             AnyReader::Jgf2(_) => Format::Jgf2,
             AnyReader::Jgf1(_) => Format::Jgf1,
             AnyReader::GoJson(_) => Format::GoJson,
+            AnyReader::Jago(_) => Format::Jago,
             AnyReader::Csa(_) => Format::Csa,
         }
     }
@@ -69,6 +73,7 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Jgf2(r) => r.next_event(),
             AnyReader::Jgf1(r) => r.next_event(),
             AnyReader::GoJson(r) => r.next_event(),
+            AnyReader::Jago(r) => r.next_event(),
             AnyReader::Csa(r) => r.next_event(),
         }
     }
@@ -79,6 +84,7 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Jgf2(r) => r.skip_game(),
             AnyReader::Jgf1(r) => r.skip_game(),
             AnyReader::GoJson(r) => r.skip_game(),
+            AnyReader::Jago(r) => r.skip_game(),
             AnyReader::Csa(r) => r.skip_game(),
         }
     }
@@ -89,6 +95,7 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Jgf2(r) => r.skip_variation(),
             AnyReader::Jgf1(r) => r.skip_variation(),
             AnyReader::GoJson(r) => r.skip_variation(),
+            AnyReader::Jago(r) => r.skip_variation(),
             AnyReader::Csa(r) => r.skip_variation(),
         }
     }
@@ -99,6 +106,7 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Jgf2(r) => r.locate(offset),
             AnyReader::Jgf1(r) => r.locate(offset),
             AnyReader::GoJson(r) => r.locate(offset),
+            AnyReader::Jago(r) => r.locate(offset),
             AnyReader::Csa(r) => r.locate(offset),
         }
     }
@@ -109,6 +117,7 @@ impl EventSource for AnyReader<'_> {
             AnyReader::Jgf2(r) => r.event_offset(),
             AnyReader::Jgf1(r) => r.event_offset(),
             AnyReader::GoJson(r) => r.event_offset(),
+            AnyReader::Jago(r) => r.event_offset(),
             AnyReader::Csa(r) => r.event_offset(),
         }
     }

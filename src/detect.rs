@@ -15,6 +15,8 @@ pub enum Format {
     Jgf1,
     /// Go game JSON (Gocaml's position snapshot).
     GoJson,
+    /// Jago XML (`<Go><GoGame>`), as Jago and GoGui write it.
+    Jago,
 }
 
 impl Format {
@@ -26,11 +28,13 @@ impl Format {
             Format::Jgf2 => "jgf2",
             Format::Jgf1 => "jgf1",
             Format::GoJson => "gojson",
+            Format::Jago => "jago",
         }
     }
 
     /// Every supported format.
-    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Jgf2, Format::Jgf1, Format::GoJson, Format::Csa];
+    pub const ALL: &'static [Format] =
+        &[Format::Sgf, Format::Jgf2, Format::Jgf1, Format::GoJson, Format::Jago, Format::Csa];
 }
 
 /// How sure a sniffer is that the input is its format.
@@ -56,6 +60,7 @@ const SNIFFERS: &[(Format, Sniffer)] = &[
     (Format::Jgf2, crate::jgf::sniff_v2),
     (Format::Jgf1, crate::jgf::sniff_v1),
     (Format::GoJson, crate::gocaml::sniff),
+    (Format::Jago, crate::jago::sniff),
     (Format::Csa, crate::csa::sniff),
 ];
 
@@ -65,6 +70,7 @@ const SNIFFERS: &[(Format, Sniffer)] = &[
 /// ```
 /// assert_eq!(kifu::detect(b"(;GM[1]FF[4];B[pd])"), Some(kifu::Format::Sgf));
 /// assert_eq!(kifu::detect(b"V2.2\nPI\n+\n+7776FU\n"), Some(kifu::Format::Csa));
+/// assert_eq!(kifu::detect(b"<?xml version='1.0'?><Go><GoGame/></Go>"), Some(kifu::Format::Jago));
 /// assert_eq!(kifu::detect(b"# Just a README\n"), None);
 /// ```
 pub fn detect(bytes: &[u8]) -> Option<Format> {

@@ -130,8 +130,25 @@ pub enum WarningKind {
     // --- XML ---
     /// An element the reader does not know (skipped).
     UnknownElement,
-    /// An entity that is not defined.
+    /// An entity that is not defined (entities declared in a DOCTYPE are never expanded), a
+    /// malformed character reference, or a bare `&`; kept verbatim.
     UndefinedEntity,
+    /// An attribute the reader does not know (ignored).
+    UnknownAttribute,
+    /// Malformed attribute syntax (no `=`, an unquoted value); the tag's other attributes after
+    /// it are ignored.
+    BadAttribute,
+    /// A known element where the format does not allow it (read where that makes sense,
+    /// otherwise skipped).
+    MisplacedElement,
+    /// An element left open: an end tag closed an outer element (and the inner ones with it).
+    UnclosedElement,
+    /// An end tag that closes no open element (ignored).
+    StrayEndTag,
+    /// Text where only elements belong (ignored).
+    UnexpectedText,
+    /// A Jago `<Variation>` with no node before it: read as a child branch.
+    VariationWithoutNode,
 
     // --- CSA ---
     /// A dialect of CSA accepted in lenient mode.
@@ -178,6 +195,13 @@ impl WarningKind {
             NodeAfterVariations => "node_after_variations",
             UnknownElement => "unknown_element",
             UndefinedEntity => "undefined_entity",
+            UnknownAttribute => "unknown_attribute",
+            BadAttribute => "bad_attribute",
+            MisplacedElement => "misplaced_element",
+            UnclosedElement => "unclosed_element",
+            StrayEndTag => "stray_end_tag",
+            UnexpectedText => "unexpected_text",
+            VariationWithoutNode => "variation_without_node",
             CsaDialect => "csa_dialect",
             TimeWithoutMove => "time_without_move",
             UnknownLine => "unknown_line",
@@ -218,7 +242,14 @@ impl WarningKind {
             WrongType => "a JSON value of the wrong type",
             NodeAfterVariations => "a node after a variations node",
             UnknownElement => "an unknown element, skipped",
-            UndefinedEntity => "an undefined entity",
+            UndefinedEntity => "an undefined entity or invalid reference, kept verbatim",
+            UnknownAttribute => "an unknown attribute, ignored",
+            BadAttribute => "malformed attribute syntax",
+            MisplacedElement => "an element where the format does not allow it",
+            UnclosedElement => "an element left open, closed by an outer end tag",
+            StrayEndTag => "an end tag with no open element, ignored",
+            UnexpectedText => "text where only elements belong, ignored",
+            VariationWithoutNode => "a variation with no node before it",
             CsaDialect => "a CSA dialect, accepted",
             TimeWithoutMove => "a time line with no move before it",
             UnknownLine => "an unknown line",

@@ -27,8 +27,8 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`], [`jgf`] (v1 and v2), [`gocaml`], [`csa`]; [`json`] is the
-//!   tokenizer the JSON formats share.
+//! - One module per format: [`sgf`], [`jgf`] (v1 and v2), [`gocaml`], [`jago`], [`csa`]; [`json`]
+//!   is the tokenizer the JSON formats share.
 //! - Consumers of events: [`tree`] (arena game trees, the main line, the canonical SGF writer)
 //!   and [`position`] (a Go board and a shogi position that replay moves and check legality).
 //! - [`detect()`] picks the format from the content.
@@ -49,6 +49,7 @@ pub mod error;
 pub mod event;
 pub mod gocaml;
 pub mod input;
+pub mod jago;
 pub mod jgf;
 pub mod json;
 pub mod position;

@@ -1,0 +1,101 @@
+//! Fuzz the Jago XML reader: no panic, balanced variations inside each game, offsets in bounds,
+//! progress, strict ⊆ lenient (strict errs wherever lenient warns or errs), skip_game and the
+//! splitter agree with reading on game counts for clean input.
+#![no_main]
+
+use kifu::{Config, Event, EventSource};
+use libfuzzer_sys::fuzz_target;
+
+/// Reads everything; returns (games completed, warnings, errors) after checking invariants.
+fn run(data: &[u8], config: Config) -> (usize, usize, usize) {
+    let (mut games, mut warnings, mut errors) = (0, 0, 0);
+    let mut in_game = false;
+    let mut depth = 0i64;
+    let mut items = 0usize;
+    for item in kifu::jago::Reader::with_config(data, config) {
+        items += 1;
+        assert!(items <= 8 * data.len() + 16, "no progress");
+        match item {
+            Ok(Event::GameStart { offset }) => {
+                assert!(!in_game);
+                assert!((offset as usize) < data.len());
+                in_game = true;
+                depth = 0;
+            }
+            Ok(Event::GameEnd { length, .. }) => {
+                assert!(in_game);
+                assert_eq!(depth, 0);
+                assert!(length as usize <= data.len());
+                in_game = false;
+                games += 1;
+            }
+            Ok(Event::VariationStart(_)) => depth += 1,
+            Ok(Event::VariationEnd) => {
+                depth -= 1;
+                assert!(depth >= 0);
+            }
+            Ok(Event::Warning(w)) => {
+                assert!(w.offset as usize <= data.len());
+                warnings += 1;
+            }
+            Ok(Event::Info(i)) => {
+                let _ = i.value().decode();
+            }
+            Ok(Event::Comment(t)) | Ok(Event::Name(t)) => {
+                let _ = t.decode();
+            }
+            Ok(Event::Markup(m)) => {
+                let _ = m.label().decode();
+                if let Some(p) = m.point() {
+                    assert!(p.x < 52 && p.y < 52);
+                }
+            }
+            Ok(Event::Move(kifu::Move::Go { point: Some(p), .. })) => assert!(p.x < 52 && p.y < 52),
+            Ok(Event::Property(p)) => {
+                let _ = p.value().decode();
+            }
+            Ok(_) => assert!(in_game),
+            Err(e) => {
+                assert!(e.offset() as usize <= data.len());
+                in_game = false;
+                depth = 0;
+                errors += 1;
+            }
+        }
+    }
+    assert!(!in_game);
+    (games, warnings, errors)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let (games, warnings, errors) = run(data, Config::default());
+    let (_, _, strict_errors) = run(data, Config::strict());
+    if warnings + errors > 0 {
+        assert!(strict_errors > 0, "strict accepted what lenient warned about");
+    } else {
+        assert_eq!(strict_errors, 0);
+    }
+    // skip_game always ends; on clean input whose every `</GoGame` closes a game, it sees the
+    // same games as reading.
+    let closes = data.windows(8).filter(|w| w == b"</GoGame").count();
+    if warnings + errors == 0 && closes == games {
+        let mut r = kifu::jago::Reader::new(data);
+        let mut skipped = 0;
+        while r.skip_game().unwrap() {
+            skipped += 1;
+            assert!(skipped <= games);
+        }
+        assert_eq!(skipped, games);
+    } else {
+        let mut r = kifu::jago::Reader::new(data);
+        let mut n = 0;
+        while let Ok(true) = r.skip_game() {
+            n += 1;
+            assert!(n <= data.len() + 1);
+        }
+    }
+    for chunk in kifu::jago::Splitter::new(data) {
+        assert!(chunk.offset as usize + chunk.bytes.len() <= data.len());
+        let _ = run(chunk.bytes, Config::default());
+    }
+});

@@ -1,0 +1,278 @@
+//! Jago XML (`<Go><GoGame>…`): a zero-copy pull reader on quick-xml's borrowing slice reader.
+//!
+//! Jago (R. Grothmann) and GoGui write Go games as XML: a root `<Go>` holding `<GoGame>`
+//! elements, each with an `<Information>` block and the nodes, either inside `<Nodes>` (the DTD,
+//! GoGui) or directly under `<GoGame>` (Jago's own samples). [`Reader`] reads a byte slice and
+//! returns one [`Event`](crate::Event) per call.
+//!
+//! # Mapping
+//! | XML | events |
+//! |---|---|
+//! | `<GoGame name="…">` | `GameStart`, `Info(GameName)`; `</GoGame>` → `GameEnd` |
+//! | `<Information>` children (`Application`, `BoardSize`, `BlackPlayer`, `BlackRank`, `WhitePlayer`, `WhiteRank`, `Date`, `Time`, `Komi`, `Result`, `Handicap`, `User`, `Copyright`, `Annotation`, `BlackTeam`, `WhiteTeam`, `Round`, `Rules`, `Source`) | `Info` with [`InfoKey`](crate::InfoKey)s `Application`, `BoardSize`, `BlackName`, `BlackRank`, `WhiteName`, `WhiteRank`, `Date`, `TimeLimit`, `Komi`, `Result`, `Handicap`, `Transcriber`, `Copyright`, `Annotator`, `BlackTeam`, `WhiteTeam`, `Round`, `Rules`, `Source`; an unknown child → `Info(Other)` + warning `UnknownKey` |
+//! | `format="…"` on an information field | a `Property` named `format` right after that field's `Info` |
+//! | `<Node name blacktime whitetime>` | `Node`, `Name`, `Clock(TimeLeftMs)` for Black / White |
+//! | `<Black>` / `<White>` under `GoGame`, `Nodes` or `Variation` | `Node` then `Move` (a node of its own) |
+//! | `<Black>` / `<White>` inside `<Node>` | `Move`; `timeleft` → `Clock(TimeLeftMs)`, `name` (Jago 5) → `Name`, `annotate` → `Property("annotate")`, `number` → [`Reader::move_number`] |
+//! | `<AddBlack>`, `<AddWhite>`, `<Delete>` | `Setup` (Black, White, empty) |
+//! | `<Mark>`; `type` square/circle/triangle; `territory` black/white; `label` | `Markup` `Cross`; `Square`/`Circle`/`Triangle`; `TerritoryBlack`/`TerritoryWhite`; `Label` (a type and a label give two events); an unknown type → `Other` with the type as its label |
+//! | `<BlackToPlay/>`, `<WhiteToPlay/>` | `Turn` |
+//! | `<Comment>` (`<P>` paragraphs or plain text) | `Comment` with [`TextRule::XmlParagraphs`](crate::TextRule::XmlParagraphs); after a bare move it belongs to that move's node |
+//! | `<SGF type="XX"><Arg>…</Arg></SGF>` | `PL` → `Turn`; `BL`/`WL` → `Clock(TimeLeftMs)`; `OB`/`OW` → `Clock(PeriodsLeft)`; `C` → `Comment`; `N` → `Name`; game-info properties (`EV`, `PC`, `GN`, `OT`…) → `Info`; anything else → `Property` named `XX` whose value is the one `Arg` (SGF coordinates and all, verbatim), or every `<Arg>…</Arg>` of several (decoded as the arguments joined by newlines) |
+//! | `<Line>` (no legal parent in the DTD) in a node | `Property("Line")` |
+//! | `<Variation>` | `VariationStart(Branch::Sibling)` … `VariationEnd`, in the file's own order |
+//!
+//! # Points
+//! A point is the `at` attribute (`<Black at="Q16"/>`), an `<at>` child (several give several
+//! points) or the element's text (`<Black>Q16</Black>`). Columns are letters without `I`, rows
+//! count from the bottom, so the board size (from `<BoardSize>`, 19 until then) is needed to turn
+//! them into the zero-based x-from-left, y-from-top of [`Point`](crate::Point): `A19` is (0, 0) on
+//! 19×19. Beyond 25 columns two letters count on (`AA` = 25, `AB` = 26 … `BA` = 50); the DTD's
+//! numeric `4,10` (column, row from the bottom, from 1) is read too. A pass is `at=""`, an empty
+//! `<at/>` or `PASS`. A move element with no point at all is not a pass: warning `MissingValue`.
+//!
+//! # Variations
+//! Jago's `<Variation>` is an alternative to the node just before it, so it opens a
+//! [`Branch::Sibling`](crate::Branch::Sibling) branch: its first node is a sibling of the current
+//! node, and after `VariationEnd` the main line continues below the node before the variation.
+//! Nesting is counted, never recursed into; deeper than `Limits::max_depth` (10,000 by default)
+//! is `LimitExceeded(Depth)`. A variation before any node warns `VariationWithoutNode`.
+//!
+//! # XML
+//! - Names, attribute values and text are borrowed from the input; entities and character
+//!   references are resolved only by [`Text::decode`](crate::Text::decode). Only the five
+//!   predefined entities and character references exist: entities declared in a DOCTYPE are never
+//!   expanded (billion-laughs input costs nothing), and every other `&name;` warns
+//!   `UndefinedEntity` and stays verbatim.
+//! - The XML declaration's `encoding` gives the charset of every text value ([`Charset`]); UTF-8
+//!   without one; a UTF-8 BOM wins. Markup must be ASCII-compatible (UTF-16 input goes through
+//!   [`crate::input::prepare`] first; ISO-2022-JP is not supported and read by detection).
+//!   quick-xml 0.42 refuses constructs that are not UTF-8, so in other charsets each such
+//!   construct is read from its bytes and quick-xml restarted after it (a few small allocations
+//!   per restart; UTF-8 documents never pay this).
+//! - DOCTYPE, comments and processing instructions are skipped; CDATA is text.
+//! - Several `<GoGame>`s per `<Go>`, several documents one after the other, and a bare `<GoGame>`
+//!   as the root (a chunk from [`Splitter`]) are all read.
+//!
+//! # Recovery
+//! Problems are warnings (strict mode: errors): unknown elements and attributes (skipped),
+//! elements out of place, bad points, an end tag that closes outer elements too
+//! (`UnclosedElement`; the inner ones are closed, variations with `VariationEnd`), a stray end
+//! tag, undefined entities, truncated input (open elements are closed). Errors end the game and
+//! reading resumes at the next `<GoGame`: text or a root other than `<Go>` before any game
+//! (`NotAGameRecord`), markup quick-xml cannot read (`Syntax`), limits.
+//!
+//! # Costs
+//! One pass; no recursion; no allocation on the event path (a fixed stack of 8 open elements, a
+//! counter for variations and a queue of 16 pending events). quick-xml keeps a buffer of open
+//! element names that grows during a reader's first game and is reused after it.
+//!
+//! ```
+//! use kifu::{Color, Event, Move, Point};
+//!
+//! let xml = br#"<?xml version="1.0" encoding="utf-8"?>
+//! <Go><GoGame><Information><BoardSize>19</BoardSize></Information>
+//! <Nodes><Node/><Black number="1" at="Q16"/><White number="2" at=""/></Nodes></GoGame></Go>"#;
+//! let moves: Vec<_> = kifu::jago::Reader::new(xml)
+//!     .filter_map(|e| match e.unwrap() { Event::Move(m) => Some(m), _ => None })
+//!     .collect();
+//! assert_eq!(moves, [
+//!     Move::Go { color: Color::Black, point: Some(Point::new(15, 3)) },
+//!     Move::Go { color: Color::White, point: None },
+//! ]);
+//! ```
+
+mod point;
+mod reader;
+mod tokens;
+
+pub use reader::Reader;
+
+use crate::detect::Confidence;
+use crate::input::{ChunkContext, GameChunk, LineIndex};
+use crate::text::Charset;
+use memchr::memmem;
+
+/// Whether `head` (the first bytes of an input) looks like Jago XML: markup first (after a BOM
+/// and white space) and a `<Go>` or `<GoGame` element in it.
+pub fn sniff(head: &[u8]) -> Confidence {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    let found = [&b"<GoGame"[..], b"<Go>", b"<Go "].iter().any(|n| memmem::find(head, n).is_some());
+    if !found {
+        return Confidence::No;
+    }
+    let first = head.iter().position(|b| !b.is_ascii_whitespace()).map(|i| head[i]);
+    if first == Some(b'<') {
+        Confidence::Yes
+    } else {
+        Confidence::Maybe
+    }
+}
+
+/// Whether `input[p..]` starts the element `name` (the name followed by white space, `>` or `/`).
+fn element_at(input: &[u8], p: usize, name: &[u8]) -> bool {
+    input[p..].starts_with(name)
+        && matches!(input.get(p + name.len()), Some(b' ' | b'\t' | b'\n' | b'\r' | b'>' | b'/'))
+}
+
+/// The offset of the next `<GoGame` start tag at or after `from`.
+pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
+    let finder = memmem::Finder::new(b"<GoGame");
+    let mut p = from.min(input.len());
+    while let Some(k) = finder.find(&input[p..]) {
+        let at = p + k;
+        if element_at(input, at, b"<GoGame") {
+            return Some(at);
+        }
+        p = at + 1;
+    }
+    None
+}
+
+/// The end of the `>` of a tag starting at `p` (quotes respected), if the input has one.
+fn tag_end(input: &[u8], p: usize) -> Option<usize> {
+    let mut i = p;
+    while i < input.len() {
+        match input[i] {
+            b'>' => return Some(i + 1),
+            q @ (b'"' | b'\'') => i += 1 + memchr::memchr(q, &input[i + 1..])?,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The offset just after the `</GoGame>` that closes a game whose content starts at or before
+/// `from`. A substring search: XML comments, CDATA sections and processing instructions between
+/// are stepped over whole, so a `</GoGame>` inside them does not count; games do not nest. (A
+/// `</GoGame>` inside an attribute value, which XML forbids, would end the game early.)
+pub(crate) fn find_game_end(input: &[u8], from: usize) -> Option<usize> {
+    let close = memmem::Finder::new(b"</GoGame");
+    let mut p = from.min(input.len());
+    loop {
+        let c = p + close.find(&input[p..])?;
+        let between = &input[p..c];
+        let bang = memmem::find(between, b"<!");
+        let pi = memmem::find(between, b"<?");
+        let o = match (bang, pi) {
+            (None, None) => {
+                if element_at(input, c, b"</GoGame") {
+                    return Some(c + 1 + memchr::memchr(b'>', &input[c..])?);
+                }
+                p = c + 1;
+                continue;
+            }
+            (Some(a), Some(b)) => p + a.min(b),
+            (Some(a), None) | (None, Some(a)) => p + a,
+        };
+        p = if input[o..].starts_with(b"<!--") {
+            o + 4 + memmem::find(&input[o + 4..], b"-->")? + 3
+        } else if input[o..].starts_with(b"<![CDATA[") {
+            o + 9 + memmem::find(&input[o + 9..], b"]]>")? + 3
+        } else if input[o..].starts_with(b"<?") {
+            o + 2 + memmem::find(&input[o + 2..], b"?>")? + 2
+        } else {
+            o + 2
+        };
+    }
+}
+
+/// The byte range of each `<GoGame>` element of `input`, for cutting a large document into games
+/// (to read them in parallel, or to index them): see [`Splitter`].
+///
+/// `prolog` is everything before the root `<Go>` (the XML declaration, a DOCTYPE); `charset` the
+/// declaration's encoding (UTF-8 without one). Each game comes as a [`GameChunk`] whose bytes
+/// start at `<GoGame` and end after `</GoGame>` (or `/>`); read it with
+/// `Reader::new(chunk.bytes).with_charset(charset)`, and add `chunk.offset` to its offsets.
+///
+/// Cost: a substring search per game (`<GoGame`, `</GoGame`), no XML parsing; a `<GoGame`
+/// inside a comment or CDATA section before a game would be taken for a game start.
+///
+/// ```
+/// let xml = b"<?xml version='1.0' encoding='ISO-8859-1'?><Go><GoGame/><GoGame><Nodes/></GoGame></Go>";
+/// let split = kifu::jago::Splitter::new(xml);
+/// assert_eq!(split.charset(), kifu::Charset::Latin1);
+/// let games: Vec<_> = split.map(|c| (c.offset, c.bytes.len())).collect();
+/// assert_eq!(games, [(47, 9), (56, 25)]);
+/// ```
+#[derive(Debug)]
+pub struct Splitter<'a> {
+    input: &'a [u8],
+    pos: usize,
+    prolog: &'a [u8],
+    charset: Charset,
+    lines: LineIndex,
+}
+
+impl<'a> Splitter<'a> {
+    /// A splitter over a whole document (or several, one after the other).
+    pub fn new(input: &'a [u8]) -> Splitter<'a> {
+        let mut root = 0;
+        let finder = memmem::Finder::new(b"<Go");
+        let mut p = 0;
+        while let Some(k) = finder.find(&input[p..]) {
+            let at = p + k;
+            if element_at(input, at, b"<Go") || element_at(input, at, b"<GoGame") {
+                root = at;
+                break;
+            }
+            p = at + 1;
+        }
+        let prolog = &input[..root];
+        let charset = declared_charset(prolog).unwrap_or(Charset::Utf8);
+        Splitter { input, pos: root, prolog, charset, lines: LineIndex::new() }
+    }
+
+    /// Everything before the root element: the XML declaration, a DOCTYPE, comments.
+    pub fn prolog(&self) -> &'a [u8] {
+        self.prolog
+    }
+
+    /// The charset the declaration names (UTF-8 if none, or a UTF-8 BOM).
+    pub fn charset(&self) -> Charset {
+        self.charset
+    }
+}
+
+/// The charset of a prolog's XML declaration, if it names one that can be read.
+fn declared_charset(prolog: &[u8]) -> Option<Charset> {
+    if prolog.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Some(Charset::Utf8);
+    }
+    let d = memmem::find(prolog, b"<?xml")?;
+    let end = d + memmem::find(&prolog[d..], b"?>")?;
+    let decl = &prolog[d..end];
+    let e = memmem::find(decl, b"encoding")?;
+    let rest = &decl[e + 8..];
+    let q = rest.iter().position(|&b| b == b'"' || b == b'\'')?;
+    let close = memchr::memchr(rest[q], &rest[q + 1..])?;
+    let label = &rest[q + 1..q + 1 + close];
+    if label.eq_ignore_ascii_case(b"utf-8") {
+        return Some(Charset::Utf8);
+    }
+    Charset::from_label(label)
+}
+
+impl<'a> Iterator for Splitter<'a> {
+    type Item = GameChunk<'a>;
+
+    fn next(&mut self) -> Option<GameChunk<'a>> {
+        let start = find_game_start(self.input, self.pos)?;
+        let head_end = tag_end(self.input, start).unwrap_or(self.input.len());
+        let end = if self.input[..head_end].ends_with(b"/>") {
+            head_end
+        } else {
+            find_game_end(self.input, head_end).unwrap_or(self.input.len())
+        };
+        self.pos = end;
+        let at = self.lines.locate(self.input, start as u64);
+        Some(GameChunk {
+            bytes: &self.input[start..end],
+            offset: start as u64,
+            line: at.line,
+            column: at.column,
+            context: ChunkContext { charset: Some(self.charset), header: self.prolog },
+        })
+    }
+}
