@@ -35,13 +35,16 @@ pub enum AnyReader<'a> {
 }
 
 impl<'a> AnyReader<'a> {
-    /// A reader of `format` over `input`.
+    /// A reader of `format` over `input`. In lenient mode the JSON formats also accept the JSON
+    /// extensions found in real files (comments, trailing commas, unquoted keys, a JS prefix…),
+    /// each reported by a warning; in strict mode they read RFC 8259 JSON only.
     pub fn new(format: Format, input: &'a [u8], config: Config) -> AnyReader<'a> {
+        let dialect = if config.is_strict() { crate::json::Dialect::Strict } else { crate::json::Dialect::Lenient };
         match format {
             Format::Sgf => AnyReader::Sgf(crate::sgf::Reader::with_config(input, config)),
-            Format::Jgf2 => AnyReader::Jgf2(crate::jgf::v2::Reader::with_config(input, config)),
-            Format::Jgf1 => AnyReader::Jgf1(crate::jgf::v1::Reader::with_config(input, config)),
-            Format::GoJson => AnyReader::GoJson(crate::gocaml::Reader::with_config(input, config)),
+            Format::Jgf2 => AnyReader::Jgf2(crate::jgf::v2::Reader::with_dialect(input, config, dialect)),
+            Format::Jgf1 => AnyReader::Jgf1(crate::jgf::v1::Reader::with_dialect(input, config, dialect)),
+            Format::GoJson => AnyReader::GoJson(crate::gocaml::Reader::with_dialect(input, config, dialect)),
             Format::Jago => AnyReader::Jago(crate::jago::Reader::with_config(input, config)),
             Format::Csa => AnyReader::Csa(crate::csa::Reader::with_config(input, config)),
         }

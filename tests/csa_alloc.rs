@@ -4,34 +4,9 @@
 mod common;
 
 use kifu::{Event, EventSource};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-struct Counting;
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.load(Ordering::Relaxed) {
-            ALLOCS.fetch_add(1, Ordering::Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::alloc::Counting = common::alloc::Counting;
 
 /// Reads every event (and looks at every text's raw bytes, time and evaluation) of `bytes`.
 fn read_all(bytes: &[u8]) -> u64 {
@@ -61,11 +36,9 @@ fn no_allocation_after_the_first_game() {
     let mut total = read_all(&files[0]);
     let mut per_file_allocs = Vec::new();
     for (p, f) in paths.iter().zip(&files).skip(1) {
-        ALLOCS.store(0, Ordering::Relaxed);
-        COUNTING.store(true, Ordering::Relaxed);
+        let before = common::alloc::allocations();
         total += read_all(f);
-        COUNTING.store(false, Ordering::Relaxed);
-        let n = ALLOCS.load(Ordering::Relaxed);
+        let n = common::alloc::allocations() - before;
         if n > 0 {
             per_file_allocs.push((p.display().to_string(), n));
         }

@@ -3,29 +3,8 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::alloc::Counting = common::alloc::Counting;
 
 fn joined(sub: &str) -> Option<(Vec<u8>, usize)> {
     let dir = common::corpus_dir(sub)?;
@@ -47,7 +26,7 @@ fn check(mut reader: impl Iterator<Item = Result<kifu::Event<'static>, kifu::Err
             break;
         }
     }
-    let before = ALLOCS.load(Ordering::Relaxed);
+    let before = common::alloc::allocations();
     let mut events = 0u64;
     for ev in reader {
         match ev {
@@ -56,7 +35,7 @@ fn check(mut reader: impl Iterator<Item = Result<kifu::Event<'static>, kifu::Err
             Err(e) => panic!("{e}"),
         }
     }
-    let after = ALLOCS.load(Ordering::Relaxed);
+    let after = common::alloc::allocations();
     assert_eq!(seen, games);
     assert!(events > 100_000, "{events}");
     assert_eq!(after - before, 0, "allocations after the first game");

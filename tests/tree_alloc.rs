@@ -4,29 +4,8 @@
 
 mod common;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: common::alloc::Counting = common::alloc::Counting;
 
 #[test]
 fn no_allocation_after_the_first_pass() {
@@ -39,13 +18,10 @@ fn no_allocation_after_the_first_pass() {
     let mut phases = [0usize; 4];
     let mut run = |files: &[Vec<u8>], phases: &mut [usize; 4]| {
         let mut games = 0;
-        let count = || ALLOCATIONS.load(Ordering::Relaxed);
+        let count = || common::alloc::allocations() as usize;
         for f in files {
-            // The charset is fixed so that the reader does not look up `CA[UTF-8]` per game:
-            // `Charset::from_label` allocates (a lower-cased copy of the label), which is the
-            // core's to fix; this test is about the tree, the writers and the main line.
-            let mut r = kifu::sgf::Reader::new(f).with_charset(kifu::Charset::Utf8);
-            let mut stream = kifu::sgf::Reader::new(f).with_charset(kifu::Charset::Utf8);
+            let mut r = kifu::sgf::Reader::new(f);
+            let mut stream = kifu::sgf::Reader::new(f);
             loop {
                 let c0 = count();
                 bump.reset();
@@ -68,9 +44,9 @@ fn no_allocation_after_the_first_pass() {
         games
     };
     let first = run(&files, &mut [0; 4]);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = common::alloc::allocations() as usize;
     let second = run(&files, &mut phases);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = common::alloc::allocations() as usize;
     assert_eq!(first, second);
     assert_eq!(
         after - before,

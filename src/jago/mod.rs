@@ -101,11 +101,13 @@ pub fn sniff(head: &[u8]) -> Confidence {
     if !found {
         return Confidence::No;
     }
+    // An XML document starts with markup: text that merely mentions `<GoGame>` (a README, a
+    // manifest) is not one.
     let first = head.iter().position(|b| !b.is_ascii_whitespace()).map(|i| head[i]);
     if first == Some(b'<') {
         Confidence::Yes
     } else {
-        Confidence::Maybe
+        Confidence::No
     }
 }
 

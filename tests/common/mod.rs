@@ -1,6 +1,8 @@
 //! Shared helpers for integration tests: where the corpus is, and walking its files.
 #![allow(dead_code)]
 
+pub mod alloc;
+
 use std::path::{Path, PathBuf};
 
 /// The shared corpus folder: `$KIFU_CORPUS`, else `../shared/corpus` beside the repository.
