@@ -149,3 +149,53 @@ fn check_lists_problems_with_positions_and_fails_on_errors() {
     assert!(out.contains(":1:1: strict: bytes before the first game were skipped"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tree_prints_one_canonical_line_per_game() {
+    let path = format!("{}/collection.sgf", samples());
+    let (out, _, code) = kifu(&["tree", "--moves", &path]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("(;B[qd];W[dc];B[pq]"), "{}", lines[0]);
+    assert_eq!(lines[1], "(;W[jd];B[jc];W[ic];B[kc];W[id];B[dj];W[];B[])");
+    // `@OFFSET` reads only the game there (the second game starts after the mail text and the
+    // first game).
+    let bytes = std::fs::read(&path).unwrap();
+    let second = bytes.windows(3).rposition(|w| w == b"(;G").unwrap();
+    let (one, _, code) = kifu(&["tree", "--moves", &format!("{path}@{second}")]);
+    assert_eq!(code, 0);
+    assert_eq!(one.trim_end(), lines[1]);
+    // The full form keeps setup, markup, comments and game info, and reads back to itself.
+    let (full, _, _) = kifu(&["tree", &format!("{}/problem-with-variations.sgf", samples())]);
+    assert!(
+        full.contains("AB[ac][bc][cc][dc][db][da]") && full.contains("LB[ab:A]") && full.contains("TR[ab]"),
+        "{full}"
+    );
+    let dir = std::env::temp_dir().join(format!("kifu-cli-tree-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let again = dir.join("again.sgf");
+    std::fs::write(&again, &full).unwrap();
+    let (twice, _, _) = kifu(&["tree", again.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(twice, full);
+}
+
+#[test]
+fn replay_counts_and_reports_illegal_moves() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // W[aa] plays on the stone Black just put there: the offset is its `[`.
+    let f = dir.join("illegal.sgf");
+    std::fs::write(&f, "(;SZ[9];B[aa];W[aa];B[bb])").unwrap();
+    let (out, _, code) = kifu(&["stats", "--json", "--replay", f.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(field(&out, "illegal_moves"), 1.0);
+    let (out, _, code) = kifu(&["check", "--replay", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "illegal moves are warnings");
+    assert!(out.contains(&format!("{}:1:16: illegal_move: occupied (move 2)", f.display())), "{out}");
+    // Without --replay there is no such field.
+    let (out, _, _) = kifu(&["stats", "--json", f.to_str().unwrap()]);
+    assert!(!out.contains("illegal_moves"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

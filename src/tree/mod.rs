@@ -50,7 +50,7 @@ mod write;
 pub use build::{build, Builder};
 pub use compare::Difference;
 pub use main_line::MainLine;
-pub use write::{write_main_line_moves, write_moves, write_sgf, Writer};
+pub use write::{write_main_line_moves, write_move, write_moves, write_sgf, Writer};
 
 use crate::event::{Color, Ending, Event, Move, Piece, Point, ShogiMove, Square, Warning};
 use record::Rec;

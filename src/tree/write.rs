@@ -250,8 +250,9 @@ fn digit(v: u8) -> u8 {
     }
 }
 
-/// A move as moves-only writes it: `B[pd]`, `W[]`, `+7776FU`.
-fn write_move(m: Move, out: &mut Vec<u8>) {
+/// Appends a move as the moves-only form writes it: `B[pd]`, `W[]` (a pass), `+7776FU` (shogi,
+/// `00` for a drop). Shared by every writer of canonical main lines (the index hashes them).
+pub fn write_move(m: Move, out: &mut Vec<u8>) {
     match m {
         Move::Go { color, point: p } => {
             out.extend_from_slice(if color == Color::Black { b"B[" } else { b"W[" });

@@ -2,6 +2,9 @@
 //! PATHs, as `path:line:column: kind: message` lines (`kind` is the stable name of the warning
 //! or error kind), then a summary. Exit status 1 when there are errors.
 //!
+//! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
+//! warning of kind `illegal_move`.
+//!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors` and `problems`,
 //! a list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`.
 
@@ -22,6 +25,10 @@ pub struct Args {
     /// Turn warnings into errors.
     #[arg(long)]
     strict: bool,
+    /// Also replay every game on a board and report each illegal move (as a warning of kind
+    /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`).
+    #[arg(long)]
+    replay: bool,
 }
 
 /// One warning or error.
@@ -97,6 +104,18 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 files += 1;
                 games += g;
                 problems.append(&mut p);
+                if args.replay {
+                    let mut lines = kifu::LineIndex::new();
+                    for m in crate::replay::illegal_moves(&bytes, config) {
+                        problems.push(Problem {
+                            path: name.clone(),
+                            position: lines.locate(&bytes, m.offset),
+                            error: false,
+                            kind: "illegal_move",
+                            message: format!("{} (move {})", m.kind, m.number),
+                        });
+                    }
+                }
             }
         }
     }

@@ -9,8 +9,10 @@ mod files;
 mod find;
 mod index;
 mod json;
+mod replay;
 mod show;
 mod stats;
+mod tree;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -28,6 +30,8 @@ struct Cli {
 enum Command {
     /// Count files, games, nodes, moves, variations, warnings and errors under PATHs.
     Stats(stats::Args),
+    /// Print each game's tree in canonical SGF, one line per game (`--moves`: moves only).
+    Tree(tree::Args),
     /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
     Check(check::Args),
     /// Print every event of FILE as one JSON object per line.
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Stats(args) => stats::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Tree(args) => tree::run(&args),
         Command::Events { file, strict } => events::run(&file, strict),
         Command::Index(args) => index::run(&args),
         Command::Find(args) => find::run(&args),

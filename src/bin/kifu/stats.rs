@@ -4,7 +4,8 @@
 //! (a README, an index) — not errors; `games` = GameStart events; `nodes` = Node events; `moves`
 //! = Move events (passes included; setup and `%` end marks are not moves); `variations` = leaves
 //! − 1 per game; `warnings` and `errors` as reported by the readers (an unreadable file is one
-//! error); `bytes` = size of the files read; `seconds` = wall time.
+//! error); `bytes` = size of the files read; `seconds` = wall time; with `--replay`,
+//! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line).
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
@@ -28,6 +29,10 @@ pub struct Args {
     /// Turn warnings into errors.
     #[arg(long)]
     strict: bool,
+    /// Also replay every game on a board (Go: main line; shogi: every move) and count
+    /// `illegal_moves`.
+    #[arg(long)]
+    replay: bool,
 }
 
 /// Counts of one or many games.
@@ -42,6 +47,7 @@ pub struct Totals {
     pub warnings: u64,
     pub errors: u64,
     pub bytes: u64,
+    pub illegal_moves: u64,
 }
 
 impl Totals {
@@ -55,6 +61,7 @@ impl Totals {
         self.warnings += o.warnings;
         self.errors += o.errors;
         self.bytes += o.bytes;
+        self.illegal_moves += o.illegal_moves;
     }
 }
 
@@ -128,7 +135,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     eprintln!("kifu: {}: {e}", path.display());
                     Totals { errors: 1, ..Totals::default() }
                 }
-                Ok(bytes) => count(&bytes, config).unwrap_or(Totals { skipped: 1, ..Totals::default() }),
+                Ok(bytes) => match count(&bytes, config) {
+                    None => Totals { skipped: 1, ..Totals::default() },
+                    Some(mut t) => {
+                        if args.replay {
+                            t.illegal_moves = crate::replay::illegal_moves(&bytes, config).len() as u64;
+                        }
+                        t
+                    }
+                },
             },
         }
     };
@@ -142,8 +157,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
-        Obj::new(&mut s)
-            .num("files", total.files)
+        let mut o = Obj::new(&mut s);
+        o.num("files", total.files)
             .num("skipped", total.skipped)
             .num("games", total.games)
             .num("nodes", total.nodes)
@@ -152,12 +167,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .num("warnings", total.warnings)
             .num("errors", total.errors)
             .num("bytes", total.bytes)
-            .num("seconds", format!("{secs:.3}"))
-            .end();
+            .num("seconds", format!("{secs:.3}"));
+        if args.replay {
+            o.num("illegal_moves", total.illegal_moves);
+        }
+        o.end();
     } else {
         let mb = total.bytes as f64 / 1e6;
+        let illegal = if args.replay { format!("  illegal_moves {}", total.illegal_moves) } else { String::new() };
         s = format!(
-            "files {}  skipped {}  games {}  nodes {}  moves {}  variations {}  warnings {}  errors {}\n{:.1} MB in {:.3} s ({:.1} MB/s)",
+            "files {}  skipped {}  games {}  nodes {}  moves {}  variations {}  warnings {}  errors {}{illegal}\n{:.1} MB in {:.3} s ({:.1} MB/s)",
             total.files,
             total.skipped,
             total.games,

@@ -71,8 +71,9 @@ pub struct GameRow {
     pub opening: String,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
-    // SEAM(position): captures by Black and White and a hash of the final position, filled by the
-    // Go/shogi board of src/position/ fed the main line's setup and moves. Until it lands: None.
+    /// Stones captured by Black and White (Go), and a hash of the final position: the Go board's
+    /// Zobrist hash, or for shogi xxh3-64 of the final SFEN. Both from the boards of
+    /// `kifu::position` fed the main line's setup and moves.
     pub captures_black: Option<u32>,
     pub captures_white: Option<u32>,
     pub final_hash: Option<u64>,
@@ -181,6 +182,10 @@ pub struct Collector {
     moves: u64,
     moves_total: u64,
     move_kind: Option<Kind>,
+    /// The main line replayed on a Go board and on a shogi position (each ignores the other
+    /// game's events), for captures and the final position's hash.
+    go: Option<kifu::position::go::Replayer>,
+    shogi: kifu::position::shogi::ShogiPosition,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
 }
@@ -213,6 +218,7 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
+            self.replay(&Event::Move(*m));
             push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
@@ -235,10 +241,16 @@ impl Collector {
             self.moves = 0;
             self.moves_total = 0;
             self.move_kind = None;
+            self.go = Some(kifu::position::go::Replayer::new(Default::default()));
+            self.shogi = kifu::position::shogi::ShogiPosition::new();
             return unfinished;
         }
-        let row = self.row.as_mut()?;
+        self.row.as_ref()?;
         self.line.feed(ev);
+        if self.line.on_main() && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_)) {
+            self.replay(ev);
+        }
+        let row = self.row.as_mut()?;
         match *ev {
             Event::VariationStart(_) => self.last_was_node = false,
             Event::VariationEnd => {
@@ -303,9 +315,19 @@ impl Collector {
         None
     }
 
+    /// Plays one main-line event on both boards (illegal moves are left unplayed; `kifu stats
+    /// --replay` and `kifu check` report them).
+    fn replay(&mut self, ev: &Event<'_>) {
+        if let Some(go) = self.go.as_mut() {
+            go.event(ev);
+        }
+        let _ = self.shogi.apply(ev);
+    }
+
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
         let mut row = self.row.take()?;
+        let go = self.go.take().map(|g| g.finish());
         row.nodes = self.nodes;
         row.moves = self.moves;
         row.moves_total = self.moves_total;
@@ -328,6 +350,13 @@ impl Collector {
         }
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
+        }
+        if row.kind == Some(Kind::Shogi) {
+            row.final_hash = Some(xxhash_rust::xxh3::xxh3_64(self.shogi.sfen().as_bytes()));
+        } else if let Some(g) = go {
+            row.captures_black = Some(g.captures.0);
+            row.captures_white = Some(g.captures.1);
+            row.final_hash = Some(g.hash);
         }
         row.norm = Normalised {
             date: row.date(),

@@ -9,8 +9,9 @@
 //! - shogi moves in CSA notation without brackets, a drop from `00`: `(;+7776FU;-3334FU;+0055KA)`;
 //! - nodes without a move (the root, setup, comments) do not appear; a game without moves is `()`.
 //!
-//! SEAM(tree): when the tree module lands, its `--moves` writer replaces [`push_move`] and this
-//! module's tracker gives way to its main-line adapter; the string must stay byte-identical.
+//! Moves are written by [`kifu::tree::write_move`], the writer of `kifu tree --moves`. The
+//! tracker here follows the main line within the indexer's single pass over the events (the
+//! tree module's adapter instead skips side variations, which would need a second pass).
 //!
 //! # Which nodes are on the main line
 //! The first child at every branching, read from the flat event stream without a tree:
@@ -19,7 +20,7 @@
 //! current node and never on the main line, which continues after it. Cost: three integers of
 //! state, no allocation beyond the caller's string.
 
-use kifu::{Branch, Color, Event, Move};
+use kifu::{Branch, Event, Move};
 
 /// Follows the main line through a game's events.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,32 +63,12 @@ impl MainLine {
     }
 }
 
-/// Appends one move as a canonical node: `;B[pd]`, `;W[]`, `;+7776FU` (ASCII). This runs for
-/// every move of every game indexed: each case appends a fixed-size array, which compiles to a
-/// few stores rather than a `memcpy` call.
-#[inline(always)]
+/// Appends one move as a canonical node (`;B[pd]`, `;W[]`, `;+7776FU`), written by the tree
+/// module's moves-only writer so that the index and `kifu tree --moves` agree byte for byte.
+#[inline]
 pub fn push_move(out: &mut Vec<u8>, m: &Move) {
-    match m {
-        Move::Go { color, point } => {
-            // Field by field, by reference: one narrow load each (a load spanning the reader's
-            // differently sized stores of the event would stall store forwarding on every move).
-            let c = color.letter() as u8;
-            match point {
-                Some(p) if p.x < 52 && p.y < 52 => {
-                    let l = |v: u8| if v < 26 { b'a' + v } else { b'A' + v - 26 };
-                    out.extend_from_slice(&[b';', c, b'[', l(p.x), l(p.y), b']']);
-                }
-                _ => out.extend_from_slice(&[b';', c, b'[', b']']),
-            }
-        }
-        Move::Shogi(s) => {
-            let sign = if s.color == Color::Black { b'+' } else { b'-' };
-            let (ff, fr) = s.from.map_or((0, 0), |f| (f.file, f.rank));
-            let d = |v: u8| b'0' + v % 10;
-            let p = s.piece.csa().as_bytes();
-            out.extend_from_slice(&[b';', sign, d(ff), d(fr), d(s.to.file), d(s.to.rank), p[0], p[1]]);
-        }
-    }
+    out.push(b';');
+    kifu::tree::write_move(*m, out);
 }
 
 /// The canonical main-line string of the first game in `events` (a convenience for tests and
@@ -111,6 +92,7 @@ pub fn canonical<'a>(events: impl IntoIterator<Item = Event<'a>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu::Color;
     use kifu::{Point, ShogiMove, Square};
 
     fn go(c: Color, p: Option<(u8, u8)>) -> Event<'static> {

@@ -31,7 +31,7 @@
 //! | `warnings`, `errors` | in this game |
 //! | `opening` | first 20 main-line moves, canonical, `B[pd];W[dp];…` |
 //! | `main_hash` | xxh3-64 of the canonical main-line string (as a signed 64-bit integer) |
-//! | `captures_black`, `captures_white`, `final_hash` | from the board of src/position/ (NULL until it lands) |
+//! | `captures_black`, `captures_white`, `final_hash` | the main line replayed: stones captured by each side (Go; NULL for shogi) and the final position's hash (Go: the board's Zobrist hash; shogi: xxh3-64 of the SFEN) |
 
 use rusqlite::Connection;
 use std::path::Path;
