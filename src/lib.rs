@@ -44,6 +44,7 @@ pub mod error;
 pub mod event;
 pub mod input;
 pub mod sgf;
+pub mod stream;
 pub mod text;
 
 pub use detect::{detect, Format};

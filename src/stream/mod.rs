@@ -1,0 +1,205 @@
+//! Streams: whole games from any [`io::Read`](std::io::Read), compressed files and archives, and
+//! parallel reading.
+//!
+//! Readers parse byte slices. For input that is not one slice (stdin, a gzip stream, an archive
+//! member, a file larger than memory) a per-format [`Splitter`] cuts whole games out of the
+//! stream into [`GameChunk`]s; the format's slice reader parses each chunk, and [`Shifted`] moves
+//! the chunk reader's offsets, lines and columns to the whole stream, so that events read this way
+//! equal the events of the whole stream read as one slice.
+//!
+//! ```
+//! use kifu::stream::{self, Splitter as _};
+//! use kifu::{Config, Event, EventSource, Format};
+//!
+//! let file = &b"(;GM[1]PB[a];B[aa])\n(;GM[1]PB[b];B[bb])"[..];
+//! let mut split = stream::splitter(Format::Sgf, Box::new(file), Config::default());
+//! let mut moves = 0;
+//! while let Some(chunk) = split.next_game() {
+//!     let chunk = chunk.unwrap();
+//!     let mut events = stream::read_chunk(Format::Sgf, &chunk, Config::default());
+//!     while let Some(ev) = events.next_event() {
+//!         if let Event::Move(_) = ev.unwrap() {
+//!             moves += 1;
+//!         }
+//!     }
+//! }
+//! assert_eq!(moves, 2);
+//! ```
+//!
+//! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz` streams and `.zip`/`.tar`
+//!   archives (detected by their magic bytes), each member named `archive.zip!member.sgf`.
+//! - [`parallel`]: a driver that feeds game chunks to worker threads and returns results in
+//!   input order ([`read_games`]).
+//!
+//! Memory: a splitter holds a window of the stream that grows only when one game does not fit in
+//! it (to about 1.25 × the largest game + 64 KiB); nothing else grows with the stream's size.
+
+pub(crate) mod buffer;
+pub mod inputs;
+pub mod parallel;
+
+pub use inputs::{for_each_input, Input};
+pub use parallel::{read_games, Game, Options};
+
+use crate::detect::Format;
+use crate::error::{Error, Position};
+use crate::event::{Event, Warning};
+use crate::input::{Config, EventSource, GameChunk};
+
+/// Cuts whole games out of a stream; one implementation per format.
+///
+/// `next_game` returns `None` at the end of the stream. After an `Err` the splitter either goes
+/// on with the next game (a game over the size limit) or returns `None` (an I/O error).
+pub trait Splitter {
+    /// The next game, an error, or `None` at the end.
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>>;
+
+    /// The format this splitter cuts.
+    fn format(&self) -> Format;
+}
+
+impl<S: Splitter + ?Sized> Splitter for Box<S> {
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
+        (**self).next_game()
+    }
+    fn format(&self) -> Format {
+        (**self).format()
+    }
+}
+
+/// The splitter for `format` over `read`.
+pub fn splitter<'r>(format: Format, read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn Splitter + 'r> {
+    match format {
+        Format::Sgf => Box::new(crate::sgf::Splitter::new(read, config)),
+    }
+}
+
+/// The slice reader of one format, chosen at run time (no allocation, unlike a boxed reader).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FormatReader<'a> {
+    /// An SGF reader.
+    Sgf(crate::sgf::Reader<'a>),
+}
+
+impl<'a> FormatReader<'a> {
+    /// The reader of `format` over `bytes`, with the charset fixed when `charset` is given.
+    pub fn new(format: Format, bytes: &'a [u8], config: Config, charset: Option<crate::Charset>) -> FormatReader<'a> {
+        match format {
+            Format::Sgf => {
+                let r = crate::sgf::Reader::with_config(bytes, config);
+                FormatReader::Sgf(match charset {
+                    Some(c) => r.with_charset(c),
+                    None => r,
+                })
+            }
+        }
+    }
+}
+
+impl EventSource for FormatReader<'_> {
+    #[inline]
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        match self {
+            FormatReader::Sgf(r) => r.next_event(),
+        }
+    }
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        match self {
+            FormatReader::Sgf(r) => r.skip_game(),
+        }
+    }
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        match self {
+            FormatReader::Sgf(r) => r.skip_variation(),
+        }
+    }
+    fn locate(&mut self, offset: u64) -> Position {
+        match self {
+            FormatReader::Sgf(r) => r.locate(offset),
+        }
+    }
+}
+
+/// The events of one chunk, with offsets in the whole stream.
+pub type ChunkReader<'a> = Shifted<FormatReader<'a>>;
+
+/// The reader of `format` over `chunk`, its offsets moved to the whole stream; the chunk's
+/// charset context is applied.
+pub fn read_chunk<'a>(format: Format, chunk: &GameChunk<'a>, config: Config) -> ChunkReader<'a> {
+    Shifted::new(FormatReader::new(format, chunk.bytes, config, chunk.context.charset), chunk, config)
+}
+
+/// An event source over one chunk whose offsets, lines and columns are moved to the whole stream:
+/// `GameStart` and `Warning` offsets by the chunk's offset, error positions by its offset, line
+/// and column. It returns the chunk's junk warning (see [`GameChunk::junk`]) first, as an
+/// `Err` in strict mode.
+///
+/// Costs: one match per event; no allocation.
+#[derive(Debug)]
+pub struct Shifted<S> {
+    inner: S,
+    offset: u64,
+    line: u64,
+    column: u64,
+    junk: Option<(crate::WarningKind, Position)>,
+    strict: bool,
+}
+
+impl<S: EventSource> Shifted<S> {
+    /// Wraps `inner`, a reader of `chunk.bytes`.
+    pub fn new(inner: S, chunk: &GameChunk<'_>, config: Config) -> Shifted<S> {
+        Shifted {
+            inner,
+            offset: chunk.offset,
+            line: chunk.line,
+            column: chunk.column,
+            junk: chunk.junk,
+            strict: config.is_strict(),
+        }
+    }
+
+    /// The wrapped reader (its offsets are relative to the chunk).
+    pub fn get_mut(&mut self) -> &mut S {
+        &mut self.inner
+    }
+
+    fn shift_error(&self, e: Error) -> Error {
+        e.shifted(self.offset, self.line, self.column)
+    }
+}
+
+impl<S: EventSource> EventSource for Shifted<S> {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        if let Some((kind, pos)) = self.junk.take() {
+            let w = Warning { kind, offset: pos.offset };
+            return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
+        }
+        let (offset, line, column) = (self.offset, self.line, self.column);
+        match self.inner.next_event()? {
+            Ok(Event::GameStart { offset: o }) => Some(Ok(Event::GameStart { offset: o + offset })),
+            Ok(Event::Warning(w)) => Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset }))),
+            Ok(ev) => Some(Ok(ev)),
+            Err(e) => Some(Err(e.shifted(offset, line, column))),
+        }
+    }
+
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        self.junk = None;
+        self.inner.skip_game().map_err(|e| self.shift_error(e))
+    }
+
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        self.inner.skip_variation().map_err(|e| self.shift_error(e))
+    }
+
+    /// The position of a stream offset inside this chunk (offsets before it have line 0).
+    fn locate(&mut self, offset: u64) -> Position {
+        if offset < self.offset {
+            return Position { offset, line: 0, column: 0 };
+        }
+        let p = self.inner.locate(offset - self.offset);
+        let column = if p.line <= 1 { p.column + self.column.saturating_sub(1) } else { p.column };
+        Position { offset, line: p.line + self.line.saturating_sub(1), column }
+    }
+}
