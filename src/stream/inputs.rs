@@ -166,6 +166,7 @@ where
     F: FnMut(&str, Result<Input<'_>, Error>),
 {
     let name = path.display().to_string();
+    #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => return f(&name, Err(io_error(e))),
