@@ -215,3 +215,51 @@ fn parallel_equals_one_thread_on_corpus() {
         eprintln!("{sub}: {games} games, {moves} moves, same on 1, 2 and 3 threads");
     }
 }
+
+/// A ≥ 1 GB collection generated on the fly from the corpus collections, gzip-compressed and
+/// decompressed as streams, through the splitter: the window stays at the largest game plus a
+/// constant. (`cargo test --release --test stream_inputs -- --ignored`; the peak RSS of the same
+/// pipeline on stdin is measured with `examples/stream_count.rs`.)
+#[test]
+#[ignore]
+fn one_gigabyte_through_gzip_in_bounded_memory() {
+    let Some(dir) = common::corpus_dir("sgf/collections") else { return };
+    let files: Vec<Vec<u8>> = common::files(&dir, &[".sgf"]).iter().map(|p| std::fs::read(p).unwrap()).collect();
+    struct Cycle {
+        files: Vec<Vec<u8>>,
+        file: usize,
+        pos: usize,
+        left: u64,
+    }
+    impl std::io::Read for Cycle {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.left == 0 {
+                return Ok(0);
+            }
+            let f = &self.files[self.file];
+            let n = buf.len().min(f.len() - self.pos);
+            buf[..n].copy_from_slice(&f[self.pos..self.pos + n]);
+            self.pos += n;
+            if self.pos == f.len() {
+                self.pos = 0;
+                self.file = (self.file + 1) % self.files.len();
+            }
+            self.left = self.left.saturating_sub(n as u64);
+            Ok(n)
+        }
+    }
+    let source = Cycle { files, file: 0, pos: 0, left: 1 << 30 };
+    let gz = flate2::read::GzEncoder::new(source, flate2::Compression::fast());
+    let plain = flate2::read::MultiGzDecoder::new(gz);
+    let mut split = kifu::sgf::Splitter::new(plain, kifu::Config::default());
+    let (mut games, mut bytes, mut largest) = (0u64, 0u64, 0usize);
+    while let Some(chunk) = split.next_game() {
+        let chunk = chunk.unwrap();
+        games += 1;
+        largest = largest.max(chunk.bytes.len());
+        bytes = chunk.offset + chunk.bytes.len() as u64;
+    }
+    assert!(bytes >= 1 << 30, "{bytes}");
+    assert!(split.window_len() <= largest * 5 / 4 + 64 * 1024, "window {} largest {largest}", split.window_len());
+    eprintln!("{games} games, {bytes} bytes, largest game {largest}, window {}", split.window_len());
+}

@@ -179,13 +179,12 @@ mod par {
         }
     }
 
+    /// A batch's input names and each item's result (by input index).
+    type Results<T> = (Vec<String>, Vec<(u32, Result<T, Error>)>);
+    /// A batch's sequence number and results, sent back by a worker.
     type Done<T> = (u64, Vec<String>, Vec<(u32, Result<T, Error>)>);
 
-    fn run<T, W: Fn(Game<'_>) -> T>(
-        batch: Batch,
-        config: Config,
-        work: &W,
-    ) -> (Vec<String>, Vec<(u32, Result<T, Error>)>) {
+    fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, config: Config, work: &W) -> Results<T> {
         let mut out = Vec::with_capacity(batch.items.len());
         for item in batch.items {
             match item {
@@ -219,7 +218,7 @@ mod par {
         rx: mpsc::Receiver<Done<T>>,
         sent: u64,
         delivered: u64,
-        waiting: BTreeMap<u64, (Vec<String>, Vec<(u32, Result<T, Error>)>)>,
+        waiting: BTreeMap<u64, Results<T>>,
         max_in_flight: u64,
     }
 
