@@ -28,6 +28,8 @@
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
 //! - One module per format: [`sgf`].
+//! - [`stream`]: whole games from any `io::Read` (splitters), compressed files, archives,
+//!   directories and stdin, and parallel reading.
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees

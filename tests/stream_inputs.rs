@@ -263,3 +263,46 @@ fn one_gigabyte_through_gzip_in_bounded_memory() {
     assert!(split.window_len() <= largest * 5 / 4 + 64 * 1024, "window {} largest {largest}", split.window_len());
     eprintln!("{games} games, {bytes} bytes, largest game {largest}, window {}", split.window_len());
 }
+
+/// Every file of sgf/edge read through `read_games` (which transcodes UTF-16 streams) gives the
+/// same totals (moves, nodes, warnings) as the slice reader on `kifu::input::prepare`d bytes,
+/// for the files the slice reader reads without an error.
+#[test]
+fn edge_files_through_inputs_equal_slice_totals() {
+    let Some(dir) = common::corpus_dir("sgf/edge") else { return };
+    let mut compared = 0;
+    let mut utf16 = 0;
+    for path in common::files(&dir, &[".sgf"]) {
+        let raw = std::fs::read(&path).unwrap();
+        let bytes = kifu::input::prepare(&raw);
+        let mut want = (0u32, 0u32, 0u32, 0u32);
+        let mut failed = false;
+        for item in kifu::sgf::Reader::new(&bytes) {
+            match item {
+                Ok(Event::GameStart { .. }) => want.0 += 1,
+                Ok(Event::Move(_)) => want.1 += 1,
+                Ok(Event::Node) => want.2 += 1,
+                Ok(Event::Warning(_)) => want.3 += 1,
+                Ok(_) => {}
+                Err(_) => failed = true,
+            }
+        }
+        if failed || kifu::detect(&bytes).is_none() {
+            continue;
+        }
+        let out = run(std::slice::from_ref(&path), 1, 1 << 20);
+        let mut got = (0u32, 0u32, 0u32, 0u32);
+        for (_, r) in &out {
+            let s = r.as_ref().unwrap();
+            // A chunk with no bytes only carries the junk after the last game.
+            got.0 += (s.nodes > 0 || s.moves > 0 || s.offset < bytes.len() as u64) as u32;
+            got.1 += s.moves;
+            got.2 += s.nodes;
+            got.3 += s.warnings;
+        }
+        assert_eq!(got, want, "{}", path.display());
+        compared += 1;
+        utf16 += (raw.starts_with(&[0xFF, 0xFE]) || raw.starts_with(&[0xFE, 0xFF])) as u32;
+    }
+    assert!(compared > 100 && utf16 >= 1, "{compared} files, {utf16} UTF-16");
+}

@@ -7,6 +7,9 @@
 //! looked at again (so `.tar.gz`, `.tar.bz2` and `.sgf.xz` work); archive members are read one
 //! by one and named `archive.zip!member.sgf`. Archives nest up to four levels.
 //!
+//! A UTF-16 stream (with its byte-order mark) is transcoded to UTF-8 on the fly, as
+//! [`crate::input::prepare`] does for slices.
+//!
 //! Costs: the first [`SNIFF_LEN`](crate::detect::SNIFF_LEN) bytes of each input are read ahead for
 //! detection and handed back in front of the rest; a zip archive read from a stream (stdin, or
 //! inside a compressed file) is read into memory because zip needs to seek (a zip file on disk
@@ -201,6 +204,10 @@ where
         Err(e) => return f(name, Err(io_error(e))),
     };
     let k = kind(&head, name);
+    if k == Kind::Plain && depth < MAX_NESTING && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF])) {
+        let utf8 = Utf16::new(Cursor::new(head).chain(r));
+        return open_stream(name, Box::new(utf8), depth + 1, f);
+    }
     if k == Kind::Plain {
         let format = detect(&head);
         return f(name, Ok(Input { format, reader: Box::new(Cursor::new(head).chain(r)) }));
@@ -210,6 +217,69 @@ where
     }
     let whole: Box<dyn Read + 'a> = Box::new(Cursor::new(head).chain(r));
     open_packed(name, k, whole, depth, f);
+}
+
+/// Transcodes a UTF-16 stream that starts with a byte-order mark into UTF-8 (without the mark),
+/// as [`crate::input::prepare`] does for slices; offsets then count the UTF-8 bytes.
+struct Utf16<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    input: Box<[u8]>,
+    in_pos: usize,
+    in_len: usize,
+    output: Box<[u8]>,
+    out_pos: usize,
+    out_len: usize,
+    eof: bool,
+    done: bool,
+}
+
+impl<R: Read> Utf16<R> {
+    fn new(inner: R) -> Utf16<R> {
+        Utf16 {
+            inner,
+            // BOM sniffing: the BOM picks little or big endian and is removed.
+            decoder: encoding_rs::UTF_16LE.new_decoder(),
+            input: vec![0; 8192].into_boxed_slice(),
+            in_pos: 0,
+            in_len: 0,
+            output: vec![0; 16384].into_boxed_slice(),
+            out_pos: 0,
+            out_len: 0,
+            eof: false,
+            done: false,
+        }
+    }
+}
+
+impl<R: Read> Read for Utf16<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.out_pos < self.out_len {
+                let n = buf.len().min(self.out_len - self.out_pos);
+                buf[..n].copy_from_slice(&self.output[self.out_pos..self.out_pos + n]);
+                self.out_pos += n;
+                return Ok(n);
+            }
+            if self.done || buf.is_empty() {
+                return Ok(0);
+            }
+            if self.in_pos == self.in_len && !self.eof {
+                let n = self.inner.read(&mut self.input)?;
+                self.eof = n == 0;
+                self.in_pos = 0;
+                self.in_len = n;
+            }
+            let (result, read, written, _) =
+                self.decoder.decode_to_utf8(&self.input[self.in_pos..self.in_len], &mut self.output, self.eof);
+            self.in_pos += read;
+            self.out_pos = 0;
+            self.out_len = written;
+            if self.eof && self.in_pos == self.in_len && result == encoding_rs::CoderResult::InputEmpty {
+                self.done = true;
+            }
+        }
+    }
 }
 
 #[cfg(not(feature = "compression"))]
@@ -303,6 +373,30 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_is_transcoded_in_small_reads() {
+        let mut le = vec![0xFF, 0xFE];
+        let mut be = vec![0xFE, 0xFF];
+        let text = "(;C[\u{00e9}\u{1F600}\u{68CB}])".repeat(2000);
+        for u in text.encode_utf16() {
+            le.extend_from_slice(&u.to_le_bytes());
+            be.extend_from_slice(&u.to_be_bytes());
+        }
+        for bytes in [le, be] {
+            let mut out = Vec::new();
+            let mut r = Utf16::new(&bytes[..]);
+            let mut buf = [0u8; 3];
+            loop {
+                let n = r.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            assert!(out == text.as_bytes(), "transcoding differs");
+        }
+    }
 
     #[test]
     fn kinds_by_magic() {
