@@ -33,7 +33,7 @@ static GLOBAL: Counting = Counting;
 /// games and the allocations made after the first game.
 fn allocations_after_first_game(data: &[u8]) -> (u64, u64) {
     let config = Config::default();
-    let mut split = kifu::sgf::Splitter::new(&data[..], config);
+    let mut split = kifu::sgf::Splitter::new(data, config);
     let mut games = 0u64;
     let mut after_first = 0;
     let mut events = 0u64;
