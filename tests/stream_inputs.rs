@@ -306,3 +306,16 @@ fn edge_files_through_inputs_equal_slice_totals() {
     }
     assert!(compared > 100 && utf16 >= 1, "{compared} files, {utf16} UTF-16");
 }
+
+/// A panic in the worker closure reaches the caller (no deadlock waiting for its batch).
+#[test]
+fn a_worker_panic_propagates() {
+    let dir = temp_dir("panic");
+    std::fs::write(dir.join("a.sgf"), GOOD_A.repeat(100)).unwrap();
+    let options = Options { threads: 2, batch_bytes: 64, ..Options::default() };
+    let r = std::panic::catch_unwind(|| {
+        read_games([&dir], &options, |game| assert!(game.chunk.offset < 500, "boom"), |_, _| {});
+    });
+    assert!(r.is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -181,8 +181,9 @@ mod par {
 
     /// A batch's input names and each item's result (by input index).
     type Results<T> = (Vec<String>, Vec<(u32, Result<T, Error>)>);
-    /// A batch's sequence number and results, sent back by a worker.
-    type Done<T> = (u64, Vec<String>, Vec<(u32, Result<T, Error>)>);
+    /// A batch's sequence number and results, sent back by a worker (or the worker's panic, to
+    /// be resumed on the calling thread, which would otherwise wait for the batch forever).
+    type Done<T> = (u64, std::thread::Result<Results<T>>);
 
     fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, config: Config, work: &W) -> Results<T> {
         let mut out = Vec::with_capacity(batch.items.len());
@@ -241,8 +242,8 @@ mod par {
             self.sent += 1;
             let (tx, work, config) = (self.tx.clone(), self.work, self.config);
             self.scope.spawn(move |_| {
-                let (names, results) = run(batch, config, work);
-                let _ = tx.send((seq, names, results));
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, config, work)));
+                let _ = tx.send((seq, done));
             });
             while let Ok(done) = self.rx.try_recv() {
                 self.deliver(done);
@@ -258,8 +259,11 @@ mod par {
             }
         }
 
-        fn deliver(&mut self, (seq, names, results): Done<T>) {
-            self.waiting.insert(seq, (names, results));
+        fn deliver(&mut self, (seq, done): Done<T>) {
+            match done {
+                Ok(results) => self.waiting.insert(seq, results),
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
             while let Some((names, results)) = self.waiting.remove(&self.delivered) {
                 for (input, result) in results {
                     (self.sink)(&names[input as usize], result);
