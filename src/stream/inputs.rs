@@ -10,7 +10,7 @@
 //! A UTF-16 stream (with its byte-order mark) is transcoded to UTF-8 on the fly, as
 //! [`crate::input::prepare`] does for slices.
 //!
-//! Costs: the first [`SNIFF_LEN`](crate::detect::SNIFF_LEN) bytes of each input are read ahead for
+//! Costs: the first [`SNIFF_LEN`] bytes of each input are read ahead for
 //! detection and handed back in front of the rest; a zip archive read from a stream (stdin, or
 //! inside a compressed file) is read into memory because zip needs to seek (a zip file on disk
 //! is read in place). Without the `compression` feature, compressed inputs and archives are
@@ -26,7 +26,7 @@ const MAX_NESTING: u32 = 4;
 
 /// One input: a reader over its (decompressed) bytes and the format detected from its first bytes.
 pub struct Input<'a> {
-    /// The format [`crate::detect`] found in the first bytes, or `None` for anything else (a
+    /// The format [`crate::detect()`] found in the first bytes, or `None` for anything else (a
     /// README in an archive, an image).
     pub format: Option<Format>,
     /// The input's bytes, decompressed, from the first byte (the bytes read for detection are
