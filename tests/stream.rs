@@ -523,3 +523,34 @@ fn mutated_corpus_through_splitter_equals_slice() {
     }
     assert!(cases > 100, "{cases}");
 }
+
+/// Fuzz find (split, first byte = read size): a game with an unknown `CA[]` label, not UTF-8,
+/// cut short by `(;FF[`: the slice reader detects its charset over bytes past its end; the
+/// splitter fixes the same charset in the chunk and carries the unknown-label warning.
+#[test]
+fn fuzz_unknown_label_in_a_game_cut_short() {
+    let input: &[u8] = b"(;GM[1]FF[4]CA[UTF-8]\x0aTM[1800]OT[8 ]PR[\xfbdp]C[\x88\xcd\x8c\xe9 io\x91\xbe]CA[Shift_\x01\
+        \x00\x00\x19JI\x01\x10S]PW[\x8eR\x89\xba \x8c`\x8c\xe1] W\x89\x8e\x8c\xbah\x8c\xe1]\x0a;B[pd\
+        ]\x0a;\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\
+        \xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\
+        \xff\xff\xff\xff\xff\xff\xff\xff\x00W\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a;B(;PB[\x88\
+        \xe4\x8eR \x97T\x91\xbe]CA[Shift_\x01\x00\x00\x19JIS]PW[\x8eR\x89\xba \x8c`\x8c\xe1]\x0a;B[p\
+        d]\x0a;W[dp]C[z\x88\xcd\x8c\xe9 ios fun]*)[pd]0000000000000000000000000000000000000000000000\
+        0\x00[d5555555555555555555555555555555000055555\x89\x8e\x8c\xbah\x8c\xe1]\x0a;B[pd[\x88\xcd\
+        \x8c\xe9 ]\x0a;W\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a;B(;PB[\x88\xe4\x8eR \x97T\
+        \x91\xbe]CA[Shift_\x01\x00\x00\x19JIS]PWios fu(;FF[4]AP[Primiview:3.1]GM[[\x8e\x89R\xba \x8c\
+        `\x8c\xe1]\x0a;B[pd]\x0a;W[dp1]SZ[19]C[2\x0a)]PW[\x8eR]C[Gametree 2: game-info\x89";
+    check(&input[1..], "fuzz crash b3d1ca49");
+    let fixed: Vec<_> = {
+        let mut split = kifu::sgf::Splitter::new(&input[1..], Config::default());
+        let mut v = Vec::new();
+        while let Some(c) = split.next_game() {
+            let c = c.unwrap();
+            v.push((c.offset, c.context.charset.is_some(), c.start_warning.map(|w| (w.0, w.1.offset))));
+        }
+        v
+    };
+    assert!(fixed.contains(&(381, true, Some((WarningKind::UnknownCharset, 399)))), "{fixed:?}");
+    let small = b"(;PB[\xe9t\xe9]CA[klingon]C[\x83\x5c\x83\x5c](;B[aa]\n(;GM[1]C[\x88\xe4 \x8e\x52 \x97\x54]))";
+    check(small, "unknown label, cut short");
+}

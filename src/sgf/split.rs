@@ -14,9 +14,10 @@
 //!
 //! Reading the chunks with [`crate::stream::Shifted`] gives the same events, offsets, lines and
 //! columns as reading the whole stream as one slice, up to the first error (after an error the
-//! slice reader resynchronises inside the broken game, the splitter after it). One more known
-//! difference: a game with an unknown `CA[]` label that also lost its `)` and is not valid UTF-8
-//! may be detected differently (the slice reader detects over bytes past the game's end).
+//! slice reader resynchronises inside the broken game, the splitter after it). A game without a
+//! known `CA[]` that is cut short by `(;GM[` has its charset detected by the slice reader over
+//! bytes past its end; the splitter does the same and fixes the result in
+//! [`ChunkContext::charset`] (with [`GameChunk::start_warning`] for an unknown label).
 //!
 //! Costs: each byte is copied once into the window and scanned once by `memchr` (plus a re-scan of
 //! an unfinished game after a refill, amortised by the window's geometric growth); a game
@@ -178,8 +179,8 @@ struct Game {
     start: u64,
     charset: Option<Charset>,
     /// When the charset was detected: where detection stopped (`None`: at the end of the
-    /// stream), and whether the root had no `CA` at all.
-    detected: Option<(Option<u64>, bool)>,
+    /// stream), and the offset of the root's unknown `CA` label if it had one.
+    detected: Option<(Option<u64>, Option<u64>)>,
     /// Token scan: resume offset and depth.
     pos: u64,
     depth: u32,
@@ -192,6 +193,7 @@ struct Cut {
     position: Position,
     charset: Option<Charset>,
     junk: Option<(WarningKind, Position)>,
+    start_warning: Option<(WarningKind, Position)>,
 }
 
 /// Cuts SGF games out of an [`io::Read`](std::io::Read); see the [module docs](self).
@@ -272,6 +274,7 @@ impl<R: Read> Splitter<R> {
                     column: cut.position.column,
                     context: ChunkContext { charset: cut.charset, header: &[] },
                     junk: cut.junk,
+                    start_warning: cut.start_warning,
                 }))
             }
             Ok(None) => {
@@ -313,7 +316,7 @@ impl<R: Read> Splitter<R> {
             return Ok(junk.map(|p| {
                 let kind = if self.games == 0 { WarningKind::JunkBeforeGame } else { WarningKind::JunkAfterGames };
                 let position = self.buf.position(end);
-                Cut { start: end, end, position, charset: None, junk: Some((kind, p)) }
+                Cut { start: end, end, position, charset: None, junk: Some((kind, p)), start_warning: None }
             }));
         };
         let kind = if self.games == 0 { WarningKind::JunkBeforeGame } else { WarningKind::JunkBetweenGames };
@@ -334,19 +337,22 @@ impl<R: Read> Splitter<R> {
         };
         self.pos = end;
         let cs = game.charset.unwrap_or(Charset::Utf8);
-        // The reader of the chunk alone would detect over the chunk: force the charset when the
-        // slice reader detected it over a different range (a game cut short by `(;GM[`).
-        let forced_here = match game.detected {
-            Some((stop, true)) => {
-                let same = match stop {
-                    Some(x) => x <= end,
-                    None => self.buf.eof() && end == self.buf.end_offset(),
-                };
-                (!same).then_some(cs)
+        // The reader of the chunk alone would detect over the chunk: fix the charset when the
+        // slice reader detects it over a different range (a game cut short by `(;GM[`), and
+        // carry the unknown-label warning that fixing it silences.
+        let mut charset = self.forced;
+        let mut start_warning = None;
+        if let (None, Some((stop, label_at))) = (self.forced, game.detected) {
+            let same = match stop {
+                Some(x) => x <= end,
+                None => self.buf.eof() && end == self.buf.end_offset(),
+            };
+            if !same {
+                charset = Some(cs);
+                start_warning = label_at.map(|at| (WarningKind::UnknownCharset, self.buf.position(at)));
             }
-            _ => None,
-        };
-        Ok(Some(Cut { start: g, end, position, charset: self.forced.or(forced_here), junk }))
+        }
+        Ok(Some(Cut { start: g, end, position, charset, junk, start_warning }))
     }
 
     /// Finds the next game start from `self.pos`, noting junk; `None` at the end of the stream.
@@ -423,7 +429,8 @@ impl<R: Read> Splitter<R> {
                         let stop = e1.unwrap_or(data.len());
                         game.charset = Some(detect_charset(&data[g..stop]));
                         let stop = (e1.is_some() || !eof).then_some(base + stop as u64);
-                        game.detected = Some((stop, label.is_none()));
+                        let label_at = label.map(|l| base + (l.as_ptr() as usize - data.as_ptr() as usize) as u64);
+                        game.detected = Some((stop, label_at));
                     }
                 }
             }

@@ -132,8 +132,8 @@ pub fn read_chunk<'a>(format: Format, chunk: &GameChunk<'a>, config: Config) -> 
 
 /// An event source over one chunk whose offsets, lines and columns are moved to the whole stream:
 /// `GameStart` and `Warning` offsets by the chunk's offset, error positions by its offset, line
-/// and column. It returns the chunk's junk warning (see [`GameChunk::junk`]) first, as an
-/// `Err` in strict mode.
+/// and column. It returns the chunk's junk warning (see [`GameChunk::junk`]) first and its
+/// start warning ([`GameChunk::start_warning`]) after the `GameStart`, as `Err`s in strict mode.
 ///
 /// Costs: one match per event; no allocation.
 #[derive(Debug)]
@@ -143,6 +143,10 @@ pub struct Shifted<S> {
     line: u64,
     column: u64,
     junk: Option<(crate::WarningKind, Position)>,
+    start_warning: Option<(crate::WarningKind, Position)>,
+    queued: Option<Warning>,
+    /// The game was refused (strict mode, a start warning): nothing more from this chunk.
+    ended: bool,
     strict: bool,
 }
 
@@ -155,6 +159,9 @@ impl<S: EventSource> Shifted<S> {
             line: chunk.line,
             column: chunk.column,
             junk: chunk.junk,
+            start_warning: chunk.start_warning,
+            queued: None,
+            ended: false,
             strict: config.is_strict(),
         }
     }
@@ -175,9 +182,25 @@ impl<S: EventSource> EventSource for Shifted<S> {
             let w = Warning { kind, offset: pos.offset };
             return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
         }
+        if let Some(w) = self.queued.take() {
+            return Some(Ok(Event::Warning(w)));
+        }
+        if self.ended {
+            return None;
+        }
         let (offset, line, column) = (self.offset, self.line, self.column);
         match self.inner.next_event()? {
-            Ok(Event::GameStart { offset: o }) => Some(Ok(Event::GameStart { offset: o + offset })),
+            Ok(Event::GameStart { offset: o }) => {
+                if let Some((kind, pos)) = self.start_warning.take() {
+                    let w = Warning { kind, offset: pos.offset };
+                    if self.strict {
+                        self.ended = true;
+                        return Some(Err(Error::strict(w, pos)));
+                    }
+                    self.queued = Some(w);
+                }
+                Some(Ok(Event::GameStart { offset: o + offset }))
+            }
             Ok(Event::Warning(w)) => Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset }))),
             Ok(ev) => Some(Ok(ev)),
             Err(e) => Some(Err(e.shifted(offset, line, column))),
@@ -186,6 +209,8 @@ impl<S: EventSource> EventSource for Shifted<S> {
 
     fn skip_game(&mut self) -> Result<bool, Error> {
         self.junk = None;
+        self.queued = None;
+        self.start_warning = None;
         self.inner.skip_game().map_err(|e| self.shift_error(e))
     }
 

@@ -132,6 +132,7 @@ mod par {
             column: u64,
             charset: Option<Charset>,
             junk: Option<(WarningKind, Position)>,
+            start_warning: Option<(WarningKind, Position)>,
         },
         Error {
             input: u32,
@@ -170,6 +171,7 @@ mod par {
                 column: chunk.column,
                 charset: chunk.context.charset,
                 junk: chunk.junk,
+                start_warning: chunk.start_warning,
             });
         }
 
@@ -189,7 +191,7 @@ mod par {
         let mut out = Vec::with_capacity(batch.items.len());
         for item in batch.items {
             match item {
-                Item::Game { input, format, start, end, offset, line, column, charset, junk } => {
+                Item::Game { input, format, start, end, offset, line, column, charset, junk, start_warning } => {
                     let chunk = GameChunk {
                         bytes: &batch.bytes[start..end],
                         offset,
@@ -197,6 +199,7 @@ mod par {
                         column,
                         context: crate::input::ChunkContext { charset, header: &[] },
                         junk,
+                        start_warning,
                     };
                     let name = &batch.names[input as usize];
                     out.push((input, Ok(work(Game { input: name, format, chunk, config }))));
