@@ -3,14 +3,19 @@
 //!
 //! Costs: one copy of every byte from the reader into the window, one `copy_within` of the bytes
 //! kept across a refill (the unfinished game), and one `memchr2` pass for line counting. The
-//! window grows only when one game does not fit in it, by a quarter of its size (at least
-//! [`MIN_CAPACITY`]), so its size stays below 1.25 × (largest game + look-ahead) + 64 KiB.
+//! window starts at 8 KiB, goes to 64 KiB when the stream is longer, and then grows only when one
+//! game does not fit in it, by a quarter of its size (at least [`MIN_CAPACITY`]), so its size
+//! stays below 1.25 × (largest game + look-ahead) + 64 KiB.
 
 use crate::error::{Error, Position};
 use std::io::{self, Read};
 
-/// The window's initial (and smallest) size.
+/// The window's size once a stream is longer than [`FIRST_CAPACITY`], and its smallest growth.
 pub const MIN_CAPACITY: usize = 64 * 1024;
+
+/// The window's first size: enough for a typical one-game file, so that opening many small
+/// files costs little.
+pub const FIRST_CAPACITY: usize = 8 * 1024;
 
 /// Counts lines over the stream, byte run after byte run, with the rule of
 /// [`LineIndex`](crate::LineIndex): a line ends at LF, at CRLF, or at a CR not followed by LF.
@@ -144,9 +149,15 @@ impl<R: Read> Buffer<R> {
             self.end -= drop;
             self.base = keep;
         }
-        if self.end == self.data.len() {
-            let grow = (self.data.len() / 4).max(MIN_CAPACITY);
-            self.data.resize(self.data.len() + grow, 0);
+        // Start small (most single-game files are a few KiB), go to MIN_CAPACITY once the
+        // stream turns out longer, and grow beyond only when one game fills the window.
+        let len = self.data.len();
+        if len == 0 {
+            self.data.resize(FIRST_CAPACITY, 0);
+        } else if len < MIN_CAPACITY {
+            self.data.resize(MIN_CAPACITY, 0);
+        } else if self.end == len {
+            self.data.resize(len + (len / 4).max(MIN_CAPACITY), 0);
         }
         let before = self.end;
         while self.end < self.data.len() {
