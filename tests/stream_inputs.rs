@@ -138,6 +138,8 @@ fn archives_are_read_member_by_member() {
     for (path, threads) in [(&zip, 1), (&zip, 2), (&tgz, 1), (&tgz, 2), (&tbz, 2), (&zgz, 2)] {
         let name = path.display().to_string();
         assert_eq!(brief(&run(std::slice::from_ref(path), threads, 64)), expected(&name), "{name} on {threads}");
+        // With large batches the archive is opened and read whole by a worker.
+        assert_eq!(brief(&run(std::slice::from_ref(path), threads, 1 << 20)), expected(&name), "{name} whole");
     }
     let got = brief(&run(std::slice::from_ref(&xz), 1, 64));
     assert_eq!(got, [(xz.display().to_string(), Ok((0, 3, None)))]);

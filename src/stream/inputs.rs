@@ -74,25 +74,50 @@ where
     P: AsRef<Path>,
     F: FnMut(&str, Result<Input<'_>, Error>),
 {
+    for_each_entry(paths, |entry| match entry {
+        Entry::Stdin => {
+            let stdin = io::stdin().lock();
+            open_stream("-", Box::new(stdin), 0, &mut f);
+        }
+        Entry::File(path) => open_file(&path, &mut f),
+        Entry::Error(name, e) => f(&name, Err(e)),
+    });
+}
+
+/// What a path names, once directories are walked.
+pub(crate) enum Entry {
+    /// `-`.
+    Stdin,
+    /// A file (or anything that is not a directory).
+    File(PathBuf),
+    /// A path that cannot be read, with its display name.
+    Error(String, Error),
+}
+
+/// The entries under `paths`, in the order [`for_each_input`] opens them.
+pub(crate) fn for_each_entry<I, P>(paths: I, mut f: impl FnMut(Entry))
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<Path>,
+{
     for p in paths {
         let path = p.as_ref();
         if path == Path::new("-") {
-            let stdin = io::stdin().lock();
-            open_stream("-", Box::new(stdin), 0, &mut f);
+            f(Entry::Stdin);
             continue;
         }
         match std::fs::metadata(path) {
-            Err(e) => f(&path.display().to_string(), Err(io_error(e))),
+            Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
             Ok(m) if m.is_dir() => {
                 let (files, errors) = walk(path);
                 for (dir, e) in errors {
-                    f(&dir.display().to_string(), Err(io_error(e)));
+                    f(Entry::Error(dir.display().to_string(), io_error(e)));
                 }
                 for file in files {
-                    open_file(&file, &mut f);
+                    f(Entry::File(file));
                 }
             }
-            Ok(_) => open_file(path, &mut f),
+            Ok(_) => f(Entry::File(path.to_path_buf())),
         }
     }
 }
@@ -164,7 +189,7 @@ fn read_head(r: &mut dyn Read, n: usize) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
-fn open_file<F>(path: &Path, f: &mut F)
+pub(crate) fn open_file<F>(path: &Path, f: &mut F)
 where
     F: FnMut(&str, Result<Input<'_>, Error>),
 {

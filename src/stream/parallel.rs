@@ -3,7 +3,10 @@
 //! feature) and gives the workers' results back in input order.
 //!
 //! Batches gather games across inputs, so one big collection and a directory of small files keep
-//! every worker busy alike. Costs: each game's bytes are copied once into a batch (about
+//! every worker busy alike: a file larger than [`Options::batch_bytes`] is split on the calling
+//! thread and its games spread over the workers; a smaller one is handed to a worker whole (the
+//! worker opens, decompresses and splits it), so that opening many small files is parallel too.
+//! Costs: each game of a large input is copied once into a batch (about
 //! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight, so memory is
 //! bounded by that many batches plus the splitter's window. With `threads == 1` (or without the
 //! `parallel` feature) everything runs on the calling thread and nothing is copied.
@@ -115,6 +118,7 @@ where
 #[cfg(feature = "parallel")]
 mod par {
     use super::*;
+    use crate::stream::inputs::{for_each_entry, open_file, Entry, Input};
     use crate::text::Charset;
     use crate::WarningKind;
     use std::collections::BTreeMap;
@@ -138,6 +142,8 @@ mod par {
             input: u32,
             error: Error,
         },
+        /// A small file, opened, split and read whole by the worker.
+        File(std::path::PathBuf),
     }
 
     /// Games and errors of consecutive inputs, in order.
@@ -146,6 +152,7 @@ mod par {
         names: Vec<String>,
         bytes: Vec<u8>,
         items: Vec<Item>,
+        file_bytes: usize,
     }
 
     impl Batch {
@@ -175,6 +182,12 @@ mod par {
             });
         }
 
+        fn push_file(&mut self, path: std::path::PathBuf, len: u64) {
+            // Counts towards the batch's size like the games it holds.
+            self.file_bytes += len as usize;
+            self.items.push(Item::File(path));
+        }
+
         fn push_error(&mut self, name: &str, error: Error) {
             let input = self.input(name);
             self.items.push(Item::Error { input, error });
@@ -188,12 +201,13 @@ mod par {
     type Done<T> = (u64, std::thread::Result<Results<T>>);
 
     fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, config: Config, work: &W) -> Results<T> {
-        let mut out = Vec::with_capacity(batch.items.len());
-        for item in batch.items {
+        let Batch { mut names, bytes, items, .. } = batch;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
             match item {
                 Item::Game { input, format, start, end, offset, line, column, charset, junk, start_warning } => {
                     let chunk = GameChunk {
-                        bytes: &batch.bytes[start..end],
+                        bytes: &bytes[start..end],
                         offset,
                         line,
                         column,
@@ -201,13 +215,32 @@ mod par {
                         junk,
                         start_warning,
                     };
-                    let name = &batch.names[input as usize];
+                    let name = &names[input as usize];
                     out.push((input, Ok(work(Game { input: name, format, chunk, config }))));
                 }
                 Item::Error { input, error } => out.push((input, Err(error))),
+                Item::File(path) => super::super::inputs::open_file(&path, &mut |name: &str, input| {
+                    names.push(name.to_string());
+                    let index = (names.len() - 1) as u32;
+                    match input {
+                        Err(e) => out.push((index, Err(e))),
+                        Ok(input) => match input.format {
+                            None => out.push((index, Err(not_a_game()))),
+                            Some(format) => {
+                                let mut split = splitter(format, input.reader, config);
+                                while let Some(chunk) = split.next_game() {
+                                    out.push((
+                                        index,
+                                        chunk.map(|chunk| work(Game { input: name, format, chunk, config })),
+                                    ));
+                                }
+                            }
+                        },
+                    }
+                }),
             }
         }
-        (batch.names, out)
+        (names, out)
     }
 
     /// Hands out batches and gives results back in order.
@@ -232,8 +265,33 @@ mod par {
         W: Fn(Game<'_>) -> T + Sync,
         S: FnMut(&str, Result<T, Error>),
     {
+        /// Splits `input` into games on this thread.
+        fn split_input(&mut self, name: &str, input: Result<Input<'_>, Error>) {
+            match input {
+                Err(e) => self.batch.push_error(name, e),
+                Ok(input) => match input.format {
+                    None => self.batch.push_error(name, not_a_game()),
+                    Some(format) => {
+                        let mut split = splitter(format, input.reader, self.config);
+                        while let Some(chunk) = split.next_game() {
+                            match chunk {
+                                Ok(chunk) => self.batch.push_game(name, format, &chunk),
+                                Err(e) => self.batch.push_error(name, e),
+                            }
+                            if self.full() {
+                                self.send();
+                            }
+                        }
+                    }
+                },
+            }
+            if self.full() {
+                self.send();
+            }
+        }
+
         fn full(&self) -> bool {
-            self.batch.bytes.len() >= self.batch_bytes || self.batch.items.len() >= 4096
+            self.batch.bytes.len() + self.batch.file_bytes >= self.batch_bytes || self.batch.items.len() >= 4096
         }
 
         fn send(&mut self) {
@@ -301,24 +359,28 @@ mod par {
                 waiting: BTreeMap::new(),
                 max_in_flight: 2 * threads + 2,
             };
-            let config = options.config;
-            for_each_input(paths, |name, input| match input {
-                Err(e) => d.batch.push_error(name, e),
-                Ok(input) => match input.format {
-                    None => d.batch.push_error(name, not_a_game()),
-                    Some(format) => {
-                        let mut split = splitter(format, input.reader, config);
-                        while let Some(chunk) = split.next_game() {
-                            match chunk {
-                                Ok(chunk) => d.batch.push_game(name, format, &chunk),
-                                Err(e) => d.batch.push_error(name, e),
-                            }
+            for_each_entry(paths, |entry| match entry {
+                // Through for_each_input's detection and decompression.
+                Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input)),
+                Entry::Error(name, e) => {
+                    d.batch.push_error(&name, e);
+                    if d.full() {
+                        d.send();
+                    }
+                }
+                Entry::File(path) => {
+                    // Small files go to a worker whole (opening many files is then parallel too);
+                    // large ones are split here so that their games spread over the workers.
+                    match std::fs::metadata(&path) {
+                        Ok(m) if m.len() < d.batch_bytes as u64 => {
+                            d.batch.push_file(path, m.len());
                             if d.full() {
                                 d.send();
                             }
                         }
+                        _ => open_file(&path, &mut |name: &str, input| d.split_input(name, input)),
                     }
-                },
+                }
             });
             d.send();
             while d.delivered < d.sent {
