@@ -7,6 +7,8 @@
 pub enum Format {
     /// SGF FF[1]–FF[4].
     Sgf,
+    /// CSA shogi V2.2 / V3.0.
+    Csa,
 }
 
 impl Format {
@@ -14,11 +16,12 @@ impl Format {
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Sgf => "sgf",
+            Format::Csa => "csa",
         }
     }
 
     /// Every supported format.
-    pub const ALL: &'static [Format] = &[Format::Sgf];
+    pub const ALL: &'static [Format] = &[Format::Sgf, Format::Csa];
 }
 
 /// How sure a sniffer is that the input is its format.
@@ -35,14 +38,18 @@ pub enum Confidence {
 /// How many leading bytes detection looks at.
 pub const SNIFF_LEN: usize = 4096;
 
+/// A format's sniffer: how sure it is that the head of an input is its format.
+pub type Sniffer = fn(&[u8]) -> Confidence;
+
 /// The registered sniffers, in order of preference when confidences tie.
-const SNIFFERS: &[(Format, fn(&[u8]) -> Confidence)] = &[(Format::Sgf, crate::sgf::sniff)];
+const SNIFFERS: &[(Format, Sniffer)] = &[(Format::Sgf, crate::sgf::sniff), (Format::Csa, crate::csa::sniff)];
 
 /// The format of `bytes`, judged from their first [`SNIFF_LEN`] bytes, or `None` when no format
 /// recognises them (a README, an image…).
 ///
 /// ```
 /// assert_eq!(kifu::detect(b"(;GM[1]FF[4];B[pd])"), Some(kifu::Format::Sgf));
+/// assert_eq!(kifu::detect(b"V2.2\nPI\n+\n+7776FU\n"), Some(kifu::Format::Csa));
 /// assert_eq!(kifu::detect(b"# Just a README\n"), None);
 /// ```
 pub fn detect(bytes: &[u8]) -> Option<Format> {

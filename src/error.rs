@@ -112,6 +112,11 @@ pub enum WarningKind {
     TtPass,
     /// A compressed point list whose corners are not ordered.
     BadRectangle,
+    /// Properties after a variation's `)` in the same game tree (`(;a(;b)C[x])`): they are
+    /// attached to the node before the variation.
+    PropertyAfterVariation,
+    /// A game tree with no node before its first variation (`((;a)(;b))`).
+    SequenceWithoutNode,
 
     // --- JSON formats ---
     /// JSON extension accepted in lenient mode (comments, trailing commas, unquoted keys,
@@ -166,6 +171,8 @@ impl WarningKind {
             StrayCloseParen => "stray_close_paren",
             TtPass => "tt_pass",
             BadRectangle => "bad_rectangle",
+            PropertyAfterVariation => "property_after_variation",
+            SequenceWithoutNode => "sequence_without_node",
             JsonExtension => "json_extension",
             WrongType => "wrong_type",
             NodeAfterVariations => "node_after_variations",
@@ -205,6 +212,8 @@ impl WarningKind {
             StrayCloseParen => "a ')' with no open game tree",
             TtPass => "'tt' read as a pass",
             BadRectangle => "a compressed point list with unordered corners",
+            PropertyAfterVariation => "a property after a variation in the same game tree",
+            SequenceWithoutNode => "a game tree with no node before its variations",
             JsonExtension => "a JSON extension (comment, trailing comma, unquoted key…)",
             WrongType => "a JSON value of the wrong type",
             NodeAfterVariations => "a node after a variations node",

@@ -314,6 +314,25 @@ pub enum MarkupKind {
 }
 
 impl MarkupKind {
+    /// A stable snake_case name, as `kifu events` prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MarkupKind::Circle => "circle",
+            MarkupKind::Cross => "cross",
+            MarkupKind::Square => "square",
+            MarkupKind::Triangle => "triangle",
+            MarkupKind::Selected => "selected",
+            MarkupKind::Dim => "dim",
+            MarkupKind::Visible => "visible",
+            MarkupKind::Label => "label",
+            MarkupKind::Line => "line",
+            MarkupKind::Arrow => "arrow",
+            MarkupKind::TerritoryBlack => "territory_black",
+            MarkupKind::TerritoryWhite => "territory_white",
+            MarkupKind::Other => "other",
+        }
+    }
+
     /// The SGF property that writes this mark, or `None` for [`MarkupKind::Other`].
     pub fn sgf(self) -> Option<&'static str> {
         Some(match self {
@@ -376,8 +395,8 @@ impl<'a> Markup<'a> {
         }
     }
 
-    /// The point, or the start of a line or arrow. `None` only for a mark that clears (SGF
-    /// `DD[]`, `VW[]`).
+    /// The point, or the start of a line or arrow. `None` only for an empty list of the
+    /// properties that allow one (SGF `DD[]` and `VW[]`, which clear, and `TB[]`/`TW[]`).
     pub fn point(&self) -> Option<Point> {
         unpack(self.point)
     }
@@ -414,6 +433,17 @@ pub enum ClockKind {
     ElapsedMs,
     /// Overtime periods (or Canadian stones) left (SGF `OB`/`OW`).
     PeriodsLeft,
+}
+
+impl ClockKind {
+    /// A stable snake_case name, as `kifu events` prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClockKind::TimeLeftMs => "time_left_ms",
+            ClockKind::ElapsedMs => "elapsed_ms",
+            ClockKind::PeriodsLeft => "periods_left",
+        }
+    }
 }
 
 /// A clock reading attached to the current node.
@@ -475,6 +505,31 @@ pub enum Ending {
     Error,
     /// A `%` special the reader does not know; the raw name comes in a `Property` before `GameEnd`.
     Other,
+}
+
+impl Ending {
+    /// A stable snake_case name, as `kifu events` prints it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::Resign => "resign",
+            Ending::Interrupted => "interrupted",
+            Ending::Repetition => "repetition",
+            Ending::PerpetualCheck => "perpetual_check",
+            Ending::Impasse => "impasse",
+            Ending::DeclareWin => "declare_win",
+            Ending::Draw => "draw",
+            Ending::Matta => "matta",
+            Ending::Checkmate => "checkmate",
+            Ending::NoCheckmate => "no_checkmate",
+            Ending::TimeUp => "time_up",
+            Ending::IllegalMove => "illegal_move",
+            Ending::IllegalActionBlack => "illegal_action_black",
+            Ending::IllegalActionWhite => "illegal_action_white",
+            Ending::MaxMoves => "max_moves",
+            Ending::Error => "error",
+            Ending::Other => "other",
+        }
+    }
 }
 
 /// The keys of game-level information that every format shares.

@@ -59,37 +59,39 @@ pub trait EventSource {
     fn locate(&mut self, offset: u64) -> Position {
         Position { offset, line: 0, column: 0 }
     }
-}
 
-impl<S: EventSource + ?Sized> EventSource for &mut S {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        (**self).next_event()
-    }
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        (**self).skip_game()
-    }
-    fn skip_variation(&mut self) -> Result<(), Error> {
-        (**self).skip_variation()
-    }
-    fn locate(&mut self, offset: u64) -> Position {
-        (**self).locate(offset)
+    /// Where the last event returned was found in the input, when the source can tell. Events
+    /// carry no offsets of their own; consumers use this to point at one (an illegal move, say).
+    /// The default returns `None`.
+    fn event_offset(&self) -> Option<u64> {
+        None
     }
 }
 
-impl<S: EventSource + ?Sized> EventSource for Box<S> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        (**self).next_event()
-    }
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        (**self).skip_game()
-    }
-    fn skip_variation(&mut self) -> Result<(), Error> {
-        (**self).skip_variation()
-    }
-    fn locate(&mut self, offset: u64) -> Position {
-        (**self).locate(offset)
-    }
+/// Forwards every method of [`EventSource`] through a pointer type.
+macro_rules! forward_event_source {
+    ($($ptr:ty),*) => {$(
+        impl<S: EventSource + ?Sized> EventSource for $ptr {
+            fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+                (**self).next_event()
+            }
+            fn skip_game(&mut self) -> Result<bool, Error> {
+                (**self).skip_game()
+            }
+            fn skip_variation(&mut self) -> Result<(), Error> {
+                (**self).skip_variation()
+            }
+            fn locate(&mut self, offset: u64) -> Position {
+                (**self).locate(offset)
+            }
+            fn event_offset(&self) -> Option<u64> {
+                (**self).event_offset()
+            }
+        }
+    )*};
 }
+
+forward_event_source!(&mut S, Box<S>);
 
 /// Limits that protect a reader from hostile input. Exceeding one is an error of kind
 /// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) that ends the game.
@@ -232,6 +234,21 @@ pub struct ChunkContext<'a> {
     pub header: &'a [u8],
 }
 
+/// Prepares raw file bytes for a reader: input that starts with a UTF-16 byte-order mark is
+/// transcoded to UTF-8 (offsets then refer to the transcoded bytes); anything else is borrowed
+/// unchanged. Readers handle a UTF-8 BOM themselves.
+///
+/// ```
+/// let utf16 = [0xFF, 0xFE, b'(', 0, b';', 0, b')', 0];
+/// assert_eq!(&*kifu::input::prepare(&utf16), b"(;)");
+/// ```
+pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    match crate::text::transcode_utf16(bytes) {
+        Some(v) => std::borrow::Cow::Owned(v),
+        None => std::borrow::Cow::Borrowed(bytes),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,20 +262,5 @@ mod tests {
         assert_eq!(li.locate(input, 7), Position { offset: 7, line: 3, column: 1 });
         assert_eq!(li.locate(input, 10), Position { offset: 10, line: 4, column: 1 });
         assert_eq!(li.locate(input, 1), Position { offset: 1, line: 1, column: 2 });
-    }
-}
-
-/// Prepares raw file bytes for a reader: input that starts with a UTF-16 byte-order mark is
-/// transcoded to UTF-8 (offsets then refer to the transcoded bytes); anything else is borrowed
-/// unchanged. Readers handle a UTF-8 BOM themselves.
-///
-/// ```
-/// let utf16 = [0xFF, 0xFE, b'(', 0, b';', 0, b')', 0];
-/// assert_eq!(&*kifu::input::prepare(&utf16), b"(;)");
-/// ```
-pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    match crate::text::transcode_utf16(bytes) {
-        Some(v) => std::borrow::Cow::Owned(v),
-        None => std::borrow::Cow::Borrowed(bytes),
     }
 }

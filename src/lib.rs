@@ -27,7 +27,8 @@
 //! - [`event`]: the shared vocabulary; [`text`]: borrowed text and charsets; [`error`]: errors
 //!   with byte offsets and line:column; [`input`]: the [`EventSource`] trait, configuration and
 //!   limits.
-//! - One module per format: [`sgf`].
+//! - One module per format: [`sgf`], [`csa`].
+//! - [`position`]: positions that replay events (the shogi position checks legality).
 //! - [`stream`]: whole games from any `io::Read` (splitters), compressed files, archives,
 //!   directories and stdin, and parallel reading.
 //! - [`detect()`] picks the format from the content.
@@ -41,14 +42,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod any;
+pub mod csa;
 pub mod detect;
 pub mod error;
 pub mod event;
 pub mod input;
+pub mod position;
 pub mod sgf;
 pub mod stream;
 pub mod text;
 
+pub use any::AnyReader;
 pub use detect::{detect, Format};
 pub use error::{Error, ErrorKind, Limit, Position, WarningKind};
 pub use event::{
@@ -57,3 +62,8 @@ pub use event::{
 };
 pub use input::{Config, EventSource, Limits, LineIndex, Mode};
 pub use text::{Charset, Decoded, Text, TextRule};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

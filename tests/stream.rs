@@ -211,7 +211,7 @@ fn game_size_limit_resumes() {
     config.limits.max_game_len = 1000;
     let mut bytes = b"(;GM[1];B[aa])".to_vec();
     bytes.extend_from_slice(b"(;GM[1]C[");
-    bytes.extend(std::iter::repeat(b'x').take(200_000));
+    bytes.extend(std::iter::repeat_n(b'x', 200_000));
     bytes.extend_from_slice(b"])(;GM[1];W[bb])");
     let mut split = kifu::sgf::Splitter::new(&bytes[..], config);
     let mut seen = Vec::new();

@@ -98,7 +98,10 @@ fn tar_bytes() -> Vec<u8> {
 }
 
 /// The outcome expected for the members of an archive named `name`.
-fn expected(name: &str) -> Vec<(String, Result<(u64, u32, Option<ErrorKind>), ErrorKind>)> {
+/// Per game: input name, and (offset, moves, error kind) or the input's error kind.
+type Brief = Vec<(String, Result<(u64, u32, Option<ErrorKind>), ErrorKind>)>;
+
+fn expected(name: &str) -> Brief {
     let m = |member: &str| format!("{name}!{member}");
     vec![
         (m("a.sgf"), Ok((0, 2, None))),
@@ -111,7 +114,7 @@ fn expected(name: &str) -> Vec<(String, Result<(u64, u32, Option<ErrorKind>), Er
     ]
 }
 
-fn brief(outcome: &Outcome) -> Vec<(String, Result<(u64, u32, Option<ErrorKind>), ErrorKind>)> {
+fn brief(outcome: &Outcome) -> Brief {
     outcome.iter().map(|(n, r)| (n.clone(), r.clone().map(|s| (s.offset, s.moves, s.error.map(|e| e.0))))).collect()
 }
 
@@ -320,4 +323,27 @@ fn a_worker_panic_propagates() {
     });
     assert!(r.is_err());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// CSA files (read whole, then cut by `kifu::csa::chunks`) through the same driver: the same
+/// games and moves as the CSA slice reader, on one and two threads.
+#[test]
+fn csa_through_read_games() {
+    let Some(dir) = common::corpus_dir("csa") else { return };
+    let files = common::files(&dir, &[".csa"]);
+    let mut want = (0u32, 0u32);
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        for item in kifu::csa::Reader::new(&bytes) {
+            match item {
+                Ok(Event::GameStart { .. }) => want.0 += 1,
+                Ok(Event::Move(_)) => want.1 += 1,
+                _ => {}
+            }
+        }
+    }
+    let one = run(&files, 1, 1 << 20);
+    let got = one.iter().filter_map(|(_, r)| r.as_ref().ok()).fold((0, 0), |a, s| (a.0 + 1, a.1 + s.moves));
+    assert_eq!(got, want);
+    assert!(run(&files, 2, 4096) == one);
 }

@@ -42,23 +42,39 @@ pub struct Reader<'a> {
     /// Open parentheses of the current game (1 = inside the game tree itself).
     depth: u32,
     game_start: usize,
+    /// The offset past which the game exceeds `max_game_len`.
+    game_limit: usize,
     games: u64,
     nodes: u64,
     charset: Charset,
     /// A charset fixed from outside the game (BOM, or the caller).
     forced: Option<Charset>,
+    /// `input[.0...1]` is known to be valid UTF-8, and `.1` is the first invalid byte (or the end).
+    utf8_valid: (usize, usize),
     width: u8,
     height: u8,
     /// A variation has closed at the current depth (so a following node is out of place).
     after_variation: bool,
+    /// `PropertyAfterVariation` was reported for the current `after_variation` stretch.
+    warned_after_variation: bool,
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
+    /// A move read ahead with its node by the hot path, returned by the next call:
+    /// [0 = none, 1 = black, 2 = white; x; y].
+    stash: [u8; 3],
+    /// The hot path may run while `pos < fast_until` (0 forces the slow path).
+    fast_until: usize,
+    /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
+    warned_lowercase: bool,
     queued: Option<Event<'a>>,
     closing: u32,
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
     recovering: bool,
     lines: LineIndex,
+    /// Where the token or value of the last event started (see `EventSource::event_offset`):
+    /// the value's `[` for events read from a property value, else the token.
+    event_at: usize,
 }
 
 /// Result of looking at a `(` between games.
@@ -89,19 +105,26 @@ impl<'a> Reader<'a> {
             state: State::Between,
             depth: 0,
             game_start: 0,
+            game_limit: usize::MAX,
             games: 0,
             nodes: 0,
             charset: Charset::Utf8,
             forced: None,
+            utf8_valid: (1, 0),
             width: 19,
             height: 19,
             after_variation: false,
+            warned_after_variation: false,
             in_node: false,
             pending: None,
+            stash: [0; 3],
+            fast_until: 0,
+            warned_lowercase: false,
             queued: None,
             closing: 0,
             recovering: false,
             lines: LineIndex::new(),
+            event_at: 0,
         };
         if input.starts_with(&[0xEF, 0xBB, 0xBF]) {
             r.pos = 3;
@@ -148,13 +171,26 @@ impl<'a> Reader<'a> {
 
     fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
         let pos = self.position(offset);
-        // Resume at the next game, after the error's position.
+        // Resume at the next game: inside a game, skip the rest of it with a bracket scan (no
+        // `(;` of its own variations is taken for a new game); a game being closed because the
+        // next one starts resumes right there; between games, after the error's position.
+        match self.state {
+            State::InGame => {
+                let end = scan::game_end(self.input, self.pos, self.depth, self.charset);
+                self.pos = end.unwrap_or(self.input.len());
+            }
+            State::Closing => {}
+            State::Between | State::Done => {
+                self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
+            }
+        }
         self.state = State::Between;
         self.depth = 0;
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         self.recovering = true;
-        self.pos = self.pos.max(offset.saturating_add(1)).min(self.input.len());
         Error::new(kind, pos, message)
     }
 
@@ -170,6 +206,7 @@ impl<'a> Reader<'a> {
         Ok(Event::Warning(w))
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
         let input = self.input;
         let mut p = self.pos;
@@ -220,10 +257,57 @@ impl<'a> Reader<'a> {
         matches!(id, Some(b"GM[") | Some(b"FF["))
     }
 
+    /// The hot path: a stashed move, or a node (`;`) in the middle of a game, with the move that
+    /// follows it stashed when it is a plain `B[xy]`/`W[xy]` on the board. Everything else goes
+    /// through [`Reader::next_slow`], which also decides whether the next call may take the hot
+    /// path (`fast_until`: only inside a game, with nothing pending or queued, no variation just
+    /// closed, and within the game-size limit).
+    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if self.stash[0] != 0 {
+            let color = if self.stash[0] == 1 { Color::Black } else { Color::White };
+            let point = Some(Point::new(self.stash[1], self.stash[2]));
+            self.stash[0] = 0;
+            self.event_at = self.pos - 4;
+            return Some(Ok(Event::Move(Move::Go { color, point })));
+        }
+        let p = self.pos;
+        let input = self.input;
+        if p < self.fast_until && input[p] == b';' && self.nodes < self.config.limits.max_nodes {
+            self.nodes += 1;
+            self.event_at = p;
+            self.in_node = true;
+            self.pos = p + 1;
+            if let Some(&[c @ (b'B' | b'W'), b'[', x, y, b']']) = input.get(p + 1..p + 6) {
+                // Letters that are not coordinates map to 255, which no board size passes.
+                let (x, y) = (scan::COORD[x as usize], scan::COORD[y as usize]);
+                if x < self.width && y < self.height && ends_property(input.get(p + 6)) {
+                    self.pos = p + 6;
+                    self.stash = [if c == b'B' { 1 } else { 2 }, x, y];
+                }
+            }
+            return Some(Ok(Event::Node));
+        }
+        let item = self.next_slow();
+        self.fast_until = if self.state == State::InGame
+            && self.pending.is_none()
+            && self.queued.is_none()
+            && !self.after_variation
+        {
+            self.game_limit.saturating_add(1).min(self.input.len())
+        } else {
+            0
+        };
+        item
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(ev) = self.queued.take() {
-                return Some(Ok(ev));
+            if self.queued.is_some() {
+                if let Some(ev) = self.queued.take() {
+                    return Some(Ok(ev));
+                }
             }
             match self.state {
                 State::InGame => {
@@ -306,6 +390,8 @@ impl<'a> Reader<'a> {
 
     fn start_game(&mut self, at: usize) -> Result<Event<'a>, Error> {
         self.game_start = at;
+        self.event_at = at;
+        self.game_limit = usize::try_from(self.config.limits.max_game_len).unwrap_or(usize::MAX).saturating_add(at);
         self.pos = at + 1;
         self.depth = 1;
         self.games += 1;
@@ -313,6 +399,7 @@ impl<'a> Reader<'a> {
         self.after_variation = false;
         self.in_node = false;
         self.pending = None;
+        self.warned_lowercase = false;
         self.state = State::InGame;
         let root = scan::root_info(self.input, self.pos);
         self.width = 19;
@@ -345,17 +432,38 @@ impl<'a> Reader<'a> {
         Ok(Event::GameStart { offset: at as u64 })
     }
 
-    /// The detection rule over the bytes of the game starting at `at`.
-    fn detect(&self, at: usize) -> Charset {
+    /// The detection rule over the bytes of the game starting at `at`. UTF-8 validity is checked
+    /// once for the rest of the input and remembered, so a collection of games without `CA`
+    /// costs one validation pass, not one per game; only a game that may hold the first invalid
+    /// byte is cut out (a bracket scan) and given to the detector.
+    fn detect(&mut self, at: usize) -> Charset {
+        let (from, to) = self.utf8_valid;
+        if !(from <= at && at <= to) {
+            let rest = &self.input[at..];
+            let valid = match std::str::from_utf8(rest) {
+                Ok(_) => rest.len(),
+                Err(e) => e.valid_up_to(),
+            };
+            self.utf8_valid = (at, at + valid);
+        }
+        let valid_to = self.utf8_valid.1;
+        if valid_to == self.input.len() {
+            return Charset::Utf8;
+        }
         let end = scan::game_end(self.input, at + 1, 1, Charset::Utf8).unwrap_or(self.input.len());
+        if end <= valid_to {
+            return Charset::Utf8;
+        }
         detect_charset(&self.input[at..end])
     }
 
     /// One token inside a game.
+    #[inline(always)]
     fn token(&mut self) -> Result<Event<'a>, Error> {
         let input = self.input;
         self.skip_ws();
         let p = self.pos;
+        self.event_at = p;
         let Some(&b) = input.get(p) else {
             return self.eof_in_game();
         };
@@ -363,6 +471,25 @@ impl<'a> Reader<'a> {
             b';' => {
                 self.pos = p + 1;
                 self.open_node(p)
+            }
+            b'A'..=b'Z' | b'a'..=b'z' if self.after_variation && !self.warned_after_variation => {
+                self.warned_after_variation = true;
+                self.warn(WarningKind::PropertyAfterVariation, p)
+            }
+            b'B' | b'W' if self.in_node => {
+                // Fast path for the commonest property: a move with a two-letter point.
+                if let Some(&[b'[', x, y, b']']) = input.get(p + 1..p + 5) {
+                    if let (Some(x), Some(y), true) = (scan::coord(x), scan::coord(y), ends_property(input.get(p + 5)))
+                    {
+                        let pt = Point::new(x, y);
+                        if x < self.width && y < self.height {
+                            self.pos = p + 5;
+                            let point = Some(pt);
+                            return Ok(Event::Move(Move::Go { color: color(b == b'B'), point }));
+                        }
+                    }
+                }
+                self.property(p)
             }
             b'A'..=b'Z' | b'a'..=b'z' => self.property(p),
             b'(' => {
@@ -380,10 +507,16 @@ impl<'a> Reader<'a> {
                 if self.depth >= self.config.limits.max_depth {
                     return Err(self.error(ErrorKind::LimitExceeded(Limit::Depth), p, "variations nested too deeply"));
                 }
+                let had_node = self.in_node;
                 self.pos = p + 1;
                 self.depth += 1;
                 self.after_variation = false;
                 self.in_node = false;
+                if !had_node {
+                    // `((;a)(;b))`: the enclosing game tree has no node of its own.
+                    self.queued = Some(Event::VariationStart(Branch::Child));
+                    return self.warn(WarningKind::SequenceWithoutNode, p);
+                }
                 Ok(Event::VariationStart(Branch::Child))
             }
             b')' => {
@@ -395,6 +528,7 @@ impl<'a> Reader<'a> {
                     return Ok(Event::GameEnd { length: (self.pos - self.game_start) as u64, ending: None });
                 }
                 self.after_variation = true;
+                self.warned_after_variation = false;
                 Ok(Event::VariationEnd)
             }
             b'[' => {
@@ -417,12 +551,22 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline(always)]
     fn open_node(&mut self, p: usize) -> Result<Event<'a>, Error> {
         self.nodes += 1;
+        if self.nodes > self.config.limits.max_nodes || p > self.game_limit || self.after_variation {
+            return self.open_node_slow(p);
+        }
+        self.in_node = true;
+        Ok(Event::Node)
+    }
+
+    #[cold]
+    fn open_node_slow(&mut self, p: usize) -> Result<Event<'a>, Error> {
         if self.nodes > self.config.limits.max_nodes {
             return Err(self.error(ErrorKind::LimitExceeded(Limit::Nodes), p, "too many nodes in one game"));
         }
-        if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+        if p > self.game_limit {
             return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), p, "game too large"));
         }
         self.in_node = true;
@@ -491,17 +635,35 @@ impl<'a> Reader<'a> {
         } else {
             let id = Ident::normalise(name);
             let kind = if id.overlong || id.as_bytes().is_empty() { Kind::Other } else { props::kind(id.as_bytes()) };
-            if name.iter().any(u8::is_ascii_lowercase) {
+            if !self.warned_lowercase && name.iter().any(u8::is_ascii_lowercase) {
+                self.warned_lowercase = true;
                 self.pending = Some(Pending { kind, name, rect: None });
                 return self.warn(WarningKind::LowercaseIdent, p);
             }
             kind
         };
+        if let Kind::Info(key) = kind {
+            // The common case of game info: one value. Read it here, without the machinery for
+            // lists of values.
+            if key != InfoKey::BoardSize {
+                let (s, e) = self.value_at(v)?;
+                if input.get(self.ws_from(e + 1)) != Some(&b'[') {
+                    self.pos = e + 1;
+                    self.event_at = v;
+                    let rule = if props::info_is_text(key) { TextRule::SgfText } else { TextRule::SgfSimpleText };
+                    let value = &input[s..e];
+                    let info = Info::new(key, name, Text::new(value, rule, self.charset), &input[p..e]);
+                    return self.text_event(Event::Info(info), value, s);
+                }
+            }
+        }
         let pending = Pending { kind, name, rect: None };
         self.pending = Some(pending);
         match self.next_value(pending) {
             Some(r) => r,
-            None => Ok(Event::Node), // unreachable: a value follows
+            // Not reached: a value follows the identifier and every kind but `Other` (handled
+            // by `pass_through`) gives an event for it. Kept total rather than panicking.
+            None => self.warn(WarningKind::Repaired, p),
         }
     }
 
@@ -527,6 +689,7 @@ impl<'a> Reader<'a> {
                 self.pending = None;
                 return None;
             }
+            self.event_at = v;
             if pend.kind == Kind::Other {
                 return Some(self.pass_through(pend.name, v));
             }
@@ -535,7 +698,11 @@ impl<'a> Reader<'a> {
                 Err(err) => return Some(Err(err)),
             };
             self.pos = e + 1;
-            self.pending = Some(pend);
+            // Most properties have one value: when no `[` follows, finish the property now
+            // rather than on the next call.
+            let next = self.ws_from(e + 1);
+            let more = self.input.get(next) == Some(&b'[');
+            self.pending = if more { Some(pend) } else { None };
             let value = &self.input[s..e];
             match self.value_event(&mut pend, v, s, e, value) {
                 Some(r) => {
@@ -547,6 +714,10 @@ impl<'a> Reader<'a> {
                 None => {
                     if pend.rect.is_some() {
                         continue;
+                    }
+                    if !more {
+                        self.pending = None;
+                        return None;
                     }
                 }
             }
@@ -583,9 +754,13 @@ impl<'a> Reader<'a> {
                     scan::Pt::Empty => None,
                     scan::Pt::At(pt) if pt == Point::new(19, 19) && self.width <= 19 && self.height <= 19 => None,
                     scan::Pt::At(pt) => {
-                        if self.off_board(pt) {
+                        if self.off_board(pt) || value.len() != 2 {
+                            // Off the board, or a point with white space around it (`B[ bc]`):
+                            // the move is kept, after a warning.
                             self.queued = Some(Event::Move(Move::Go { color: c, point: Some(pt) }));
-                            return Some(self.warn(WarningKind::PointOffBoard, s));
+                            let kind =
+                                if value.len() != 2 { WarningKind::Repaired } else { WarningKind::PointOffBoard };
+                            return Some(self.warn(kind, s));
                         }
                         Some(pt)
                     }
@@ -616,9 +791,14 @@ impl<'a> Reader<'a> {
                     None
                 }
                 scan::Rect::Empty => match pend.kind {
-                    Kind::Mark(m @ (MarkupKind::Dim | MarkupKind::Visible)) => {
-                        Some(Ok(Event::Markup(Markup::new(m, None, None))))
-                    }
+                    // The elist properties: `DD[]`/`VW[]` clear, an empty `TB[]`/`TW[]` marks no
+                    // territory; each is one mark without a point, so it round-trips.
+                    Kind::Mark(
+                        m @ (MarkupKind::Dim
+                        | MarkupKind::Visible
+                        | MarkupKind::TerritoryBlack
+                        | MarkupKind::TerritoryWhite),
+                    ) => Some(Ok(Event::Markup(Markup::new(m, None, None)))),
                     _ => Some(self.warn(WarningKind::BadPoint, s)),
                 },
                 scan::Rect::Bad => Some(self.warn(WarningKind::BadPoint, s)),
@@ -655,8 +835,8 @@ impl<'a> Reader<'a> {
                 b"W" | b"w" | b"2" => Some(Ok(Event::Turn(Color::White))),
                 _ => Some(self.warn(WarningKind::BadValue, s)),
             },
-            Kind::Comment => Some(Ok(Event::Comment(Text::new(value, TextRule::SgfText, cs)))),
-            Kind::Name => Some(Ok(Event::Name(Text::new(value, TextRule::SgfSimpleText, cs)))),
+            Kind::Comment => Some(self.text_event(Event::Comment(Text::new(value, TextRule::SgfText, cs)), value, s)),
+            Kind::Name => Some(self.text_event(Event::Name(Text::new(value, TextRule::SgfSimpleText, cs)), value, s)),
             Kind::TimeLeft(black) => match scan::parse_millis(value) {
                 Some(ms) => {
                     Some(Ok(Event::Clock(Clock { color: Some(color(black)), kind: ClockKind::TimeLeftMs, value: ms })))
@@ -678,10 +858,26 @@ impl<'a> Reader<'a> {
                     self.queued = Some(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)));
                     return Some(self.warn(WarningKind::BadBoardSize, s));
                 }
-                Some(Ok(Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole))))
+                Some(self.text_event(
+                    Event::Info(Info::new(key, pend.name, Text::new(value, rule, cs), whole)),
+                    value,
+                    s,
+                ))
             }
             Kind::Other => None,
         }
+    }
+
+    /// `ev` carries the text `value` (at offset `s`): in a UTF-8 game, invalid UTF-8 is reported
+    /// by a warning before the event (the text still decodes, lossily).
+    fn text_event(&mut self, ev: Event<'a>, value: &[u8], s: usize) -> Result<Event<'a>, Error> {
+        if self.charset == Charset::Utf8 && !value.is_ascii() {
+            if let Err(e) = std::str::from_utf8(value) {
+                self.queued = Some(ev);
+                return self.warn(WarningKind::InvalidText, s + e.valid_up_to());
+            }
+        }
+        Ok(ev)
     }
 
     /// A property passed through: all its values at once.
@@ -707,6 +903,8 @@ impl<'a> Reader<'a> {
     fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         match scan::game_end(self.input, self.pos, self.depth, self.charset) {
             Some(end) => {
                 self.pos = end;
@@ -725,6 +923,13 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// Whether the byte after a value surely ends its property (no second value can follow): the
+/// fast paths take a move only then.
+#[inline]
+fn ends_property(next: Option<&u8>) -> bool {
+    !matches!(next, Some(b'[' | b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c))
 }
 
 fn color(black: bool) -> Color {
@@ -786,6 +991,8 @@ impl EventSource for Reader<'_> {
         }
         self.pending = None;
         self.queued = None;
+        self.stash = [0; 3];
+        self.fast_until = 0;
         match scan::game_end(self.input, self.pos, 1, self.charset) {
             Some(end) => {
                 if self.depth > 1 {
@@ -807,5 +1014,9 @@ impl EventSource for Reader<'_> {
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+
+    fn event_offset(&self) -> Option<u64> {
+        Some(self.event_at as u64)
     }
 }

@@ -34,9 +34,10 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
         }
         return if stop < input.len() { End::TooLong } else { End::Eof };
     }
-    // Short values (points) are the common case: look at a few bytes before calling memchr.
+    // Short values (points, names, dates) are the common case: look at a few bytes one by one
+    // before paying memchr's set-up cost.
     let mut i = start;
-    let short = (start + 4).min(hay.len());
+    let short = (start + 24).min(hay.len());
     while i < short {
         match hay[i] {
             b']' => return End::At(i),
@@ -64,28 +65,59 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
 }
 
 /// The index just after the `)` that closes a game tree, scanning from `from` with `depth` open
-/// parentheses; `None` if the input ends first.
+/// parentheses; `None` if the input ends first. A plain byte loop: in real files the bytes that
+/// matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay off; long values are
+/// crossed by [`value_end`], which does use memchr.
 pub(crate) fn game_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<usize> {
+    let n = input.len();
     let mut i = from;
-    while i < input.len() {
-        let k = memchr::memchr3(b'[', b'(', b')', &input[i..])?;
-        let j = i + k;
-        match input[j] {
-            b'[' => match value_end(input, j + 1, cs, usize::MAX) {
-                End::At(e) => i = e + 1,
-                _ => return None,
-            },
-            b'(' => {
-                depth += 1;
-                i = j + 1;
+    while i < n {
+        let b = input[i];
+        i += 1;
+        match b {
+            b'[' => {
+                if cs.has_ascii_trail_bytes() {
+                    match value_end(input, i, cs, usize::MAX) {
+                        End::At(e) => i = e + 1,
+                        _ => return None,
+                    }
+                    continue;
+                }
+                // Two-letter values (points) are most of a game: step over them at once.
+                if let Some(&[a, b, b']']) = input.get(i..i + 3) {
+                    if a != b'\\' && b != b'\\' {
+                        i += 3;
+                        continue;
+                    }
+                }
+                // Inline for short values; memchr once a value proves long.
+                let short_end = (i + 32).min(n);
+                loop {
+                    if i >= short_end {
+                        match value_end(input, i, cs, usize::MAX) {
+                            End::At(e) => i = e + 1,
+                            _ => return None,
+                        }
+                        break;
+                    }
+                    let c = input[i];
+                    i += 1;
+                    if c == b']' {
+                        break;
+                    }
+                    if c == b'\\' {
+                        i += 1;
+                    }
+                }
             }
-            _ => {
+            b'(' => depth += 1,
+            b')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(j + 1);
+                    return Some(i);
                 }
-                i = j + 1;
             }
+            _ => {}
         }
     }
     None
@@ -130,6 +162,9 @@ pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
                     (Some(b'C'), Some(b'A'), None) if info.charset.is_none() => info.charset = Some(value),
                     (Some(b'S'), Some(b'Z'), None) if info.size.is_none() => info.size = Some(value),
                     _ => {}
+                }
+                if info.charset.is_some() && info.size.is_some() {
+                    break;
                 }
                 i = e + 1;
             }
@@ -187,8 +222,20 @@ pub(crate) enum Pt {
     Bad,
 }
 
+/// SGF coordinate letters: `a`–`z` = 0–25, `A`–`Z` = 26–51, anything else 255.
+pub(crate) static COORD: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 26 {
+        t[b'a' as usize + i] = i as u8;
+        t[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
+    }
+    t
+};
+
 #[inline]
-fn coord(b: u8) -> Option<u8> {
+pub(crate) fn coord(b: u8) -> Option<u8> {
     match b {
         b'a'..=b'z' => Some(b - b'a'),
         b'A'..=b'Z' => Some(b - b'A' + 26),

@@ -71,21 +71,95 @@ impl<S: Splitter + ?Sized> Splitter for Box<S> {
 pub fn splitter<'r>(format: Format, read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn Splitter + 'r> {
     match format {
         Format::Sgf => Box::new(crate::sgf::Splitter::new(read, config)),
+        Format::Csa => Box::new(Whole::new(read, Format::Csa)),
+    }
+}
+
+/// A splitter for formats without a streaming one yet (CSA): reads the whole input into memory,
+/// then cuts it with the format's slice splitter. Memory: the whole input.
+struct Whole<R> {
+    read: Option<R>,
+    format: Format,
+    data: Vec<u8>,
+    games: Vec<WholeGame>,
+    next: usize,
+}
+
+/// Where one game of a [`Whole`] input is: (start, end, line, column, charset, header range).
+type WholeGame = (usize, usize, u64, u64, Option<crate::Charset>, (usize, usize));
+
+impl<R: std::io::Read> Whole<R> {
+    fn new(read: R, format: Format) -> Whole<R> {
+        Whole { read: Some(read), format, data: Vec::new(), games: Vec::new(), next: 0 }
+    }
+}
+
+impl<R: std::io::Read> Splitter for Whole<R> {
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
+        if let Some(mut read) = self.read.take() {
+            if let Err(e) = read.read_to_end(&mut self.data) {
+                let at = self.data.len() as u64;
+                return Some(Err(Error::io(e, Position { offset: at, line: 0, column: 0 })));
+            }
+            let base = self.data.as_ptr() as usize;
+            let range = |s: &[u8]| {
+                let start = (s.as_ptr() as usize).wrapping_sub(base).min(self.data.len());
+                (start, (start + s.len()).min(self.data.len()))
+            };
+            match self.format {
+                Format::Csa => {
+                    for c in crate::csa::chunks(&self.data) {
+                        let start = c.offset as usize;
+                        let header = if c.context.header.is_empty() { (0, 0) } else { range(c.context.header) };
+                        self.games.push((start, start + c.bytes.len(), c.line, c.column, c.context.charset, header));
+                    }
+                }
+                Format::Sgf => {}
+            }
+        }
+        let &(start, end, line, column, charset, (hs, he)) = self.games.get(self.next)?;
+        self.next += 1;
+        Some(Ok(GameChunk {
+            bytes: &self.data[start..end],
+            offset: start as u64,
+            line,
+            column,
+            context: crate::input::ChunkContext { charset, header: &self.data[hs..he] },
+            junk: None,
+            start_warning: None,
+        }))
+    }
+
+    fn format(&self) -> Format {
+        self.format
     }
 }
 
 /// The slice reader of one format, chosen at run time (no allocation, unlike a boxed reader).
 #[derive(Debug)]
 #[non_exhaustive]
+// As `AnyReader`: one lives on the stack per game; boxing the larger one would cost a pointer
+// chase per event.
+#[allow(clippy::large_enum_variant)]
 pub enum FormatReader<'a> {
     /// An SGF reader.
     Sgf(crate::sgf::Reader<'a>),
+    /// A CSA reader.
+    Csa(crate::csa::Reader<'a>),
 }
 
 impl<'a> FormatReader<'a> {
-    /// The reader of `format` over `bytes`, with the charset fixed when `charset` is given.
-    pub fn new(format: Format, bytes: &'a [u8], config: Config, charset: Option<crate::Charset>) -> FormatReader<'a> {
+    /// The reader of `format` over `bytes`, with the file's context (a fixed charset, CSA's
+    /// V3.0 header) applied.
+    pub fn new(
+        format: Format,
+        bytes: &'a [u8],
+        config: Config,
+        context: crate::input::ChunkContext<'a>,
+    ) -> FormatReader<'a> {
+        let charset = context.charset;
         match format {
+            Format::Csa => FormatReader::Csa(crate::csa::Reader::with_config(bytes, config).with_context(context)),
             Format::Sgf => {
                 let r = crate::sgf::Reader::with_config(bytes, config);
                 FormatReader::Sgf(match charset {
@@ -102,21 +176,25 @@ impl EventSource for FormatReader<'_> {
     fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
         match self {
             FormatReader::Sgf(r) => r.next_event(),
+            FormatReader::Csa(r) => r.next_event(),
         }
     }
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self {
             FormatReader::Sgf(r) => r.skip_game(),
+            FormatReader::Csa(r) => r.skip_game(),
         }
     }
     fn skip_variation(&mut self) -> Result<(), Error> {
         match self {
             FormatReader::Sgf(r) => r.skip_variation(),
+            FormatReader::Csa(r) => r.skip_variation(),
         }
     }
     fn locate(&mut self, offset: u64) -> Position {
         match self {
             FormatReader::Sgf(r) => r.locate(offset),
+            FormatReader::Csa(r) => r.locate(offset),
         }
     }
 }
@@ -127,7 +205,7 @@ pub type ChunkReader<'a> = Shifted<FormatReader<'a>>;
 /// The reader of `format` over `chunk`, its offsets moved to the whole stream; the chunk's
 /// charset context is applied.
 pub fn read_chunk<'a>(format: Format, chunk: &GameChunk<'a>, config: Config) -> ChunkReader<'a> {
-    Shifted::new(FormatReader::new(format, chunk.bytes, config, chunk.context.charset), chunk, config)
+    Shifted::new(FormatReader::new(format, chunk.bytes, config, chunk.context), chunk, config)
 }
 
 /// An event source over one chunk whose offsets, lines and columns are moved to the whole stream:

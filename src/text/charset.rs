@@ -56,11 +56,25 @@ pub enum Charset {
 impl Charset {
     /// The charset named by `label` (`UTF-8`, `utf8`, `GB2312`, `Shift_JIS`, `MS_KANJI`…), by the
     /// WHATWG label table plus common spellings found in game records. `None` if unknown.
+    /// UTF-16 labels give [`Charset::Utf8`]: UTF-16 input is transcoded before it is read.
     pub fn from_label(label: &[u8]) -> Option<Charset> {
         let trimmed = trim_ascii(label);
-        let lower: Vec<u8> = trimmed.iter().map(|b| b.to_ascii_lowercase()).collect();
-        let extra = match lower.as_slice() {
+        // Lower-case into a stack buffer: no label worth knowing is longer.
+        let mut buf = [0u8; 32];
+        if trimmed.len() > buf.len() {
+            return None;
+        }
+        for (d, s) in buf.iter_mut().zip(trimmed) {
+            *d = s.to_ascii_lowercase();
+        }
+        let lower = &buf[..trimmed.len()];
+        let extra = match lower {
             b"utf8" | b"utf-8" | b"utf_8" => Some(Charset::Utf8),
+            // UTF-16 input is transcoded to UTF-8 before a reader sees it (kifu::input::prepare),
+            // so a UTF-16 declaration describes bytes that are now UTF-8.
+            b"utf16" | b"utf-16" | b"utf16le" | b"utf-16le" | b"utf16be" | b"utf-16be" | b"ucs-2" => {
+                Some(Charset::Utf8)
+            }
             b"sjis" | b"shift-jis" | b"shiftjis" | b"ms_kanji" | b"cp932" | b"windows-31j" => Some(Charset::ShiftJis),
             b"gb2312" | b"gbk" | b"gb18030" | b"cp936" | b"euc-cn" => Some(Charset::Gb18030),
             b"euckr" | b"euc_kr" | b"cp949" | b"ks_c_5601-1987" => Some(Charset::EucKr),
@@ -68,7 +82,7 @@ impl Charset {
             b"latin1" | b"latin-1" | b"iso8859-1" | b"iso-8859-1" | b"iso_8859-1" => Some(Charset::Latin1),
             _ => None,
         };
-        extra.or_else(|| Encoding::for_label_no_replacement(&lower).and_then(Charset::from_encoding))
+        extra.or_else(|| Encoding::for_label_no_replacement(lower).and_then(Charset::from_encoding))
     }
 
     /// The charset for an encoding_rs encoding, if supported.

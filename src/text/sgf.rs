@@ -133,9 +133,7 @@ pub(crate) fn value_end(raw: &[u8], start: usize, cs: Charset) -> usize {
     let mut i = start;
     while i < raw.len() {
         let b = raw[i];
-        if multi && cs.is_lead_byte(b) {
-            i += 2;
-        } else if b == b'\\' {
+        if (multi && cs.is_lead_byte(b)) || b == b'\\' {
             i += 2;
         } else if b == b']' {
             return i;

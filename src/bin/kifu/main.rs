@@ -1,1 +1,66 @@
-fn main() {}
+//! `kifu`: read Go and shogi game records from the command line.
+//!
+//! Subcommands: `stats` (count games, nodes, moves… over files and directories), `check`
+//! (report every warning and error) and `events` (print every event of a file as JSON lines). Run `kifu help SUBCOMMAND` for the flags.
+
+mod check;
+mod events;
+mod files;
+mod find;
+mod index;
+mod json;
+mod show;
+mod stats;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA) as event streams.
+#[derive(Parser)]
+#[command(name = "kifu", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count files, games, nodes, moves, variations, warnings and errors under PATHs.
+    Stats(stats::Args),
+    /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
+    Check(check::Args),
+    /// Print every event of FILE as one JSON object per line.
+    Events {
+        /// The file to read (`-` for standard input).
+        file: PathBuf,
+        /// Turn warnings into errors.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Build or update a SQLite index of every game under PATHs.
+    Index(index::Args),
+    /// Search the index (players, event, dates, result, opening, duplicates).
+    Find(find::Args),
+    /// Print one game's information and main line: `kifu show FILE@OFFSET`.
+    Show(show::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Stats(args) => stats::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Events { file, strict } => events::run(&file, strict),
+        Command::Index(args) => index::run(&args),
+        Command::Find(args) => find::run(&args),
+        Command::Show(args) => show::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kifu: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! `kifu check [--json] [--strict] PATH...`: every warning and error of every game record under
+//! PATHs, as `path:line:column: kind: message` lines (`kind` is the stable name of the warning
+//! or error kind), then a summary. Exit status 1 when there are errors.
+//!
+//! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors` and `problems`,
+//! a list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`.
+
+use crate::json::Obj;
+use kifu::{Event, EventSource};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Flags of `kifu check`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or directories (walked recursively); `-` is standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print one JSON object instead of lines.
+    #[arg(long)]
+    json: bool,
+    /// Turn warnings into errors.
+    #[arg(long)]
+    strict: bool,
+}
+
+/// One warning or error.
+pub struct Problem {
+    pub path: String,
+    pub position: kifu::Position,
+    pub error: bool,
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// Every problem of one file's bytes; `None` when the bytes are not a game record. Also returns
+/// the number of games.
+pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u64, Vec<Problem>)> {
+    let mut reader = kifu::AnyReader::detect(bytes, config)?;
+    let mut problems = Vec::new();
+    let mut games = 0;
+    loop {
+        let warning = match reader.next_event() {
+            None => break,
+            Some(Ok(Event::GameStart { .. })) => {
+                games += 1;
+                None
+            }
+            Some(Ok(Event::Warning(w))) => Some(w),
+            Some(Ok(_)) => None,
+            Some(Err(e)) => {
+                problems.push(Problem {
+                    path: path.to_string(),
+                    position: e.position(),
+                    error: true,
+                    kind: e.kind().as_str(),
+                    message: e.message().to_string(),
+                });
+                None
+            }
+        };
+        if let Some(w) = warning {
+            problems.push(Problem {
+                path: path.to_string(),
+                position: reader.locate(w.offset),
+                error: false,
+                kind: w.kind.as_str(),
+                message: w.kind.message().to_string(),
+            });
+        }
+    }
+    Some((games, problems))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
+    let (mut files, mut skipped, mut games) = (0u64, 0u64, 0u64);
+    let mut problems = Vec::new();
+    for entry in crate::files::walk(&args.paths) {
+        let (path, bytes) = match entry {
+            Err((p, e)) => {
+                problems.push(io_problem(&p, &e));
+                continue;
+            }
+            Ok(p) => match crate::files::read(&p) {
+                Ok(b) => (p, b),
+                Err(e) => {
+                    problems.push(io_problem(&p, &e));
+                    continue;
+                }
+            },
+        };
+        let name = path.display().to_string();
+        match check_bytes(&name, &bytes, config) {
+            None => skipped += 1,
+            Some((g, mut p)) => {
+                files += 1;
+                games += g;
+                problems.append(&mut p);
+            }
+        }
+    }
+    let errors = problems.iter().filter(|p| p.error).count();
+    let warnings = problems.len() - errors;
+    let mut out = String::new();
+    if args.json {
+        let mut list = String::from("[");
+        for (i, p) in problems.iter().enumerate() {
+            if i > 0 {
+                list.push(',');
+            }
+            Obj::new(&mut list)
+                .str("path", &p.path)
+                .num("line", p.position.line)
+                .num("column", p.position.column)
+                .num("offset", p.position.offset)
+                .str("severity", if p.error { "error" } else { "warning" })
+                .str("kind", p.kind)
+                .str("message", &p.message)
+                .end();
+        }
+        list.push(']');
+        Obj::new(&mut out)
+            .num("files", files)
+            .num("skipped", skipped)
+            .num("games", games)
+            .num("warnings", warnings)
+            .num("errors", errors)
+            .raw("problems", &list)
+            .end();
+        out.push('\n');
+    } else {
+        for p in &problems {
+            out.push_str(&format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message));
+        }
+        out.push_str(&format!(
+            "{files} files ({skipped} skipped), {games} games: {warnings} warnings, {errors} errors\n"
+        ));
+    }
+    print!("{out}");
+    Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn io_problem(path: &std::path::Path, e: &std::io::Error) -> Problem {
+    Problem {
+        path: path.display().to_string(),
+        position: kifu::Position::default(),
+        error: true,
+        kind: "io",
+        message: e.to_string(),
+    }
+}

@@ -1,0 +1,60 @@
+//! Finding the files under the paths given on the command line, and reading one into memory
+//! ready for a reader (UTF-16 transcoded).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Every file under `paths` (directories walked recursively, sorted by name; `-` is standard
+/// input), or the error for a path that does not exist.
+pub fn walk(paths: &[PathBuf]) -> Vec<Result<PathBuf, (PathBuf, std::io::Error)>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Ok(p.clone()));
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Err(e) => out.push(Err((p.clone(), e))),
+            Ok(m) if m.is_dir() => {
+                let mut stack = vec![p.clone()];
+                let mut found = Vec::new();
+                while let Some(d) = stack.pop() {
+                    let entries = match std::fs::read_dir(&d) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            out.push(Err((d, e)));
+                            continue;
+                        }
+                    };
+                    for entry in entries.flatten() {
+                        let path = entry.path();
+                        match entry.file_type() {
+                            Ok(t) if t.is_dir() => stack.push(path),
+                            Ok(_) => found.push(path),
+                            Err(e) => out.push(Err((path, e))),
+                        }
+                    }
+                }
+                found.sort();
+                out.extend(found.into_iter().map(Ok));
+            }
+            Ok(_) => out.push(Ok(p.clone())),
+        }
+    }
+    out
+}
+
+/// Reads a whole file (or standard input for `-`), transcoding UTF-16.
+pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut v = Vec::new();
+        std::io::stdin().lock().read_to_end(&mut v)?;
+        v
+    } else {
+        std::fs::read(path)?
+    };
+    Ok(match kifu::text::transcode_utf16(&bytes) {
+        Some(v) => v,
+        None => bytes,
+    })
+}

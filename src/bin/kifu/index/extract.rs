@@ -1,0 +1,442 @@
+//! One row per game from the event stream: players, date, result, komi, counts, opening and
+//! main-line hash, without building a tree.
+//!
+//! Cost: per game, the decoded text of each info value kept (first occurrence of each key) and a
+//! reused buffer for the canonical main line (hashed with xxh3-64 when the game ends; only the
+//! opening, its first [`OPENING_MOVES`] moves, is kept).
+
+use super::mainline::{push_move, MainLine};
+use super::normalize;
+use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
+
+/// How many main-line moves the `opening` column holds.
+pub const OPENING_MOVES: usize = 20;
+
+/// Go or shogi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Go (baduk, weiqi).
+    Go,
+    /// Shogi.
+    Shogi,
+}
+
+impl Kind {
+    /// `go` or `shogi`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Go => "go",
+            Kind::Shogi => "shogi",
+        }
+    }
+}
+
+/// Everything the `games` table holds about one game (see `schema.rs` for the columns).
+#[derive(Clone, Debug, Default)]
+pub struct GameRow {
+    pub offset: u64,
+    /// `None` when the game ended in an error rather than its `GameEnd`.
+    pub length: Option<u64>,
+    pub kind: Option<Kind>,
+    pub board_size: Option<String>,
+    pub black_name: Option<String>,
+    pub black_rank: Option<String>,
+    pub black_team: Option<String>,
+    pub white_name: Option<String>,
+    pub white_rank: Option<String>,
+    pub white_team: Option<String>,
+    pub date_raw: Option<String>,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub place: Option<String>,
+    pub result_raw: Option<String>,
+    pub komi_raw: Option<String>,
+    pub handicap_raw: Option<String>,
+    pub rules: Option<String>,
+    pub time_limit: Option<String>,
+    pub overtime: Option<String>,
+    pub game_name: Option<String>,
+    /// How a CSA game ended (`%TORYO`…), with the side that made the last move.
+    pub ending: Option<(Ending, Option<kifu::Color>)>,
+    /// Main-line moves.
+    pub moves: u64,
+    /// Every move, variations included.
+    pub moves_total: u64,
+    pub nodes: u64,
+    pub variations: u64,
+    pub comments: u64,
+    pub warnings: u64,
+    pub errors: u64,
+    /// The first [`OPENING_MOVES`] main-line moves, canonical, `;`-separated: `B[pd];W[dp]`.
+    pub opening: String,
+    /// xxh3-64 of the canonical main-line string.
+    pub main_hash: u64,
+    // SEAM(position): captures by Black and White and a hash of the final position, filled by the
+    // Go/shogi board of src/position/ fed the main line's setup and moves. Until it lands: None.
+    pub captures_black: Option<u32>,
+    pub captures_white: Option<u32>,
+    pub final_hash: Option<u64>,
+    /// The whole canonical main line, kept only when asked for (`kifu show`).
+    pub main_line: Option<String>,
+    /// The normalised values, computed on the reading thread when the game ends (so that the
+    /// writer thread only writes).
+    pub norm: Normalised,
+}
+
+/// A game's normalised date, result, komi, handicap and time control.
+#[derive(Clone, Debug, Default)]
+pub struct Normalised {
+    pub date: Option<String>,
+    pub outcome: normalize::Outcome,
+    pub komi: Option<f64>,
+    pub handicap: Option<i64>,
+    pub time_control: Option<String>,
+}
+
+impl GameRow {
+    /// Normalised date (see [`normalize::date`]).
+    pub fn date(&self) -> Option<String> {
+        self.date_raw.as_deref().and_then(normalize::date)
+    }
+
+    /// Parsed result: from the result text, else from a CSA ending.
+    pub fn outcome(&self) -> normalize::Outcome {
+        let o = self.result_raw.as_deref().map(normalize::result).unwrap_or_default();
+        if o.winner.is_some() {
+            return o;
+        }
+        match self.ending {
+            Some((e, last)) => ending_outcome(e, last),
+            None => o,
+        }
+    }
+
+    /// Normalised komi (see [`normalize::komi`]).
+    pub fn komi(&self) -> Option<f64> {
+        self.komi_raw.as_deref().and_then(normalize::komi)
+    }
+
+    /// Handicap stones as a number.
+    pub fn handicap(&self) -> Option<i64> {
+        self.handicap_raw.as_deref().and_then(|h| h.trim().parse().ok())
+    }
+
+    /// `TM` and `OT` together: `3600 + 5x30 byo-yomi`, or whichever is present.
+    pub fn time_control(&self) -> Option<String> {
+        match (&self.time_limit, &self.overtime) {
+            (Some(t), Some(o)) => Some(format!("{t} + {o}")),
+            (Some(t), None) => Some(t.clone()),
+            (None, Some(o)) => Some(o.clone()),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The winner of a CSA game from its `%` ending, given who made the last move (the side to move
+/// is the other one): the side to move loses by `%TORYO`/`%TIME_UP` and wins by `%KACHI`;
+/// `%OUTE_SENNICHITE` loses for the checking side (the last mover); `%SENNICHITE`, `%HIKIWAKE`
+/// are draws; `%±ILLEGAL_ACTION` loses for the named side.
+pub fn ending_outcome(e: Ending, last: Option<kifu::Color>) -> normalize::Outcome {
+    use kifu::Color::*;
+    let side = |c: kifu::Color| if c == Black { "B" } else { "W" };
+    let (winner, reason) = match e {
+        Ending::Resign => (last.map(side), Some("resign")),
+        Ending::TimeUp => (last.map(side), Some("time")),
+        Ending::DeclareWin => (last.map(|c| side(c.opponent())), None),
+        Ending::PerpetualCheck => (last.map(|c| side(c.opponent())), None),
+        Ending::Repetition | Ending::Draw => (Some("draw"), None),
+        Ending::IllegalActionBlack => (Some("W"), Some("forfeit")),
+        Ending::IllegalActionWhite => (Some("B"), Some("forfeit")),
+        _ => (None, None),
+    };
+    normalize::Outcome { winner, margin: None, reason }
+}
+
+/// What one file gave.
+#[derive(Debug, Default)]
+pub struct FileScan {
+    pub format: Option<Format>,
+    /// The charset of the first text value (the file's declared or detected charset).
+    pub charset: Option<&'static str>,
+    pub games: Vec<GameRow>,
+    pub warnings: u64,
+    pub errors: u64,
+    /// The first error's message, with its line and column.
+    pub first_error: Option<String>,
+}
+
+/// Builds [`GameRow`]s from events.
+#[derive(Default)]
+pub struct Collector {
+    row: Option<GameRow>,
+    line: MainLine,
+    /// The canonical main line so far (ASCII).
+    buf: Vec<u8>,
+    opening_len: usize,
+    leaves: u64,
+    last_was_node: bool,
+    last_mover: Option<kifu::Color>,
+    // Counters of the hot events, kept here rather than in the row (no `Option` to look through).
+    nodes: u64,
+    moves: u64,
+    moves_total: u64,
+    move_kind: Option<Kind>,
+    /// Keep the whole main line in [`GameRow::main_line`].
+    pub keep_main_line: bool,
+}
+
+impl Collector {
+    /// Feeds one event; returns a finished row at `GameEnd`. Nodes and moves (most events) take
+    /// an inlined fast path; they do not change the main-line state.
+    #[inline(always)]
+    pub fn feed(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
+        match ev {
+            Event::Node => {
+                self.nodes += 1;
+                self.last_was_node = true;
+                None
+            }
+            Event::Move(m) => {
+                self.on_move(m);
+                None
+            }
+            _ => self.feed_other(ev, charset),
+        }
+    }
+
+    #[inline(always)]
+    fn on_move(&mut self, m: &Move) {
+        self.moves_total += 1;
+        if self.move_kind.is_none() {
+            self.move_kind = Some(if matches!(m, Move::Shogi(_)) { Kind::Shogi } else { Kind::Go });
+        }
+        if self.line.on_main() {
+            self.moves += 1;
+            self.last_mover = Some(m.color());
+            push_move(&mut self.buf, m);
+            if self.moves == OPENING_MOVES as u64 {
+                self.opening_len = self.buf.len();
+            }
+        }
+    }
+
+    fn feed_other(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
+        if let Event::GameStart { offset } = *ev {
+            let unfinished = self.finish(None);
+            self.row = Some(GameRow { offset, ..GameRow::default() });
+            self.line.reset();
+            self.buf.clear();
+            self.buf.push(b'(');
+            self.opening_len = 0;
+            self.leaves = 0;
+            self.last_was_node = false;
+            self.last_mover = None;
+            self.nodes = 0;
+            self.moves = 0;
+            self.moves_total = 0;
+            self.move_kind = None;
+            return unfinished;
+        }
+        let row = self.row.as_mut()?;
+        self.line.feed(ev);
+        match *ev {
+            Event::VariationStart(_) => self.last_was_node = false,
+            Event::VariationEnd => {
+                self.leaves += self.last_was_node as u64;
+                self.last_was_node = false;
+            }
+            Event::Setup(s) if row.kind.is_none() => {
+                row.kind = Some(if matches!(s, kifu::Setup::Go { .. }) { Kind::Go } else { Kind::Shogi });
+            }
+            Event::Comment(_) => row.comments += 1,
+            Event::Warning(_) => row.warnings += 1,
+            Event::Info(info) => {
+                let v = info.value();
+                if charset.is_none() {
+                    *charset = Some(v.charset().name());
+                }
+                let slot = match info.key() {
+                    InfoKey::BlackName => &mut row.black_name,
+                    InfoKey::WhiteName => &mut row.white_name,
+                    InfoKey::BlackRank => &mut row.black_rank,
+                    InfoKey::WhiteRank => &mut row.white_rank,
+                    InfoKey::BlackTeam => &mut row.black_team,
+                    InfoKey::WhiteTeam => &mut row.white_team,
+                    InfoKey::Date => &mut row.date_raw,
+                    InfoKey::Event => &mut row.event,
+                    InfoKey::Round => &mut row.round,
+                    InfoKey::Place => &mut row.place,
+                    InfoKey::Result => &mut row.result_raw,
+                    InfoKey::Komi => &mut row.komi_raw,
+                    InfoKey::Handicap => &mut row.handicap_raw,
+                    InfoKey::Rules => &mut row.rules,
+                    InfoKey::TimeLimit => &mut row.time_limit,
+                    InfoKey::Overtime => &mut row.overtime,
+                    InfoKey::BoardSize => &mut row.board_size,
+                    InfoKey::GameName => &mut row.game_name,
+                    InfoKey::GameType => {
+                        match v.raw().trim_ascii() {
+                            b"1" => row.kind = Some(Kind::Go),
+                            b"8" => row.kind = Some(Kind::Shogi),
+                            _ => {}
+                        }
+                        return None;
+                    }
+                    _ => return None,
+                };
+                if slot.is_none() {
+                    let d = v.decode();
+                    let s = d.text.trim();
+                    if !s.is_empty() {
+                        *slot = Some(s.to_owned());
+                    }
+                }
+            }
+            Event::GameEnd { length, ending } => {
+                row.length = Some(length);
+                row.ending = ending.map(|e| (e, self.last_mover));
+                self.leaves += self.last_was_node as u64;
+                return self.finish(None);
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
+    pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
+        let mut row = self.row.take()?;
+        row.nodes = self.nodes;
+        row.moves = self.moves;
+        row.moves_total = self.moves_total;
+        if row.kind.is_none() {
+            row.kind = self.move_kind;
+        }
+        if error.is_some() {
+            row.errors += 1;
+            self.leaves += self.last_was_node as u64;
+        }
+        self.last_was_node = false;
+        row.variations = self.leaves.saturating_sub(1);
+        let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
+        let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
+        row.opening = String::from_utf8_lossy(opening).into_owned();
+        self.buf.push(b')');
+        row.main_hash = xxhash_rust::xxh3::xxh3_64(&self.buf);
+        if self.keep_main_line {
+            row.main_line = Some(String::from_utf8_lossy(&self.buf).into_owned());
+        }
+        if row.kind.is_none() {
+            row.kind = Some(Kind::Go);
+        }
+        row.norm = Normalised {
+            date: row.date(),
+            outcome: row.outcome(),
+            komi: row.komi(),
+            handicap: row.handicap(),
+            time_control: row.time_control(),
+        };
+        if row.board_size.is_none() {
+            // SGF's default is 19; shogi is always 9.
+            row.board_size = Some(if row.kind == Some(Kind::Shogi) { "9" } else { "19" }.to_owned());
+        }
+        Some(row)
+    }
+}
+
+/// Reads every game of `bytes` (one file, or one member of an archive once the streams layer
+/// gives those) into rows. `None` when no format recognises the bytes.
+///
+/// SEAM(stream): for a large file, the streams layer's parallel chunks (src/stream/) would call
+/// this per chunk with the chunk's base offset added to each row's `offset`.
+pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
+    let mut reader = kifu::AnyReader::detect(bytes, config)?;
+    let mut scan = FileScan { format: Some(reader.format()), ..FileScan::default() };
+    let mut c = Collector::default();
+    let mut charset = None;
+    loop {
+        let item = reader.next_event();
+        match item {
+            None => break,
+            Some(Ok(ev)) => {
+                if let Event::Warning(_) = ev {
+                    scan.warnings += 1;
+                }
+                if let Some(row) = c.feed(&ev, &mut charset) {
+                    scan.games.push(row);
+                }
+            }
+            Some(Err(e)) => {
+                scan.errors += 1;
+                if scan.first_error.is_none() {
+                    let p = e.position();
+                    scan.first_error = Some(format!("{}:{}: {}", p.line, p.column, e.message()));
+                }
+                if let Some(row) = c.finish(Some(())) {
+                    scan.games.push(row);
+                }
+            }
+        }
+    }
+    if let Some(row) = c.finish(None) {
+        scan.games.push(row);
+    }
+    scan.charset = charset;
+    Some(scan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_from_a_collection() {
+        let s = scan(
+            b"(;GM[1]SZ[19]PB[Lee]PW[Cho]BR[9p]DT[2005-03-12]RE[W+3.5]KM[650];B[pd];W[dp](;B[qq])(;B[aa]))\n\
+              (;SZ[9]C[x];B[cc]C[y])",
+            kifu::Config::default(),
+        )
+        .unwrap();
+        assert_eq!(s.games.len(), 2);
+        let g = &s.games[0];
+        assert_eq!(g.black_name.as_deref(), Some("Lee"));
+        assert_eq!(g.black_rank.as_deref(), Some("9p"));
+        assert_eq!(g.date().as_deref(), Some("2005-03-12"));
+        assert_eq!(g.outcome().winner, Some("W"));
+        assert_eq!(g.komi(), Some(6.5));
+        assert_eq!((g.moves, g.moves_total, g.nodes, g.variations), (3, 4, 5, 1));
+        assert_eq!(g.opening, "B[pd];W[dp];B[qq]");
+        assert_eq!(g.main_hash, xxhash_rust::xxh3::xxh3_64(b"(;B[pd];W[dp];B[qq])"));
+        assert_eq!(g.offset, 0);
+        let h = &s.games[1];
+        assert_eq!((h.board_size.as_deref(), h.comments, h.moves), (Some("9"), 2, 1));
+        assert!(h.offset > 0);
+        assert_eq!(s.charset, Some("UTF-8"));
+    }
+
+    #[test]
+    fn opening_is_twenty_moves() {
+        let mut sgf = String::from("(;");
+        for i in 0..30u8 {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            sgf.push_str(&format!(";{c}[{}a]", (b'a' + i % 19) as char));
+        }
+        sgf.push(')');
+        let s = scan(sgf.as_bytes(), kifu::Config::default()).unwrap();
+        let g = &s.games[0];
+        assert_eq!(g.moves, 30);
+        assert_eq!(g.opening.matches(';').count(), 19);
+        assert!(g.opening.starts_with("B[aa];W[ba]") && g.opening.ends_with("B[sa];W[aa]"), "{}", g.opening);
+    }
+
+    #[test]
+    fn csa_endings() {
+        use kifu::Color::*;
+        assert_eq!(ending_outcome(Ending::Resign, Some(Black)).winner, Some("B"));
+        assert_eq!(ending_outcome(Ending::TimeUp, Some(White)).winner, Some("W"));
+        assert_eq!(ending_outcome(Ending::DeclareWin, Some(White)).winner, Some("B"));
+        assert_eq!(ending_outcome(Ending::Repetition, Some(White)).winner, Some("draw"));
+        assert_eq!(ending_outcome(Ending::IllegalActionBlack, None).winner, Some("W"));
+        assert_eq!(ending_outcome(Ending::Interrupted, Some(White)).winner, None);
+    }
+}

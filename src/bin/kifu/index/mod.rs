@@ -1,0 +1,300 @@
+//! `kifu index PATH... [--db FILE] [--threads N] [--json]`: one SQLite row per game of every file
+//! under the paths, read incrementally. See schema.rs for the tables.
+//!
+//! # How a run goes
+//! 1. The paths are made absolute and walked; each file's size and modification time are compared
+//!    with the `files` table ([`incremental`]): only new or changed files are read, and rows of
+//!    files gone from disk under the paths are deleted.
+//! 2. Worker threads (rayon, `--threads`) read files in parallel, each into one `FileRecord` with
+//!    a row per game ([`extract`]); no tree is built.
+//! 3. One writer thread owns the database and commits batches of files, one transaction each
+//!    ([`writer`]); WAL journaling means a run killed at any moment leaves the last committed
+//!    batch, and the next run picks up what is missing.
+//!
+//! Bad input never stops a run: an unreadable file, a binary file, a broken game is counted as an
+//! error in its `files` row. A file no format recognises (a README) gets a row with a NULL
+//! format and no error, so that it is not read again.
+//!
+//! With `KIFU_TIMING` set in the environment, the run prints the time at the end of each phase
+//! (walk, plan, read+write, index build) to standard error.
+//!
+//! SEAM(stream): archives (.zip, .tar) and compressed files (.gz, .bz2, .xz) come from the
+//! streams layer (src/stream/) as members with their own decompressed bytes; [`load`] is where
+//! they plug in (one `FileRecord` per member, path `archive.zip!member.sgf`), and offsets are
+//! then in the decompressed stream, which `kifu show` re-creates.
+
+mod extract;
+mod incremental;
+mod mainline;
+mod normalize;
+mod schema;
+mod writer;
+
+pub use extract::{Collector, GameRow};
+pub use normalize::date as normalize_date;
+pub use schema::open_existing;
+
+use crate::json::Obj;
+use clap::Args as ClapArgs;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc::sync_channel;
+use writer::{FileRecord, Writer};
+
+/// Flags of `kifu index`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Files or directories (walked recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The index database (created if missing).
+    #[arg(long, default_value = "kifu.sqlite")]
+    db: PathBuf,
+    /// Worker threads reading files (default: all cores); a further thread writes the database.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print a JSON summary instead of a line of text.
+    #[arg(long)]
+    json: bool,
+    /// Read in strict mode (warnings become errors).
+    #[arg(long)]
+    strict: bool,
+    /// Files per transaction at most (a batch is also closed after half a second).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+}
+
+/// Counts of one run.
+#[derive(Default)]
+struct Summary {
+    files_seen: u64,
+    files_read: u64,
+    files_unchanged: u64,
+    files_deleted: u64,
+    files_skipped: u64,
+    games_read: u64,
+    warnings: u64,
+    errors: u64,
+    bytes_read: u64,
+}
+
+/// The bytes of one file, as the readers see them (UTF-16 transcoded).
+///
+/// SEAM(stream): archives and compressed files become several members here.
+fn load(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    // The size is known from the plan: no second `stat` (as `std::fs::read` would do).
+    let mut bytes = Vec::with_capacity(size as usize + 1);
+    std::fs::File::open(path)?.read_to_end(&mut bytes)?;
+    Ok(match kifu::text::transcode_utf16(&bytes) {
+        Some(v) => v,
+        None => bytes,
+    })
+}
+
+/// The absolute paths of the database and of SQLite's files beside it.
+fn own_files(db: &Path) -> Vec<PathBuf> {
+    let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
+    ["", "-wal", "-shm", "-journal"].iter().map(|suffix| dir.join(format!("{name}{suffix}"))).collect()
+}
+
+/// Reads one file into a record; never fails (problems are recorded).
+fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
+    let mut rec = FileRecord {
+        path: c.key.clone(),
+        size: c.size,
+        mtime_ns: c.mtime_ns,
+        read_error: None,
+        scan: None,
+        binary: false,
+        replace: c.known,
+    };
+    match load(&c.path, c.size) {
+        Err(e) => {
+            rec.read_error = Some(e.to_string());
+        }
+        Ok(bytes) => {
+            rec.scan = extract::scan(&bytes, config);
+            if rec.scan.is_none() {
+                let head = &bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)];
+                rec.binary = memchr::memchr(0, head).is_some();
+            }
+        }
+    }
+    rec
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let start = std::time::Instant::now();
+    let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
+    let mut summary = Summary::default();
+    let mut roots = Vec::new();
+    for p in &args.paths {
+        match std::fs::canonicalize(p) {
+            Ok(r) => roots.push(r),
+            Err(e) => {
+                eprintln!("kifu: {}: {e}", p.display());
+                summary.errors += 1;
+            }
+        }
+    }
+    // The database and its WAL files are never indexed (they may lie under a path: `kifu index .`).
+    let db_files = own_files(&args.db);
+    let mut files = Vec::new();
+    for item in crate::files::walk(&roots) {
+        match item {
+            Ok(p) if db_files.contains(&p) => {}
+            Ok(p) => files.push(p),
+            Err((p, e)) => {
+                eprintln!("kifu: {}: {e}", p.display());
+                summary.errors += 1;
+            }
+        }
+    }
+    summary.files_seen = files.len() as u64;
+    let t_walk = start.elapsed();
+    let mut conn = schema::open(&args.db).map_err(|e| format!("{}: {e}", args.db.display()))?;
+    let plan = incremental::plan(&conn, &roots, files).map_err(|e| e.to_string())?;
+    summary.files_unchanged = plan.unchanged;
+    summary.files_deleted = plan.deleted.len() as u64;
+    Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
+    // Into an empty database, the secondary indexes are built once at the end.
+    let bulk = conn.query_row("SELECT NOT EXISTS (SELECT 1 FROM files)", [], |r| r.get::<_, bool>(0));
+    let bulk = bulk.map_err(|e| e.to_string())?;
+    if bulk {
+        schema::drop_indexes(&conn).map_err(|e| e.to_string())?;
+    }
+
+    let t_plan = start.elapsed();
+    let total_bytes: u64 = plan.read.iter().map(|c| c.size).sum();
+    let bar = if std::io::stderr().is_terminal() && !plan.read.is_empty() {
+        let b = indicatif::ProgressBar::new(total_bytes);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta} {msg}",
+            )
+            .map_err(|e| e.to_string())?,
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let (tx, rx) = sync_channel::<Vec<FileRecord>>(16);
+    let progress = bar.clone();
+    let n_files = plan.read.len();
+    let mut counts = (0u64, 0u64);
+    let mut w = Writer {
+        batch_files: args.batch as usize,
+        files: 0,
+        waiting: std::time::Duration::ZERO,
+        on_file: Box::new(move |rec: &FileRecord| {
+            counts.0 += 1;
+            counts.1 += rec.games();
+            if !progress.is_hidden() {
+                progress.inc(rec.size);
+                progress.set_message(format!("files {}/{n_files} games {}", counts.0, counts.1));
+            }
+        }),
+    };
+    let writer = std::thread::Builder::new()
+        .name("kifu-writer".to_owned())
+        .spawn(move || -> Result<rusqlite::Connection, String> {
+            let t = std::time::Instant::now();
+            w.run(&mut conn, rx).map_err(|e| e.to_string())?;
+            if std::env::var_os("KIFU_TIMING").is_some() {
+                eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
+            }
+            Ok(conn)
+        })
+        .map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .thread_name(|i| format!("kifu-reader-{i}"))
+        .build()
+        .map_err(|e| e.to_string())?;
+    // Files go to the writer in groups (fewer wake-ups), small enough to balance the work.
+    let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
+    let parts: Vec<(u64, u64, u64, u64, u64)> = pool.install(|| {
+        plan.read
+            .par_chunks(group)
+            .map_with(tx, |tx, cs| {
+                let recs: Vec<FileRecord> = cs.iter().map(|c| read_one(c, config)).collect();
+                let mut part = (0, 0, 0, 0, 0);
+                for rec in &recs {
+                    part.0 += rec.games();
+                    part.1 += rec.warnings();
+                    part.2 += rec.errors();
+                    part.3 += (rec.scan.is_none() && rec.read_error.is_none() && !rec.binary) as u64;
+                    part.4 += if rec.read_error.is_none() { rec.size } else { 0 };
+                }
+                // A send fails only when the writer has stopped on a database error, reported below.
+                let _ = tx.send(recs);
+                part
+            })
+            .collect()
+    });
+    let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
+    let t_write = start.elapsed();
+    schema::create_indexes(&conn).map_err(|e| e.to_string())?;
+    if std::env::var_os("KIFU_TIMING").is_some() {
+        eprintln!("walk {t_walk:?} plan {t_plan:?} write {t_write:?} indexes {:?}", start.elapsed());
+    }
+    bar.finish_and_clear();
+    summary.files_read = plan.read.len() as u64;
+    for (g, w, e, s, b) in parts {
+        summary.games_read += g;
+        summary.warnings += w;
+        summary.errors += e;
+        summary.files_skipped += s;
+        summary.bytes_read += b;
+    }
+    let (files_in_db, games_in_db): (i64, i64) = conn
+        .query_row("SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM games)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .map_err(|e| e.to_string())?;
+    drop(conn);
+    let secs = start.elapsed().as_secs_f64();
+    let mut s = String::new();
+    if args.json {
+        Obj::new(&mut s)
+            .str("db", &args.db.to_string_lossy())
+            .num("files_seen", summary.files_seen)
+            .num("files_read", summary.files_read)
+            .num("files_unchanged", summary.files_unchanged)
+            .num("files_deleted", summary.files_deleted)
+            .num("files_skipped", summary.files_skipped)
+            .num("games_read", summary.games_read)
+            .num("files", files_in_db)
+            .num("games", games_in_db)
+            .num("warnings", summary.warnings)
+            .num("errors", summary.errors)
+            .num("bytes_read", summary.bytes_read)
+            .num("seconds", format!("{secs:.3}"))
+            .end();
+    } else {
+        let mb = summary.bytes_read as f64 / 1e6;
+        s = format!(
+            "{}: {} games in {} files\nread {} files ({} unchanged, {} deleted, {} not game records): {} games, {} warnings, {} errors, {:.1} MB in {:.3} s ({:.1} MB/s)",
+            args.db.display(),
+            games_in_db,
+            files_in_db,
+            summary.files_read,
+            summary.files_unchanged,
+            summary.files_deleted,
+            summary.files_skipped,
+            summary.games_read,
+            summary.warnings,
+            summary.errors,
+            mb,
+            secs,
+            mb / secs.max(1e-9)
+        );
+    }
+    println!("{s}");
+    Ok(ExitCode::SUCCESS)
+}

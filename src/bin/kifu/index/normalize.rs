@@ -1,0 +1,296 @@
+//! Normalisation of the free-text game information that `kifu find` filters on: dates, results
+//! and komi. Every function is total (any input gives an answer, possibly "unknown"); each runs
+//! once per game and allocates at most its output and one lower-cased copy of a result.
+//!
+//! # Rules
+//! - **Date** ([`date`]): the first plausible date in the text, as `YYYY-MM-DD`, `YYYY-MM` or
+//!   `YYYY` (as precise as the text is). Recognised: SGF `2005-03-12` (and its shortcuts
+//!   `2005-03-12,13`, `2005-03`), other separators `/ . 年 月 日` and spaces (`2003/05/03 10:30:00`,
+//!   `2005年3月12日`), compact `20050312`, and day-first `12.03.2005` / `12-03-2005`. A year is
+//!   four digits from 1000 to 2999 not inside a longer number; a month 1–12 and a day 1–31, else
+//!   the date stops at the last valid part.
+//! - **Result** ([`result`]): SGF `B+R`, `W+3.5`, `B+Resign`, `W+T`/`Time`, `B+F`/`Forfeit`, `B+`,
+//!   `0`/`Draw`/`Jigo`, `Void`, `?`, a bare `B` or `W`; and the Japanese/Chinese/Korean forms
+//!   (`黒中押し勝`, `白3目半勝`, `黑中盘胜`, `持碁`, `흑 불계승`). Winner `B`, `W`, `draw` or `void`;
+//!   margin in points; reason `points`, `resign`, `time` or `forfeit`.
+//! - **Komi** ([`komi`]): the number in the text (`6.5`, `6,5`, `6目半` = 6.5, `半目` = 0.5), then
+//!   the **Fox rule**: Fox writes komi ×100 (`KM[375]` for 3.75, `KM[650]` for 6.5), so an
+//!   integer komi with |KM| ≥ 100 that is divisible by 25 is divided by 100. No real komi is that
+//!   large, and every Fox value (a multiple of 0.25 points ×100) is divisible by 25.
+
+/// The first date in `raw`, normalised (see the module docs), or `None`.
+pub fn date(raw: &str) -> Option<String> {
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && b[i - 1].is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        let run = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let digits = &raw[i..i + run];
+        if run == 8 {
+            if let Some(y) = year(&digits[..4]) {
+                return Some(join(y, num(&digits[4..6]), num(&digits[6..8])));
+            }
+        }
+        if run == 4 {
+            if let Some(y) = year(digits) {
+                let (m, rest) = part(&raw[i + 4..]);
+                let d = rest.and_then(|r| part(r).0);
+                return Some(join(y, m, d));
+            }
+        }
+        if run <= 2 {
+            // Day-first: DD.MM.YYYY or DD-MM-YYYY.
+            if let Some(s) = dmy(&raw[i..]) {
+                return Some(s);
+            }
+        }
+        i += run;
+    }
+    None
+}
+
+fn year(s: &str) -> Option<u32> {
+    let y: u32 = s.parse().ok()?;
+    (1000..=2999).contains(&y).then_some(y)
+}
+
+fn num(s: &str) -> Option<u32> {
+    s.parse().ok()
+}
+
+/// After a date part: a separator then one or two digits; returns the number and the rest.
+fn part(s: &str) -> (Option<u32>, Option<&str>) {
+    let t = s.trim_start_matches(['-', '/', '.', ' ', '年', '月', '日']);
+    if t.len() == s.len() {
+        return (None, None); // no separator: `2005` then something else
+    }
+    let n = t.bytes().take_while(u8::is_ascii_digit).count();
+    if n == 0 || n > 2 {
+        return (None, None);
+    }
+    (num(&t[..n]), Some(&t[n..]))
+}
+
+fn dmy(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let d_len = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let sep = *b.get(d_len)?;
+    if sep != b'.' && sep != b'-' {
+        return None;
+    }
+    let m_start = d_len + 1;
+    let m_len = b[m_start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if m_len == 0 || m_len > 2 || b.get(m_start + m_len) != Some(&sep) {
+        return None;
+    }
+    let y_start = m_start + m_len + 1;
+    let y_len = b[y_start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if y_len != 4 {
+        return None;
+    }
+    let y = year(&s[y_start..y_start + 4])?;
+    let d = num(&s[..d_len])?;
+    let m = num(&s[m_start..m_start + m_len])?;
+    Some(join(y, Some(m), Some(d)))
+}
+
+fn join(y: u32, m: Option<u32>, d: Option<u32>) -> String {
+    match m.filter(|m| (1..=12).contains(m)) {
+        None => format!("{y:04}"),
+        Some(m) => match d.filter(|d| (1..=31).contains(d)) {
+            None => format!("{y:04}-{m:02}"),
+            Some(d) => format!("{y:04}-{m:02}-{d:02}"),
+        },
+    }
+}
+
+/// A parsed result: who won, by how much, and how.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    /// `B`, `W`, `draw` or `void`; `None` when unknown.
+    pub winner: Option<&'static str>,
+    /// The margin in points, for a win on points.
+    pub margin: Option<f64>,
+    /// `points`, `resign`, `time` or `forfeit`; `None` when not said.
+    pub reason: Option<&'static str>,
+}
+
+/// Parses a result as written (see the module docs).
+pub fn result(raw: &str) -> Outcome {
+    let t = raw.trim();
+    let lower = t.to_ascii_lowercase();
+    let mut o = Outcome::default();
+    match lower.as_str() {
+        "0" | "draw" | "jigo" | "d" | "持碁" | "和棋" | "무승부" => {
+            o.winner = Some("draw");
+            return o;
+        }
+        "void" => {
+            o.winner = Some("void");
+            return o;
+        }
+        "b" | "w" => {
+            o.winner = Some(if lower == "b" { "B" } else { "W" });
+            return o;
+        }
+        _ => {}
+    }
+    if let Some(rest) = lower.strip_prefix("b+").or_else(|| lower.strip_prefix("w+")) {
+        o.winner = Some(if lower.starts_with('b') { "B" } else { "W" });
+        let rest = rest.trim();
+        o.reason = match rest {
+            "" => None,
+            "r" | "resign" => Some("resign"),
+            "t" | "time" => Some("time"),
+            "f" | "forfeit" => Some("forfeit"),
+            _ => match rest.replace(',', ".").parse::<f64>() {
+                Ok(m) if m.is_finite() => {
+                    o.margin = Some(m);
+                    Some("points")
+                }
+                _ => None,
+            },
+        };
+        return o;
+    }
+    // Japanese, Chinese and Korean forms.
+    if t.contains("持碁") || t.contains("和棋") || t.contains("무승부") {
+        o.winner = Some("draw");
+        return o;
+    }
+    let first = t.chars().next();
+    o.winner = match first {
+        Some('黒' | '黑' | '흑') => Some("B"),
+        Some('白' | '백') => Some("W"),
+        _ => return o,
+    };
+    if ["中押", "中盘", "中盤", "불계"].iter().any(|k| t.contains(k)) {
+        o.reason = Some("resign");
+    } else if ["時間", "时间", "超时", "시간"].iter().any(|k| t.contains(k)) {
+        o.reason = Some("time");
+    } else if let Some(m) = cjk_points(t) {
+        o.margin = Some(m);
+        o.reason = Some("points");
+    }
+    o
+}
+
+/// `3目半` → 3.5, `半目` → 0.5, `3.5집` → 3.5: the first number, plus ½ for a `半` after it.
+fn cjk_points(t: &str) -> Option<f64> {
+    let start = t.find(|c: char| c.is_ascii_digit());
+    let (mut v, after) = match start {
+        Some(s) => {
+            let len = t[s..].find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len() - s);
+            (t[s..s + len].parse::<f64>().ok()?, &t[s + len..])
+        }
+        None if t.contains('半') => (0.0, t),
+        None => return None,
+    };
+    if after.contains('半') {
+        v += 0.5;
+    }
+    Some(v)
+}
+
+/// Komi as a number of points (see the module docs for the Fox rule), or `None` if `raw` has no
+/// number.
+pub fn komi(raw: &str) -> Option<f64> {
+    let t = raw.trim();
+    let neg = t.starts_with('-');
+    let body = t.trim_start_matches(['-', '+']);
+    let len = body.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',').unwrap_or(body.len());
+    let number = &body[..len];
+    let rest = &body[len..];
+    let mut v = if number.is_empty() {
+        if rest.starts_with('半') {
+            0.5
+        } else {
+            return None;
+        }
+    } else {
+        number.replace(',', ".").parse::<f64>().ok()?
+    };
+    if !number.is_empty() && rest.starts_with('目') && rest.contains('半') {
+        v += 0.5;
+    }
+    if neg {
+        v = -v;
+    }
+    if v.fract() == 0.0 && v.abs() >= 100.0 && (v % 25.0) == 0.0 {
+        v /= 100.0;
+    }
+    v.is_finite().then_some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        let d = |s: &str| date(s);
+        assert_eq!(d("2005-03-12").as_deref(), Some("2005-03-12"));
+        assert_eq!(d("2005-03-12,13").as_deref(), Some("2005-03-12"));
+        assert_eq!(d("1941-09").as_deref(), Some("1941-09"));
+        assert_eq!(d("1846").as_deref(), Some("1846"));
+        assert_eq!(d("2003/05/03 10:30:00").as_deref(), Some("2003-05-03"));
+        assert_eq!(d("2005年3月12日").as_deref(), Some("2005-03-12"));
+        assert_eq!(d("20050312").as_deref(), Some("2005-03-12"));
+        assert_eq!(d("12.03.2005").as_deref(), Some("2005-03-12"));
+        assert_eq!(d("[2016.10.25]").as_deref(), Some("2016-10-25"));
+        assert_eq!(d("2005-13-40").as_deref(), Some("2005"));
+        assert_eq!(d("2005-02-40").as_deref(), Some("2005-02"));
+        assert_eq!(d("round 3"), None);
+        assert_eq!(d("123456"), None);
+        assert_eq!(d(""), None);
+    }
+
+    #[test]
+    fn results() {
+        let r = |s: &str| result(s);
+        assert_eq!(r("B+R"), Outcome { winner: Some("B"), margin: None, reason: Some("resign") });
+        assert_eq!(r("W+3.5"), Outcome { winner: Some("W"), margin: Some(3.5), reason: Some("points") });
+        assert_eq!(r("w+Resign").winner, Some("W"));
+        assert_eq!(r("B+T").reason, Some("time"));
+        assert_eq!(r("W+F").reason, Some("forfeit"));
+        assert_eq!(r("B+"), Outcome { winner: Some("B"), margin: None, reason: None });
+        assert_eq!(r("w"), Outcome { winner: Some("W"), margin: None, reason: None });
+        assert_eq!(r("0").winner, Some("draw"));
+        assert_eq!(r("Jigo").winner, Some("draw"));
+        assert_eq!(r("Void").winner, Some("void"));
+        assert_eq!(r("?"), Outcome::default());
+        assert_eq!(r("黒中押し勝"), Outcome { winner: Some("B"), margin: None, reason: Some("resign") });
+        assert_eq!(r("白3目半勝"), Outcome { winner: Some("W"), margin: Some(3.5), reason: Some("points") });
+        assert_eq!(r("白半目勝").margin, Some(0.5));
+        assert_eq!(r("黑中盘胜").reason, Some("resign"));
+        assert_eq!(r("持碁").winner, Some("draw"));
+        assert_eq!(r("흑 불계승"), Outcome { winner: Some("B"), margin: None, reason: Some("resign") });
+        assert_eq!(r("garbage"), Outcome::default());
+    }
+
+    #[test]
+    fn komi_and_the_fox_rule() {
+        assert_eq!(komi("6.5"), Some(6.5));
+        assert_eq!(komi(" 7.5 "), Some(7.5));
+        assert_eq!(komi("6,5"), Some(6.5));
+        assert_eq!(komi("0"), Some(0.0));
+        assert_eq!(komi("-5.5"), Some(-5.5));
+        assert_eq!(komi("6目半"), Some(6.5));
+        assert_eq!(komi("半目"), Some(0.5));
+        // Fox: komi × 100.
+        assert_eq!(komi("375"), Some(3.75));
+        assert_eq!(komi("650"), Some(6.5));
+        assert_eq!(komi("750"), Some(7.5));
+        assert_eq!(komi("-375"), Some(-3.75));
+        assert_eq!(komi("0.00"), Some(0.0));
+        // Not Fox: below 100, not a multiple of 25, or not an integer.
+        assert_eq!(komi("75"), Some(75.0));
+        assert_eq!(komi("101"), Some(101.0));
+        assert_eq!(komi("100.5"), Some(100.5));
+        assert_eq!(komi(""), None);
+        assert_eq!(komi("none"), None);
+    }
+}

@@ -1,0 +1,133 @@
+//! The index database: its tables, and opening it with the settings that keep it consistent when
+//! a run is killed (WAL journal, foreign keys, every batch one transaction).
+//!
+//! # Tables
+//! `files`: one row per file seen (game records, files no format recognises, unreadable files),
+//! so that a re-run can skip it.
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `path` | absolute path (unique) |
+//! | `size`, `mtime_ns` | size in bytes and modification time (ns since the epoch) when read; `mtime_ns` = -1 when unknown (the file is then read again by every run) |
+//! | `format` | `sgf`, `jgf2`, … or NULL when not a game record |
+//! | `charset` | charset of its text (declared or detected), NULL if it has none |
+//! | `games`, `warnings`, `errors` | counts; an unreadable or binary file is one error |
+//! | `error` | the first error, `line:column: message` |
+//!
+//! `games`: one row per game (per `GameStart`, so the count equals `kifu stats`'s).
+//!
+//! | column | meaning |
+//! |---|---|
+//! | `file_id`, `game_index` | the file (rows go when it goes) and the game's number in it, from 0 |
+//! | `offset`, `length` | byte offset and length in the (decompressed, UTF-16-transcoded) stream; `length` NULL when the game ended in an error |
+//! | `format`, `kind`, `board_size` | format, `go`/`shogi`, `19` or `19:13` (default 19 for Go, 9 for shogi) |
+//! | `black_name`, `black_rank`, `black_team`, `white_…` | as written (decoded) |
+//! | `date_raw`, `date` | as written; normalised `YYYY[-MM[-DD]]` (see normalize.rs) |
+//! | `event`, `round`, `place`, `game_name` | as written |
+//! | `result_raw`, `winner`, `margin`, `reason` | as written; `B`/`W`/`draw`/`void`; points; `points`/`resign`/`time`/`forfeit` |
+//! | `komi_raw`, `komi` | as written; points, with the Fox rule (×100) undone |
+//! | `handicap`, `rules`, `time_control` | stones; as written; `TM + OT` |
+//! | `moves`, `moves_total`, `nodes`, `variations`, `comments` | main-line moves; all moves; nodes; leaves − 1; comments |
+//! | `warnings`, `errors` | in this game |
+//! | `opening` | first 20 main-line moves, canonical, `B[pd];W[dp];…` |
+//! | `main_hash` | xxh3-64 of the canonical main-line string (as a signed 64-bit integer) |
+//! | `captures_black`, `captures_white`, `final_hash` | from the board of src/position/ (NULL until it lands) |
+
+use rusqlite::Connection;
+use std::path::Path;
+
+/// Bumped when a column changes; an index with another version is rebuilt from scratch.
+pub const VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS files(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  size INTEGER NOT NULL,
+  mtime_ns INTEGER NOT NULL,
+  format TEXT,
+  charset TEXT,
+  games INTEGER NOT NULL,
+  warnings INTEGER NOT NULL,
+  errors INTEGER NOT NULL,
+  error TEXT
+);
+CREATE TABLE IF NOT EXISTS games(
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  game_index INTEGER NOT NULL,
+  offset INTEGER NOT NULL,
+  length INTEGER,
+  format TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  board_size TEXT,
+  black_name TEXT, black_rank TEXT, black_team TEXT,
+  white_name TEXT, white_rank TEXT, white_team TEXT,
+  date_raw TEXT, date TEXT,
+  event TEXT, round TEXT, place TEXT, game_name TEXT,
+  result_raw TEXT, winner TEXT, margin REAL, reason TEXT,
+  komi_raw TEXT, komi REAL,
+  handicap INTEGER, rules TEXT, time_control TEXT,
+  moves INTEGER NOT NULL, moves_total INTEGER NOT NULL, nodes INTEGER NOT NULL,
+  variations INTEGER NOT NULL, comments INTEGER NOT NULL,
+  warnings INTEGER NOT NULL, errors INTEGER NOT NULL,
+  opening TEXT NOT NULL,
+  main_hash INTEGER NOT NULL,
+  captures_black INTEGER, captures_white INTEGER, final_hash INTEGER
+);
+";
+
+/// The secondary indexes (also created by [`open`], so an index whose run was killed during a
+/// bulk load gets them back on the next run).
+const INDEXES: &str = "
+CREATE INDEX IF NOT EXISTS games_file ON games(file_id);
+CREATE INDEX IF NOT EXISTS games_main_hash ON games(main_hash);
+";
+
+/// Drops the secondary indexes before a bulk load into an empty database (building them once at
+/// the end is cheaper than maintaining them row by row).
+pub fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch("DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash;")
+}
+
+/// Creates the secondary indexes if missing.
+pub fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(INDEXES)
+}
+
+/// Opens (creating if needed) the index at `path`: WAL journal (readers never see a half-written
+/// batch, and a killed writer leaves the last committed state), `synchronous=NORMAL` (a batch is
+/// durable at the next checkpoint; never corrupt), foreign keys on (deleting a file deletes its
+/// games).
+pub fn open(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "cache_size", -65536)?; // 64 MiB
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version != VERSION {
+        conn.execute_batch("DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;")?;
+    }
+    conn.execute_batch(SCHEMA)?;
+    conn.execute_batch(INDEXES)?;
+    if version != VERSION {
+        conn.pragma_update(None, "user_version", VERSION)?;
+    }
+    Ok(conn)
+}
+
+/// Opens an existing index for reading (`kifu find`), failing if it does not exist.
+pub fn open_existing(path: &Path) -> Result<Connection, String> {
+    if !path.exists() {
+        return Err(format!("{}: no index here (run `kifu index PATH --db {}` first)", path.display(), path.display()));
+    }
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| e.to_string())?;
+    if version != VERSION {
+        return Err(format!("{}: index version {version}, expected {VERSION}: re-run `kifu index`", path.display()));
+    }
+    Ok(conn)
+}

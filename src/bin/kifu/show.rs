@@ -1,0 +1,142 @@
+//! `kifu show PATH[@OFFSET] [--json]`: one game read from its byte offset, without parsing the
+//! rest of the file: the file's bytes are sliced at OFFSET (a `games.offset` from the index) and
+//! one game is read from the slice with the format detected on the whole file's head. Prints its
+//! information and its main line in canonical notation (see index/mainline.rs).
+//!
+//! Offsets are in the stream the readers see (UTF-16 files transcoded; once the streams layer
+//! lands, compressed files decompressed up to OFFSET — SEAM(stream)). Offsets inside the slice
+//! (SGF `GameStart`) are relative to it: OFFSET is added back.
+
+use crate::index::{Collector, GameRow};
+use crate::json::Obj;
+use kifu::{Event, EventSource};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Flags of `kifu show`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// `FILE` (its first game) or `FILE@OFFSET` (the game starting at byte OFFSET).
+    target: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Splits `FILE@OFFSET`; a path that exists as written wins over the split.
+fn parse_target(t: &str) -> (PathBuf, u64) {
+    if !Path::new(t).exists() {
+        if let Some((p, o)) = t.rsplit_once('@') {
+            if let Ok(o) = o.parse() {
+                return (PathBuf::from(p), o);
+            }
+        }
+    }
+    (PathBuf::from(t), 0)
+}
+
+/// Reads the game at `offset` of `bytes`: the row (with its whole main line) and the format.
+pub fn read_at(bytes: &[u8], offset: u64) -> Result<(GameRow, kifu::Format), String> {
+    let format = kifu::detect(bytes).ok_or("not a game record kifu can read")?;
+    let slice = usize::try_from(offset).ok().and_then(|o| bytes.get(o..)).ok_or("offset beyond the end of the file")?;
+    let mut reader = kifu::AnyReader::new(format, slice, kifu::Config::default());
+    let mut c = Collector::default();
+    c.keep_main_line = true;
+    let mut charset = None;
+    let mut row = None;
+    let mut started = false;
+    while let Some(item) = reader.next_event() {
+        match item {
+            Ok(ev) => {
+                if let Event::GameStart { .. } = ev {
+                    if started {
+                        row = c.finish(None);
+                        break;
+                    }
+                    started = true;
+                }
+                if let Some(r) = c.feed(&ev, &mut charset) {
+                    row = Some(r);
+                    break;
+                }
+            }
+            Err(_) => {
+                row = c.finish(Some(()));
+                break;
+            }
+        }
+    }
+    let mut row = row.or_else(|| c.finish(None)).ok_or("no game at this offset")?;
+    row.offset += offset;
+    Ok((row, format))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let (path, offset) = parse_target(&args.target);
+    let bytes = crate::files::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (g, format) = read_at(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
+    let o = g.outcome();
+    let fields: [(&str, Option<String>); 22] = [
+        ("kind", g.kind.map(|k| k.as_str().to_owned())),
+        ("board_size", g.board_size.clone()),
+        ("black_name", g.black_name.clone()),
+        ("black_rank", g.black_rank.clone()),
+        ("black_team", g.black_team.clone()),
+        ("white_name", g.white_name.clone()),
+        ("white_rank", g.white_rank.clone()),
+        ("white_team", g.white_team.clone()),
+        ("date", g.date_raw.clone()),
+        ("date_normalised", g.date()),
+        ("event", g.event.clone()),
+        ("round", g.round.clone()),
+        ("place", g.place.clone()),
+        ("game_name", g.game_name.clone()),
+        ("result", g.result_raw.clone()),
+        ("winner", o.winner.map(str::to_owned)),
+        ("margin", o.margin.map(|m| m.to_string())),
+        ("reason", o.reason.map(str::to_owned)),
+        ("komi", g.komi_raw.clone()),
+        ("komi_normalised", g.komi().map(|k| k.to_string())),
+        ("handicap", g.handicap().map(|h| h.to_string())),
+        ("rules", g.rules.clone()),
+    ];
+    let tc = g.time_control();
+    let main_line = g.main_line.as_deref().unwrap_or("()");
+    let mut s = String::new();
+    if args.json {
+        let mut obj = Obj::new(&mut s);
+        obj.str("path", &path.to_string_lossy()).num("offset", g.offset).str("format", format.as_str());
+        match g.length {
+            Some(l) => obj.num("length", l),
+            None => obj.null("length"),
+        };
+        for (k, v) in &fields {
+            if let Some(v) = v {
+                obj.str(k, v);
+            }
+        }
+        if let Some(t) = &tc {
+            obj.str("time_control", t);
+        }
+        obj.num("moves", g.moves)
+            .num("nodes", g.nodes)
+            .num("variations", g.variations)
+            .num("comments", g.comments)
+            .num("errors", g.errors)
+            .str("main_hash", &format!("{:016x}", g.main_hash))
+            .str("main_line", main_line)
+            .end();
+    } else {
+        use std::fmt::Write;
+        let _ = writeln!(s, "{}@{}  {} ({} bytes)", path.display(), g.offset, format.as_str(), g.length.unwrap_or(0));
+        for (k, v) in fields.iter().chain(std::iter::once(&("time_control", tc.clone()))) {
+            if let Some(v) = v {
+                let _ = writeln!(s, "{k}: {v}");
+            }
+        }
+        let _ = writeln!(s, "moves: {}  nodes: {}  variations: {}", g.moves, g.nodes, g.variations);
+        s.push_str(main_line);
+    }
+    println!("{s}");
+    Ok(if g.errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}

@@ -1,0 +1,194 @@
+//! The CSA tokenizer: cuts the input into statements. A statement is one line, or one part of a
+//! line whose statements are joined by commas (`+7776FU,T12`). Comment (`'`), name (`N`) and
+//! header (`$`) lines are never split: their text may contain commas. Lines end at LF, CR or
+//! CRLF. Costs: one `memchr2` per line and one `memchr` for a comma per line that may be split;
+//! no allocation, no UTF-8 validation.
+
+/// One statement: its bytes (without the line end) and its offset in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stmt<'a> {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// The bytes, without the line end.
+    pub bytes: &'a [u8],
+    /// Whether this statement ends at the end of the input without a line end.
+    pub at_eof: bool,
+}
+
+/// Statement tokenizer over a slice.
+#[derive(Clone, Debug)]
+pub(crate) struct Lexer<'a> {
+    input: &'a [u8],
+    /// Next byte to read.
+    pos: usize,
+    /// End of the current line's content while inside a comma-joined line, else 0.
+    line_end: usize,
+    /// Where the line after the current comma-joined line starts.
+    next_line: usize,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(input: &'a [u8], pos: usize) -> Lexer<'a> {
+        Lexer { input, pos, line_end: 0, next_line: 0 }
+    }
+
+    /// The offset of the next statement (or of the end).
+    #[inline]
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The start of the next line not yet read (the current position, or the line after a
+    /// comma-joined line being read).
+    pub fn line_start(&self) -> usize {
+        if self.line_end > 0 {
+            self.next_line
+        } else {
+            self.pos
+        }
+    }
+
+    /// The current position when it is the start of a line (not inside a comma-joined line).
+    #[inline]
+    pub fn at_line_start(&self) -> Option<usize> {
+        (self.line_end == 0).then_some(self.pos)
+    }
+
+    /// Moves to `pos`, which must be a line start.
+    #[inline]
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.input.len());
+        self.line_end = 0;
+    }
+
+    /// The next statement, or `None` at the end of the input.
+    #[inline]
+    pub fn next_stmt(&mut self) -> Option<Stmt<'a>> {
+        let input = self.input;
+        if self.line_end > 0 {
+            // Inside a comma-joined line.
+            let start = self.pos;
+            let rest = &input[start..self.line_end];
+            return Some(match memchr::memchr(b',', rest) {
+                Some(i) => {
+                    self.pos = start + i + 1;
+                    Stmt { start, bytes: &rest[..i], at_eof: false }
+                }
+                None => {
+                    let at_eof = self.line_end == input.len();
+                    self.pos = self.next_line;
+                    self.line_end = 0;
+                    Stmt { start, bytes: rest, at_eof }
+                }
+            });
+        }
+        let start = self.pos;
+        if start >= input.len() {
+            return None;
+        }
+        // Most lines are short (`+7776FU`, `T12`): look at the first bytes by hand before
+        // handing a long line to memchr.
+        let short = &input[start..input.len().min(start + 16)];
+        let found = match short.iter().position(|&c| c == b'\n' || c == b'\r') {
+            Some(i) => Some(i),
+            None if short.len() < 16 => None,
+            None => memchr::memchr2(b'\n', b'\r', &input[start + 16..]).map(|i| i + 16),
+        };
+        let (end, next) = match found {
+            Some(i) => {
+                let e = start + i;
+                let n = if input[e] == b'\r' && input.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 };
+                (e, n)
+            }
+            None => (input.len(), input.len()),
+        };
+        let line = &input[start..end];
+        let splittable = !matches!(line.first(), Some(b'\'' | b'N' | b'$'));
+        if splittable {
+            let comma =
+                if line.len() <= 16 { line.iter().position(|&c| c == b',') } else { memchr::memchr(b',', line) };
+            if let Some(i) = comma {
+                self.line_end = end;
+                self.next_line = next;
+                self.pos = start + i + 1;
+                return Some(Stmt { start, bytes: &line[..i], at_eof: false });
+            }
+        }
+        self.pos = next;
+        Some(Stmt { start, bytes: line, at_eof: end == input.len() && next == end })
+    }
+}
+
+/// If a line ends at `e` (a line end there, or the end of the input), where the next line
+/// starts.
+#[inline]
+pub(crate) fn line_after(input: &[u8], e: usize) -> Option<usize> {
+    match input.get(e) {
+        None if e == input.len() => Some(e),
+        Some(b'\n') => Some(e + 1),
+        Some(b'\r') => Some(if input.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 }),
+        _ => None,
+    }
+}
+
+/// Whether the line starting at `p` is a game separator: `/` then only spaces or tabs.
+#[inline]
+pub(crate) fn is_separator(line: &[u8]) -> bool {
+    line.first() == Some(&b'/') && line[1..].iter().all(|&c| c == b' ' || c == b'\t')
+}
+
+/// The start of the next separator line (`/` alone) at or after `from`, which must be a line
+/// start, and the start of the line after it. Builds nothing: a `memchr` for `/` and a check of
+/// the bytes around it.
+pub(crate) fn find_separator(input: &[u8], from: usize) -> Option<(usize, usize)> {
+    let mut p = from;
+    while let Some(i) = memchr::memchr(b'/', &input[p..]) {
+        let s = p + i;
+        let at_line_start = s == from || matches!(input[s - 1], b'\n' | b'\r');
+        if at_line_start {
+            let rest = &input[s..];
+            let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            if is_separator(&rest[..end]) {
+                let e = s + end;
+                let next = if input.get(e) == Some(&b'\r') && input.get(e + 1) == Some(&b'\n') {
+                    e + 2
+                } else {
+                    (e + 1).min(input.len())
+                };
+                return Some((s, next));
+            }
+        }
+        p = s + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &[u8]) -> Vec<(usize, &[u8])> {
+        let mut l = Lexer::new(input, 0);
+        let mut v = Vec::new();
+        while let Some(s) = l.next_stmt() {
+            v.push((s.start, s.bytes));
+        }
+        v
+    }
+
+    #[test]
+    fn lines_and_commas() {
+        let v = all(b"V2.2\r\n+7776FU,T12\r'a,b\n%TORYO");
+        assert_eq!(v, vec![(0, &b"V2.2"[..]), (6, b"+7776FU"), (14, b"T12"), (18, b"'a,b"), (23, b"%TORYO")]);
+        assert_eq!(all(b"a\n\nb\n"), vec![(0, &b"a"[..]), (2, b""), (3, b"b")]);
+        assert_eq!(all(b"+1,"), vec![(0, &b"+1"[..]), (3, b"")]);
+    }
+
+    #[test]
+    fn separators() {
+        let input = b"$START_TIME:2003/05/03\n'/\n/\nV2\n/ \r\n";
+        assert_eq!(find_separator(input, 0), Some((26, 28)));
+        assert_eq!(find_separator(input, 28), Some((31, 35)));
+        assert_eq!(find_separator(input, 35), None);
+    }
+}

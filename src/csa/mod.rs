@@ -1,0 +1,118 @@
+//! CSA shogi records, V2.2 and V3.0: a zero-copy pull reader and typed parsers for its values.
+//!
+//! [`Reader`] reads a byte slice holding one game or several separated by `/` lines, and returns
+//! one [`Event`](crate::Event) per call. The tokenizer (`lex`) cuts lines (LF, CR, CRLF) and
+//! comma-joined statements with `memchr`; the reader maps each statement to events. Moves are
+//! read as bytes (no UTF-8 validation); nothing is allocated after the file's charset is known.
+//!
+//! # Costs
+//! A move (`+7776FU`) or whole-second time (`T12`) on a line of its own is read in place: a few
+//! byte comparisons, a table lookup for the piece name, no tokenizer call. Other lines cost one
+//! `memchr2` for the line end (a hand loop for lines under 16 bytes) and one search for a comma;
+//! comments and names are never validated or decoded. [`Reader`] allocates only when it
+//! creates an `Error`; charset detection of a file that is neither UTF-8 nor declared runs
+//! chardetng once per file. `skip_game` is a `memchr` scan for the next `/` line.
+//!
+//! # Mapping
+//! | CSA | events |
+//! |---|---|
+//! | start of a game | `GameStart { offset }` |
+//! | `V2.2`, `V3.0` | `Info(FormatVersion)`, name `V`; in a V3.0 file, repeated for every game after a `/` |
+//! | `'CSA encoding=X`, `'encoding=X` | `Info(Charset)` |
+//! | `N+` / `N-` | `Info(BlackName)` / `Info(WhiteName)` |
+//! | `$EVENT` `$SITE` `$START_TIME` `$END_TIME` `$OPENING` | `Info(Event / Place / Date / EndDate / Opening)` |
+//! | `$TIME_LIMIT` `$TIME` `$TIME+` `$TIME-` | `Info(TimeLimit)` (typed: [`parse_time_limit`], [`parse_time`]) |
+//! | `$MAX_MOVES` `$JISHOGI` `$NOTE` (rule [`TextRule::CsaNote`](crate::TextRule::CsaNote)), other keys | `Info(Other)`, name `$KEY` |
+//! | `PI…` | `Setup::Shogi` for the 40 standard pieces, then `Setup::ShogiRemove` per removed piece |
+//! | `P1`–`P9`, `P+`/`P-` (`00` = hand, `00AL`) | one `Setup::Shogi` per piece (hand pieces with `square: None`) |
+//! | `+` / `-` | `Turn` |
+//! | `+7776FU` | `Node`, `Move(Move::Shogi(..))` (piece as written; `from: None` for `00`) |
+//! | `T12`, `T2.655` | `Clock { kind: ElapsedMs }` for the last move's side |
+//! | `'*text` | `Comment` |
+//! | `'** 113 -3334FU` | `Evaluation { score, pv }` ([`pv_moves`] reads the PV as CSA or USI moves) |
+//! | `'text` | `Comment` after the first move; before it, `Property` named `'` (or `'*`) |
+//! | `%TORYO` … | the `ending` of `GameEnd` (an unknown `%X`: `Property` named `%`, then `Ending::Other`) |
+//! | `/` | `GameEnd` of this game; the next line starts the next game |
+//!
+//! Comments before the first move become `Property` events because the event order has no node
+//! to attach a comment to before the first move (CSA has no root node). A `T` after a `%`
+//! special gives a `Clock` for the side that made the special. Statements after `%` stay in the
+//! game (comments, `T`, `$END_TIME`); moves after it are dropped with a warning.
+//!
+//! # Charsets
+//! Fixed once per file before the first event: a UTF-8 BOM; else an `'CSA encoding=` or
+//! `'encoding=` line before the first move; else, for a `V3.0` file, Shift_JIS (the V3.0
+//! default) unless the bytes are valid UTF-8; else the detection rule of
+//! [`detect_charset`](crate::text::detect_charset) over the file. Line ends and commas are never
+//! trail bytes of Shift_JIS or EUC-JP, so the tokenizer does not step over two-byte characters.
+//!
+//! # Dialects (lenient mode: read, with a `CsaDialect` warning)
+//! Board rows whose spaces were lost or collapsed; empty `P+`/`P-` lines; `'**評価値=N`;
+//! `T=12` and `T1:30`; `$TIMET+:`; a first move glued onto the end of a comment line. A game
+//! with moves but no start position gets the standard position (`MissingValue`); a missing turn
+//! line is taken from the first move (`MissingValue`).
+//!
+//! # Splitting
+//! [`chunks`] cuts a multi-game file into [`GameChunk`](crate::input::GameChunk)s with a `memchr`
+//! scan; [`Reader::with_context`] reads one with the file's charset and V3.0 version line.
+//!
+//! # Errors
+//! Binary data (`NotAGameRecord`) and limits end the game; reading resumes after the next `/`
+//! line. Strict mode turns every warning into such an error.
+//!
+//! ```
+//! use kifu::{Event, Move, Color, Square, Piece};
+//!
+//! let csa = b"V2.2\nN+Sente\nPI\n+\n+7776FU,T12\n-3334FU\nT6\n%TORYO\n";
+//! let events: Vec<_> = kifu::csa::Reader::new(csa).collect::<Result<_, _>>().unwrap();
+//! let moves: Vec<_> = events.iter().filter_map(|e| match e { Event::Move(Move::Shogi(m)) => Some(*m), _ => None }).collect();
+//! assert_eq!(moves[0].to, Square::new(7, 6));
+//! assert_eq!(moves[1].color, Color::White);
+//! assert!(matches!(events.last(), Some(Event::GameEnd { ending: Some(kifu::Ending::Resign), .. })));
+//! ```
+
+mod board;
+mod lex;
+mod pv;
+mod reader;
+mod split;
+mod time;
+
+pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
+pub use reader::Reader;
+pub use split::{chunks, Chunks};
+pub use time::{
+    parse_count, parse_date, parse_elapsed, parse_seconds_ms, parse_time, parse_time_limit, DateTime, TimeControl,
+};
+
+use crate::detect::Confidence;
+
+/// Whether `head` (the first bytes of an input) looks like CSA: the first line that is not blank
+/// or a comment is a version, name, `$` key, position or move statement (`Yes`); or such a line
+/// appears later in the head (`Maybe`). A leading `'CSA encoding=` line is `Yes`.
+pub fn sniff(head: &[u8]) -> Confidence {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    if head.starts_with(b"'CSA encoding=") {
+        return Confidence::Yes;
+    }
+    let mut first = true;
+    for line in head.split(|&c| c == b'\n' || c == b'\r') {
+        let line = time::trim(line);
+        if line.is_empty() || line[0] == b'\'' {
+            continue;
+        }
+        let csa = matches!(
+            line,
+            [b'V', b'1'..=b'3', ..] | [b'N', b'+' | b'-', ..] | [b'P', b'I' | b'1'..=b'9' | b'+' | b'-', ..]
+        ) || (line[0] == b'$'
+            && memchr::memchr(b':', line).is_some_and(|i| {
+                i > 1 && line[1..i].iter().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-'))
+            }))
+            || parse_move(line.get(..7).unwrap_or(line)).is_some();
+        if csa {
+            return if first { Confidence::Yes } else { Confidence::Maybe };
+        }
+        first = false;
+    }
+    Confidence::No
+}

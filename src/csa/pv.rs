@@ -1,0 +1,275 @@
+//! Moves as text: one CSA move token (`+7776FU`), the `'**` evaluation comment of floodgate and
+//! V3.0 (`'** 113 -3334FU +2625FU #12345`), and its principal variation as CSA or USI moves.
+//!
+//! Everything here borrows its input and allocates nothing.
+
+use crate::event::{Color, Piece, ShogiMove, Square};
+
+/// Parses one CSA move token: sign, from-square (`00` for a drop), to-square and the piece after
+/// the move, e.g. `+7776FU` or `-0055KA`. Exactly seven bytes; `None` otherwise.
+///
+/// ```
+/// use kifu::{csa::parse_move, Color, Piece, Square};
+/// let m = parse_move(b"-0055KA").unwrap();
+/// assert_eq!((m.color, m.from, m.to, m.piece), (Color::White, None, Square::new(5, 5), Piece::Bishop));
+/// assert!(parse_move(b"+7776XX").is_none());
+/// ```
+#[inline]
+pub fn parse_move(b: &[u8]) -> Option<ShogiMove> {
+    let &[s, f1, r1, f2, r2, p1, p2] = b else { return None };
+    let color = match s {
+        b'+' => Color::Black,
+        b'-' => Color::White,
+        _ => return None,
+    };
+    let (f1, r1, f2, r2) = (f1.wrapping_sub(b'0'), r1.wrapping_sub(b'0'), f2.wrapping_sub(b'1'), r2.wrapping_sub(b'1'));
+    // from: 00, or both digits 1-9; to: both digits 1-9.
+    let from_ok = (f1 | r1) == 0 || (f1.wrapping_sub(1) < 9 && r1.wrapping_sub(1) < 9);
+    if !(from_ok && f2 < 9 && r2 < 9) {
+        return None;
+    }
+    let piece = piece_from_bytes(p1, p2)?;
+    let from = if f1 == 0 { None } else { Some(Square::new(f1, r1)) };
+    Some(ShogiMove { color, from, to: Square::new(f2 + 1, r2 + 1), piece })
+}
+
+/// The fourteen piece names by a perfect hash of their two letters (`(a * 15 + b) & 31`).
+const PIECE_TABLE: [Option<([u8; 2], Piece)>; 32] = {
+    let mut t: [Option<([u8; 2], Piece)>; 32] = [None; 32];
+    let mut i = 0;
+    while i < Piece::ALL.len() {
+        let p = Piece::ALL[i];
+        let name = match p {
+            Piece::Pawn => *b"FU",
+            Piece::Lance => *b"KY",
+            Piece::Knight => *b"KE",
+            Piece::Silver => *b"GI",
+            Piece::Gold => *b"KI",
+            Piece::Bishop => *b"KA",
+            Piece::Rook => *b"HI",
+            Piece::King => *b"OU",
+            Piece::ProPawn => *b"TO",
+            Piece::ProLance => *b"NY",
+            Piece::ProKnight => *b"NK",
+            Piece::ProSilver => *b"NG",
+            Piece::Horse => *b"UM",
+            Piece::Dragon => *b"RY",
+        };
+        t[piece_hash(name[0], name[1])] = Some((name, p));
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+const fn piece_hash(a: u8, b: u8) -> usize {
+    (a.wrapping_mul(15).wrapping_add(b) & 31) as usize
+}
+
+/// `Piece::from_csa` on two bytes, by table.
+#[inline]
+fn piece_from_bytes(a: u8, b: u8) -> Option<Piece> {
+    match PIECE_TABLE[piece_hash(a, b)] {
+        Some((name, p)) if name[0] == a && name[1] == b => Some(p),
+        _ => None,
+    }
+}
+
+/// What follows `'**` in an evaluation comment: the score (from Black's side) and the rest,
+/// raw (the PV and an optional `#nodes`). The third item says whether the dialect
+/// `'**評価値=N` (a label and `=` before the score) was read.
+///
+/// ```
+/// use kifu::csa::parse_evaluation;
+/// assert_eq!(parse_evaluation(b" 113 -3334FU +2625FU"), (Some(113), &b"-3334FU +2625FU"[..], false));
+/// assert_eq!(parse_evaluation("評価値=-50".as_bytes()), (Some(-50), &b""[..], true));
+/// ```
+pub fn parse_evaluation(rest: &[u8]) -> (Option<i32>, &[u8], bool) {
+    let t = trim_start(rest);
+    let (t, dialect) = match t.first() {
+        Some(b'0'..=b'9' | b'-' | b'+') | None => (t, false),
+        Some(_) => match memchr::memchr(b'=', t) {
+            Some(i) => (trim_start(&t[i + 1..]), true),
+            None => (t, false),
+        },
+    };
+    let end = t.iter().position(|&c| c == b' ' || c == b'\t').unwrap_or(t.len());
+    match parse_i32(&t[..end]) {
+        Some(v) => (Some(v), trim_start(&t[end..]), dialect),
+        None => (None, t, dialect),
+    }
+}
+
+fn parse_i32(b: &[u8]) -> Option<i32> {
+    let (neg, digits) = match b.first()? {
+        b'-' => (true, &b[1..]),
+        b'+' => (false, &b[1..]),
+        _ => (false, b),
+    };
+    if digits.is_empty() || digits.len() > 10 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (c - b'0') as i64;
+    }
+    i32::try_from(if neg { -v } else { v }).ok()
+}
+
+fn trim_start(b: &[u8]) -> &[u8] {
+    let s = b.iter().position(|c| !matches!(c, b' ' | b'\t')).unwrap_or(b.len());
+    &b[s..]
+}
+
+/// A USI move (`7g7f`, `8h2b+`, `P*5e`): squares are converted to CSA numbering; the moving
+/// piece is not written in USI, so only drops name one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UsiMove {
+    /// The square moved from, `None` for a drop.
+    pub from: Option<Square>,
+    /// The square moved to.
+    pub to: Square,
+    /// The dropped piece, for drops.
+    pub drop: Option<Piece>,
+    /// Whether the move promotes (`+` suffix).
+    pub promote: bool,
+}
+
+/// Parses one USI move token.
+///
+/// ```
+/// use kifu::{csa::parse_usi_move, Square};
+/// let m = parse_usi_move(b"8h2b+").unwrap();
+/// assert_eq!((m.from, m.to, m.promote), (Some(Square::new(8, 8)), Square::new(2, 2), true));
+/// assert!(parse_usi_move(b"P*5e").unwrap().drop.is_some());
+/// ```
+pub fn parse_usi_move(b: &[u8]) -> Option<UsiMove> {
+    let sq = |f: u8, r: u8| -> Option<Square> {
+        ((b'1'..=b'9').contains(&f) && (b'a'..=b'i').contains(&r)).then(|| Square::new(f - b'0', r - b'a' + 1))
+    };
+    match b {
+        [p, b'*', f, r] => {
+            let piece = match p {
+                b'P' => Piece::Pawn,
+                b'L' => Piece::Lance,
+                b'N' => Piece::Knight,
+                b'S' => Piece::Silver,
+                b'G' => Piece::Gold,
+                b'B' => Piece::Bishop,
+                b'R' => Piece::Rook,
+                _ => return None,
+            };
+            Some(UsiMove { from: None, to: sq(*f, *r)?, drop: Some(piece), promote: false })
+        }
+        [f1, r1, f2, r2] => Some(UsiMove { from: Some(sq(*f1, *r1)?), to: sq(*f2, *r2)?, drop: None, promote: false }),
+        [f1, r1, f2, r2, b'+'] => {
+            Some(UsiMove { from: Some(sq(*f1, *r1)?), to: sq(*f2, *r2)?, drop: None, promote: true })
+        }
+        _ => None,
+    }
+}
+
+/// One move of a principal variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PvMove {
+    /// A CSA move (`-3334FU`).
+    Csa(ShogiMove),
+    /// A USI move (`3c3d`).
+    Usi(UsiMove),
+}
+
+/// The moves of a principal variation (the `pv` of an [`Evaluation`](crate::Evaluation)),
+/// one per white-space separated token; a `#nodes` token is skipped. A token that is neither a
+/// CSA nor a USI move is returned as `Err(token)`.
+///
+/// ```
+/// use kifu::csa::{pv_moves, PvMove};
+/// let pv: Vec<_> = pv_moves(b"-3334FU +2625FU #1234").collect();
+/// assert_eq!(pv.len(), 2);
+/// assert!(matches!(pv[0], Ok(PvMove::Csa(_))));
+/// assert!(matches!(pv_moves(b"7g7f").next(), Some(Ok(PvMove::Usi(_)))));
+/// ```
+pub fn pv_moves(pv: &[u8]) -> PvMoves<'_> {
+    PvMoves { rest: pv }
+}
+
+/// Iterator returned by [`pv_moves`].
+#[derive(Clone, Debug)]
+pub struct PvMoves<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Iterator for PvMoves<'a> {
+    type Item = Result<PvMove, &'a [u8]>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let t = trim_start(self.rest);
+            if t.is_empty() {
+                self.rest = t;
+                return None;
+            }
+            let end = t.iter().position(|&c| c == b' ' || c == b'\t').unwrap_or(t.len());
+            let (tok, rest) = t.split_at(end);
+            self.rest = rest;
+            if tok[0] == b'#' {
+                continue;
+            }
+            if let Some(m) = parse_move(tok) {
+                return Some(Ok(PvMove::Csa(m)));
+            }
+            if let Some(m) = parse_usi_move(tok) {
+                return Some(Ok(PvMove::Usi(m)));
+            }
+            return Some(Err(tok));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluation_forms() {
+        assert_eq!(parse_evaluation(b""), (None, &b""[..], false));
+        assert_eq!(parse_evaluation(b" -30000"), (Some(-30000), &b""[..], false));
+        assert_eq!(parse_evaluation(b" 99999999999"), (None, &b"99999999999"[..], false));
+        assert_eq!(parse_evaluation(b" 5 #100"), (Some(5), &b"#100"[..], false));
+    }
+
+    #[test]
+    fn piece_table_is_complete() {
+        for p in Piece::ALL {
+            let n = p.csa().as_bytes();
+            assert_eq!(piece_from_bytes(n[0], n[1]), Some(p));
+        }
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                assert_eq!(piece_from_bytes(a, b), Piece::from_csa(&[a, b]));
+            }
+        }
+    }
+
+    #[test]
+    fn every_square_form() {
+        for t in [&b"+0011FU"[..], b"+9999RY", b"-1919TO"] {
+            assert!(parse_move(t).is_some(), "{t:?}");
+        }
+        for t in [&b"+0911FU"[..], b"+9011FU", b"+1110FU", b"+1101FU", b"+A111FU", b"*1111FU", b"+1111F"] {
+            assert!(parse_move(t).is_none(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn bad_tokens() {
+        let v: Vec<_> = pv_moves(b"+7776FU junk").collect();
+        assert_eq!(v[1], Err(&b"junk"[..]));
+        assert!(parse_move(b"+0076FX").is_none());
+        assert!(parse_move(b"+7006FU").is_none());
+        assert!(parse_usi_move(b"K*5e").is_none());
+    }
+}

@@ -1,0 +1,1027 @@
+//! The CSA pull reader: maps the tokenizer's statements to events, one event per call, with a
+//! small queue for statements that give several (a move gives `Node` then `Move`) and cursors
+//! for the start-position statements that give one `Setup` per piece.
+
+use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
+use super::lex::{self, Lexer, Stmt};
+use super::pv::{parse_evaluation, parse_move};
+use super::time::{self, trim};
+use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
+use crate::event::{
+    Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Move, Piece, Property, Setup, ShogiMove, Square,
+    Warning,
+};
+use crate::input::{ChunkContext, Config, EventSource, LineIndex};
+use crate::text::{detect_charset, Charset, Text, TextRule};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// The file's header has not been looked at yet.
+    Init,
+    /// Between games.
+    Between,
+    /// Inside a game.
+    InGame,
+    /// Nothing more.
+    Done,
+}
+
+/// A start-position statement being expanded into setup events.
+#[derive(Clone, Copy, Debug)]
+enum Expand<'a> {
+    None,
+    /// `PI`: placing the standard piece `next`, then the removals in `removes`.
+    Pi {
+        next: u8,
+        removes: &'a [u8],
+        at: usize,
+    },
+    /// `PI` removals: the 4-byte items of `rest` from `pos`.
+    PiRemove {
+        rest: &'a [u8],
+        pos: usize,
+        at: usize,
+    },
+    /// A `P1`–`P9` row.
+    Row {
+        row: Row,
+        cells: &'a [u8],
+        at: usize,
+    },
+    /// A `P+`/`P-` list.
+    Pieces {
+        color: Color,
+        rest: &'a [u8],
+        pos: usize,
+        at: usize,
+    },
+    /// `00AL`: the rest of the pieces into `color`'s hand, from kind `next`.
+    AllHand {
+        color: Color,
+        next: u8,
+    },
+    /// The standard position, for a game whose first move comes without any position.
+    Standard {
+        next: u8,
+    },
+}
+
+/// A tiny FIFO of events produced by one statement.
+#[derive(Clone, Copy, Debug)]
+struct Queue<'a> {
+    items: [Option<Event<'a>>; 4],
+    head: u8,
+    len: u8,
+}
+
+impl<'a> Queue<'a> {
+    const fn new() -> Queue<'a> {
+        Queue { items: [None; 4], head: 0, len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, ev: Event<'a>) {
+        if (self.len as usize) < self.items.len() {
+            let i = (self.head + self.len) as usize % self.items.len();
+            self.items[i] = Some(ev);
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<Event<'a>> {
+        if self.len == 0 {
+            return None;
+        }
+        let ev = self.items[self.head as usize].take();
+        self.head = (self.head + 1) % self.items.len() as u8;
+        self.len -= 1;
+        ev
+    }
+
+    fn clear(&mut self) {
+        *self = Queue::new();
+    }
+}
+
+/// Reads CSA records from a byte slice, returning one [`Event`] per call; see the
+/// [module docs](super) for the mapping.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    input: &'a [u8],
+    lex: Lexer<'a>,
+    config: Config,
+    state: State,
+    game_start: usize,
+    games: u64,
+    charset: Charset,
+    /// A charset fixed by the caller.
+    forced: Option<Charset>,
+    /// A problem with the file's declared charset, reported after the first `GameStart`.
+    charset_warning: Option<(WarningKind, usize)>,
+    /// The file's `V3.0` line, repeated for every game after the first.
+    v3_version: Option<&'a [u8]>,
+    /// A version line given by a chunk's context (the file header of a game cut out of a file).
+    context_version: Option<&'a [u8]>,
+    /// Whether the first game also gets the context's version (it has none of its own).
+    carry_first: bool,
+    // --- per game ---
+    saw_position: bool,
+    saw_turn: bool,
+    moves: u64,
+    last_color: Option<Color>,
+    turn: Color,
+    ending: Option<Ending>,
+    ending_color: Option<Color>,
+    placed: [u8; 8],
+    expand: Expand<'a>,
+    queue: Queue<'a>,
+    refeed: Option<Stmt<'a>>,
+    /// The `Move` that follows the `Node` just returned (the hot path skips the queue).
+    pending_move: Option<ShogiMove>,
+    pending_error: Option<Error>,
+    stmt_offset: usize,
+    lines: LineIndex,
+}
+
+#[inline]
+fn trim_end(b: &[u8]) -> &[u8] {
+    let mut e = b.len();
+    while e > 0 && matches!(b[e - 1], b' ' | b'\t') {
+        e -= 1;
+    }
+    &b[..e]
+}
+
+fn is_binary(b: &[u8]) -> bool {
+    b.iter().any(|&c| c < 0x09 || (0x0e..0x1b).contains(&c) || c == 0x7f)
+}
+
+fn starts_with_ci(b: &[u8], prefix: &[u8]) -> bool {
+    b.len() >= prefix.len() && b[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+/// The charset label of an `'CSA encoding=` or `'encoding=` line (after trimming), and the length
+/// of the name before `=` (without the `'`).
+fn encoding_label(line: &[u8]) -> Option<(&[u8], usize)> {
+    let body = line.strip_prefix(b"'")?;
+    let name_len = if starts_with_ci(body, b"CSA encoding=") {
+        12
+    } else if starts_with_ci(body, b"encoding=") {
+        8
+    } else {
+        return None;
+    };
+    Some((trim(&body[name_len + 1..]), name_len))
+}
+
+/// The charset of a declaration: the labels CSA files use, matched without allocating, then
+/// [`Charset::from_label`] for anything else (which allocates a lower-cased copy).
+fn charset_label(label: &[u8]) -> Option<Charset> {
+    const UTF8: &[&[u8]] = &[b"UTF-8", b"UTF8"];
+    const SJIS: &[&[u8]] = &[b"SHIFT_JIS", b"SHIFT-JIS", b"SJIS", b"CP932", b"WINDOWS-31J", b"MS_KANJI"];
+    let is = |set: &[&[u8]]| set.iter().any(|l| label.eq_ignore_ascii_case(l));
+    if is(UTF8) {
+        Some(Charset::Utf8)
+    } else if is(SJIS) {
+        Some(Charset::ShiftJis)
+    } else if label.eq_ignore_ascii_case(b"EUC-JP") {
+        Some(Charset::EucJp)
+    } else {
+        Charset::from_label(label)
+    }
+}
+
+fn special(name: &[u8]) -> Option<Ending> {
+    Some(match name {
+        b"TORYO" => Ending::Resign,
+        b"CHUDAN" => Ending::Interrupted,
+        b"SENNICHITE" => Ending::Repetition,
+        b"OUTE_SENNICHITE" => Ending::PerpetualCheck,
+        b"TIME_UP" => Ending::TimeUp,
+        b"ILLEGAL_MOVE" => Ending::IllegalMove,
+        b"+ILLEGAL_ACTION" => Ending::IllegalActionBlack,
+        b"-ILLEGAL_ACTION" => Ending::IllegalActionWhite,
+        b"JISHOGI" => Ending::Impasse,
+        b"KACHI" => Ending::DeclareWin,
+        b"HIKIWAKE" => Ending::Draw,
+        b"MATTA" => Ending::Matta,
+        b"TSUMI" => Ending::Checkmate,
+        b"FUZUMI" => Ending::NoCheckmate,
+        b"ERROR" => Ending::Error,
+        b"MAX_MOVES" => Ending::MaxMoves,
+        _ => return None,
+    })
+}
+
+/// Whether a plain comment line ends with a CSA move glued onto it (`'comment+7776FU`); returns
+/// the move's offset in `b`.
+fn glued_move(b: &[u8]) -> Option<usize> {
+    if b.len() < 8 {
+        return None;
+    }
+    let at = b.len() - 7;
+    parse_move(&b[at..])?;
+    // The comment must not simply be a move list ('** PVs, pasted moves): require a byte before
+    // the move that is not a space.
+    (!matches!(b[at - 1], b' ' | b'\t' | b'\'')).then_some(at)
+}
+
+impl<'a> Reader<'a> {
+    /// A lenient reader with default limits over `input`.
+    pub fn new(input: &'a [u8]) -> Reader<'a> {
+        Reader::with_config(input, Config::default())
+    }
+
+    /// A reader with the given configuration.
+    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
+        Reader {
+            input,
+            lex: Lexer::new(input, 0),
+            config,
+            state: State::Init,
+            game_start: 0,
+            games: 0,
+            charset: Charset::Utf8,
+            forced: None,
+            charset_warning: None,
+            v3_version: None,
+            context_version: None,
+            carry_first: false,
+            saw_position: false,
+            saw_turn: false,
+            moves: 0,
+            last_color: None,
+            turn: Color::Black,
+            ending: None,
+            ending_color: None,
+            placed: [0; 8],
+            expand: Expand::None,
+            queue: Queue::new(),
+            refeed: None,
+            pending_move: None,
+            pending_error: None,
+            stmt_offset: 0,
+            lines: LineIndex::new(),
+        }
+    }
+
+    /// Fixes the charset of every game, overriding declarations and detection (e.g. the charset
+    /// of a [`GameChunk`](crate::input::GameChunk)'s context).
+    pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
+        self.forced = Some(charset);
+        self
+    }
+
+    /// Reads a game cut out of a larger file by [`chunks`](super::chunks) (or another
+    /// splitter): the context's charset is used, and its header (a `V3.0` line) gives every game
+    /// its version.
+    pub fn with_context(mut self, context: ChunkContext<'a>) -> Reader<'a> {
+        if let Some(c) = context.charset {
+            self.forced = Some(c);
+        }
+        if context.header.starts_with(b"V") {
+            self.context_version = Some(context.header);
+        }
+        self
+    }
+
+    /// The file's context as [`chunks`](super::chunks) gives it: its charset and its `V3.0`
+    /// line, if any (looks at the file's header on first use).
+    pub fn context(&mut self) -> ChunkContext<'a> {
+        if self.state == State::Init {
+            self.init_file();
+        }
+        ChunkContext { charset: Some(self.charset), header: self.v3_version.unwrap_or(&[]) }
+    }
+
+    /// The input being read.
+    pub fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    /// The charset of the file (known after the first event).
+    pub fn charset(&self) -> Charset {
+        self.charset
+    }
+
+    /// Number of games started so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Looks at the file's header once: BOM, `'CSA encoding=` / `'encoding=` lines, and a `V3`
+    /// version line before the first move; then fixes the charset (declaration, else V3.0's
+    /// Shift_JIS default unless the bytes are valid UTF-8, else the detection rule).
+    fn init_file(&mut self) {
+        let input = self.input;
+        let mut start = 0;
+        let mut forced = self.forced;
+        if input.starts_with(&[0xEF, 0xBB, 0xBF]) {
+            start = 3;
+            forced = forced.or(Some(Charset::Utf8));
+        }
+        let mut declared: Option<(&[u8], usize)> = None;
+        let mut v3 = None;
+        let mut lex = Lexer::new(input, start);
+        let mut n = 0;
+        while let Some(s) = lex.next_stmt() {
+            n += 1;
+            let b = trim_end(s.bytes);
+            match b.first() {
+                Some(b'\'') => {
+                    if let (Some((label, _)), None) = (encoding_label(b), declared) {
+                        declared = Some((label, s.start));
+                    }
+                }
+                Some(b'V') if b.starts_with(b"V3") && v3.is_none() => v3 = Some(b),
+                Some(b'+' | b'-') if b.len() > 1 => break,
+                Some(b'%' | b'T') => break,
+                Some(b'/') if lex::is_separator(b) => break,
+                _ => {}
+            }
+            if n > 10_000 {
+                break;
+            }
+        }
+        self.carry_first = v3.is_none() && self.context_version.is_some();
+        self.v3_version = v3.or(self.context_version);
+        self.charset = match (forced, declared) {
+            (Some(c), _) => c,
+            (None, Some((label, at))) => match charset_label(label) {
+                Some(c) => c,
+                None => {
+                    self.charset_warning = Some((WarningKind::UnknownCharset, at));
+                    detect_charset(&input[start..])
+                }
+            },
+            (None, None) if v3.is_some() => {
+                if std::str::from_utf8(&input[start..]).is_ok() {
+                    Charset::Utf8
+                } else {
+                    Charset::ShiftJis
+                }
+            }
+            (None, None) => detect_charset(&input[start..]),
+        };
+        self.lex.seek(start);
+        self.state = State::Between;
+    }
+
+    fn position(&mut self, offset: usize) -> Position {
+        self.lines.locate(self.input, offset as u64)
+    }
+
+    /// An error that ends the current game: reading resumes after the game's `/` line.
+    fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
+        let pos = self.position(offset);
+        self.skip_rest();
+        Error::new(kind, pos, message)
+    }
+
+    /// Drops the rest of the current game without building events.
+    fn skip_rest(&mut self) {
+        let from = self.lex.line_start();
+        match lex::find_separator(self.input, from) {
+            Some((_, next)) => self.lex.seek(next),
+            None => self.lex.seek(self.input.len()),
+        }
+        self.queue.clear();
+        self.expand = Expand::None;
+        self.refeed = None;
+        self.pending_move = None;
+        self.state = State::Between;
+    }
+
+    /// A warning event, or in strict mode the error it becomes.
+    fn warn(&mut self, kind: WarningKind, offset: usize) -> Result<Event<'a>, Error> {
+        let w = Warning { kind, offset: offset as u64 };
+        if self.config.is_strict() {
+            let pos = self.position(offset);
+            self.skip_rest();
+            return Err(Error::strict(w, pos));
+        }
+        Ok(Event::Warning(w))
+    }
+
+    /// `ev` followed by a warning (in strict mode, the error alone).
+    fn with_warning(&mut self, ev: Event<'a>, kind: WarningKind, offset: usize) -> Result<Event<'a>, Error> {
+        let w = self.warn(kind, offset)?;
+        self.queue.push(w);
+        Ok(ev)
+    }
+
+    #[inline]
+    fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if let Some(m) = self.pending_move.take() {
+            return Some(Ok(Event::Move(Move::Shogi(m))));
+        }
+        // Hot path: inside a game with nothing queued, a move or a `T` line.
+        if self.state == State::InGame
+            && self.queue.len == 0
+            && matches!(self.expand, Expand::None)
+            && self.refeed.is_none()
+            && self.saw_turn
+            && self.ending.is_none()
+        {
+            if let Some(ev) = self.hot() {
+                return Some(Ok(ev));
+            }
+        }
+        self.next_slow()
+    }
+
+    /// A move or a whole-second `T` on a line of its own, read in place without the tokenizer;
+    /// else the tokenizer's next statement if it is a move or a `T`. `None` (nothing consumed)
+    /// for anything else.
+    #[inline]
+    fn hot(&mut self) -> Option<Event<'a>> {
+        let input = self.input;
+        if let Some(p) = self.lex.at_line_start() {
+            if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+                return None;
+            }
+            match input.get(p) {
+                Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
+                    if let (Some(next), Some(m)) =
+                        (lex::line_after(input, p + 7), input.get(p..p + 7).and_then(parse_move))
+                    {
+                        self.lex.seek(next);
+                        return Some(self.hot_move(p, m));
+                    }
+                }
+                Some(b'T') if self.last_color.is_some() => {
+                    let mut q = p + 1;
+                    let mut v = 0u64;
+                    while q < input.len() && q - p <= 12 && input[q].is_ascii_digit() {
+                        v = v * 10 + (input[q] - b'0') as u64;
+                        q += 1;
+                    }
+                    if q > p + 1 && q - p <= 12 {
+                        if let Some(next) = lex::line_after(input, q) {
+                            self.lex.seek(next);
+                            self.stmt_offset = p;
+                            return Some(Event::Clock(Clock {
+                                color: self.last_color,
+                                kind: ClockKind::ElapsedMs,
+                                value: v * 1000,
+                            }));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut lex = self.lex.clone();
+        let s = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)?;
+        match s.bytes {
+            [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
+                let m = parse_move(s.bytes)?;
+                self.lex = lex;
+                Some(self.hot_move(s.start, m))
+            }
+            [b'T', rest @ ..] if self.last_color.is_some() => {
+                let value = time::parse_seconds_ms(rest)?;
+                self.lex = lex;
+                self.stmt_offset = s.start;
+                Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
+            }
+            _ => {
+                // Hand the statement to the slow path without cutting it out again.
+                self.lex = lex;
+                self.refeed = Some(s);
+                None
+            }
+        }
+    }
+
+    #[inline]
+    fn hot_move(&mut self, at: usize, m: ShogiMove) -> Event<'a> {
+        self.stmt_offset = at;
+        self.moves += 1;
+        self.last_color = Some(m.color);
+        self.pending_move = Some(m);
+        Event::Node
+    }
+
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
+        loop {
+            if let Some(ev) = self.queue.pop() {
+                return Some(Ok(ev));
+            }
+            if let Some(e) = self.pending_error.take() {
+                return Some(Err(e));
+            }
+            match self.state {
+                State::InGame => {
+                    if !matches!(self.expand, Expand::None) {
+                        if let Some(r) = self.expand_step() {
+                            return Some(r);
+                        }
+                        continue;
+                    }
+                    let s = match self.refeed.take() {
+                        Some(s) => s,
+                        None => match self.lex.next_stmt() {
+                            Some(s) => s,
+                            None => return Some(Ok(self.end_game(self.input.len()))),
+                        },
+                    };
+                    if let Some(r) = self.statement(s) {
+                        return Some(r);
+                    }
+                }
+                State::Between => {
+                    let p = self.lex.pos();
+                    let rest = &self.input[p..];
+                    if rest.iter().all(u8::is_ascii_whitespace) {
+                        self.lex.seek(self.input.len());
+                        self.state = State::Done;
+                        return None;
+                    }
+                    return Some(Ok(self.start_game(p)));
+                }
+                State::Init => self.init_file(),
+                State::Done => return None,
+            }
+        }
+    }
+
+    fn start_game(&mut self, at: usize) -> Event<'a> {
+        self.game_start = at;
+        self.games += 1;
+        self.state = State::InGame;
+        self.saw_position = false;
+        self.saw_turn = false;
+        self.moves = 0;
+        self.last_color = None;
+        self.turn = Color::Black;
+        self.ending = None;
+        self.ending_color = None;
+        self.placed = [0; 8];
+        self.expand = Expand::None;
+        self.refeed = None;
+        self.stmt_offset = at;
+        if self.games == 1 {
+            if let Some((kind, off)) = self.charset_warning.take() {
+                // In strict mode the error comes with the next call (and the game is skipped).
+                match self.warn(kind, off) {
+                    Ok(w) => self.queue.push(w),
+                    Err(e) => self.pending_error = Some(e),
+                }
+            }
+        }
+        if let Some(v) = self.v3_version.filter(|_| self.games > 1 || self.carry_first) {
+            let value = &v[1..];
+            self.queue.push(Event::Info(Info::new(
+                InfoKey::FormatVersion,
+                &v[..1],
+                Text::new(value, TextRule::Plain, Charset::Utf8),
+                v,
+            )));
+        }
+        Event::GameStart { offset: at as u64 }
+    }
+
+    fn end_game(&mut self, end: usize) -> Event<'a> {
+        self.state = State::Between;
+        Event::GameEnd { length: (end - self.game_start) as u64, ending: self.ending }
+    }
+
+    #[inline]
+    fn text(&self, b: &'a [u8]) -> Text<'a> {
+        Text::new(b, TextRule::Plain, self.charset)
+    }
+
+    /// One statement; `None` when it gives no event.
+    #[inline]
+    fn statement(&mut self, s: Stmt<'a>) -> Option<Result<Event<'a>, Error>> {
+        self.stmt_offset = s.start;
+        if s.start - self.game_start > self.config.limits.max_game_len.min(usize::MAX as u64) as usize {
+            return Some(Err(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), s.start, "game too large")));
+        }
+        let b = trim_end(s.bytes);
+        let &first = b.first()?;
+        Some(match first {
+            b'+' | b'-' => {
+                if b.len() == 1 {
+                    self.turn_line(s, first)
+                } else {
+                    self.move_line(s, b)
+                }
+            }
+            b'T' => self.time_line(s, b),
+            b'\'' => self.comment(s, s.bytes),
+            b'P' => return self.position_line(s, b),
+            b'$' => self.header(s, b),
+            b'N' => self.name(s, b),
+            b'V' => self.version(s, b),
+            b'%' => return self.special_line(s, b),
+            b'/' if lex::is_separator(b) && (s.start == 0 || matches!(self.input[s.start - 1], b'\n' | b'\r')) => {
+                Ok(self.end_game(s.start))
+            }
+            _ => {
+                if is_binary(b) {
+                    Err(self.fail(ErrorKind::NotAGameRecord, s.start, "binary data, not a CSA record"))
+                } else {
+                    self.warn(WarningKind::UnknownLine, s.start)
+                }
+            }
+        })
+    }
+
+    fn bad_value(&mut self, s: Stmt<'a>) -> Result<Event<'a>, Error> {
+        let kind = if s.at_eof { WarningKind::Truncated } else { WarningKind::BadValue };
+        self.warn(kind, s.start)
+    }
+
+    fn move_line(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        let Some(m) = parse_move(b) else {
+            return self.bad_value(s);
+        };
+        if self.ending.is_some() {
+            return self.warn(WarningKind::Repaired, s.start);
+        }
+        if !self.saw_turn {
+            if self.moves == 0 && !self.saw_position {
+                // No start position at all: assume the standard one.
+                self.saw_position = true;
+                self.placed = MAX_PIECES;
+                self.expand = Expand::Standard { next: 0 };
+                self.refeed = Some(s);
+                return self.warn(WarningKind::MissingValue, s.start);
+            }
+            self.saw_turn = true;
+            self.turn = m.color;
+            let w = self.warn(WarningKind::MissingValue, s.start)?;
+            self.queue.push(Event::Turn(m.color));
+            self.refeed = Some(s);
+            return Ok(w);
+        }
+        self.moves += 1;
+        if self.moves > self.config.limits.max_nodes {
+            return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), s.start, "too many moves"));
+        }
+        self.last_color = Some(m.color);
+        self.pending_move = Some(m);
+        Ok(Event::Node)
+    }
+
+    fn turn_line(&mut self, s: Stmt<'a>, sign: u8) -> Result<Event<'a>, Error> {
+        if self.saw_turn || self.moves > 0 {
+            return self.warn(WarningKind::Repaired, s.start);
+        }
+        let color = if sign == b'+' { Color::Black } else { Color::White };
+        self.saw_turn = true;
+        self.turn = color;
+        Ok(Event::Turn(color))
+    }
+
+    fn time_line(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        let Some((value, dialect)) = time::parse_elapsed(trim(&b[1..])) else {
+            return self.bad_value(s);
+        };
+        let kind = ClockKind::ElapsedMs;
+        let (color, warning) = if self.ending.is_some() {
+            (self.ending_color, None)
+        } else if let Some(c) = self.last_color {
+            (Some(c), None)
+        } else {
+            (None, Some(WarningKind::TimeWithoutMove))
+        };
+        let ev = Event::Clock(Clock { color, kind, value });
+        if let Some(w) = warning {
+            return self.with_warning(ev, w, s.start);
+        }
+        if dialect {
+            return self.with_warning(ev, WarningKind::CsaDialect, s.start);
+        }
+        Ok(ev)
+    }
+
+    fn before_first_move(&self) -> bool {
+        self.moves == 0 && self.ending.is_none()
+    }
+
+    fn comment(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        if b.len() > self.config.limits.max_value_len {
+            return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), s.start, "comment too long"));
+        }
+        if let Some((label, name_len)) = encoding_label(b) {
+            let whole = &b[1..];
+            let value = &whole[whole.len() - label.len()..];
+            let value = if label.is_empty() { &whole[whole.len()..] } else { value };
+            let info = Info::new(InfoKey::Charset, &whole[..name_len], self.text(value), whole);
+            return Ok(Event::Info(info));
+        }
+        if let Some(rest) = b.strip_prefix(b"'**") {
+            let (score, pv, dialect) = parse_evaluation(rest);
+            let ev = Event::Evaluation(Evaluation { score, pv });
+            if dialect {
+                return self.with_warning(ev, WarningKind::CsaDialect, s.start);
+            }
+            return Ok(ev);
+        }
+        let name_len = if b.starts_with(b"'*") { 2 } else { 1 };
+        let value = &b[name_len..];
+        if !self.before_first_move() {
+            return Ok(Event::Comment(self.text(value)));
+        }
+        if name_len == 1 && self.saw_turn {
+            if let Some(at) = glued_move(trim_end(b)) {
+                let (head, mv) = b.split_at(at);
+                let ev = Event::Property(Property::new(&head[..1], self.text(&head[1..]), head));
+                self.refeed = Some(Stmt { start: s.start + at, bytes: mv, at_eof: false });
+                return self.with_warning(ev, WarningKind::CsaDialect, s.start + at);
+            }
+        }
+        Ok(Event::Property(Property::new(&b[..name_len], self.text(value), b)))
+    }
+
+    fn position_line(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Option<Result<Event<'a>, Error>> {
+        if self.moves > 0 || self.ending.is_some() || self.saw_turn {
+            return Some(self.warn(WarningKind::Repaired, s.start));
+        }
+        let at = s.start;
+        match b.get(1) {
+            Some(b'I') => {
+                self.placed = MAX_PIECES;
+                self.expand = Expand::Pi { next: 0, removes: &b[2..], at };
+            }
+            Some(&r @ b'1'..=b'9') => {
+                let cells = &s.bytes[2..];
+                let fixed = board::is_fixed_row(cells);
+                self.expand = Expand::Row { row: Row { rank: r - b'0', pos: 0, cell: 0, fixed }, cells, at };
+            }
+            Some(&c @ (b'+' | b'-')) => {
+                let color = if c == b'+' { Color::Black } else { Color::White };
+                self.saw_position = true;
+                if b.len() == 2 {
+                    return Some(self.warn(WarningKind::CsaDialect, at));
+                }
+                self.expand = Expand::Pieces { color, rest: &b[2..], pos: 0, at };
+            }
+            _ => return Some(self.warn(WarningKind::UnknownLine, at)),
+        }
+        self.saw_position = true;
+        None
+    }
+
+    /// One event of the statement being expanded; `None` when it is finished.
+    fn expand_step(&mut self) -> Option<Result<Event<'a>, Error>> {
+        match self.expand {
+            Expand::None => None,
+            Expand::Pi { next, .. } | Expand::Standard { next } if next < 40 => {
+                let (color, piece, file, rank) = STANDARD[next as usize];
+                match &mut self.expand {
+                    Expand::Standard { next } | Expand::Pi { next, .. } => *next += 1,
+                    _ => {}
+                }
+                Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) })))
+            }
+            Expand::Standard { .. } => {
+                self.expand = Expand::None;
+                None
+            }
+            Expand::Pi { removes, at, .. } => {
+                self.expand = Expand::PiRemove { rest: removes, pos: 0, at };
+                None
+            }
+            Expand::PiRemove { rest, mut pos, at } => {
+                let r = board::next_item(rest, &mut pos);
+                self.expand = Expand::PiRemove { rest, pos, at };
+                match r {
+                    Ok(None) => {
+                        self.expand = Expand::None;
+                        None
+                    }
+                    Ok(Some(Item::Piece(Some(square), piece))) => {
+                        let standard = STANDARD.iter().find(|e| e.2 == square.file && e.3 == square.rank);
+                        match standard {
+                            Some(&(_, p, _, _)) => {
+                                let k = board::kind_index(p);
+                                self.placed[k] = self.placed[k].saturating_sub(1);
+                                let ev = Event::Setup(Setup::ShogiRemove { square });
+                                if p != piece {
+                                    return Some(self.with_warning(ev, WarningKind::BadValue, at + 2 + pos - 4));
+                                }
+                                Some(Ok(ev))
+                            }
+                            None => Some(self.warn(WarningKind::BadValue, at + 2 + pos - 4)),
+                        }
+                    }
+                    Ok(Some(_)) => Some(self.warn(WarningKind::BadValue, at + 2 + pos - 4)),
+                    Err(p) => {
+                        self.expand = Expand::None;
+                        Some(self.warn(WarningKind::BadValue, at + 2 + p))
+                    }
+                }
+            }
+            Expand::Row { mut row, cells, at } => {
+                let step = row.step(cells);
+                self.expand = Expand::Row { row, cells, at };
+                match step {
+                    Step::Setup(setup) => {
+                        if let Setup::Shogi { piece, .. } = setup {
+                            let k = board::kind_index(piece);
+                            self.placed[k] = self.placed[k].saturating_add(1);
+                        }
+                        Some(Ok(Event::Setup(setup)))
+                    }
+                    Step::Dialect => Some(self.warn(WarningKind::CsaDialect, at)),
+                    Step::Done => {
+                        self.expand = Expand::None;
+                        None
+                    }
+                    Step::Bad(p) => {
+                        self.expand = Expand::None;
+                        Some(self.warn(WarningKind::BadValue, at + 2 + p))
+                    }
+                }
+            }
+            Expand::Pieces { color, rest, mut pos, at } => {
+                let r = board::next_item(rest, &mut pos);
+                self.expand = Expand::Pieces { color, rest, pos, at };
+                match r {
+                    Ok(None) => {
+                        self.expand = Expand::None;
+                        None
+                    }
+                    Ok(Some(Item::All)) => {
+                        self.expand = Expand::AllHand { color, next: 0 };
+                        None
+                    }
+                    Ok(Some(Item::Piece(square, piece))) => {
+                        if square.is_none() && (piece.is_promoted() || piece == Piece::King) {
+                            return Some(self.warn(WarningKind::BadValue, at + 2 + pos - 4));
+                        }
+                        let k = board::kind_index(piece);
+                        self.placed[k] = self.placed[k].saturating_add(1);
+                        Some(Ok(Event::Setup(Setup::Shogi { color, piece, square })))
+                    }
+                    Err(p) => {
+                        self.expand = Expand::None;
+                        Some(self.warn(WarningKind::BadValue, at + 2 + p))
+                    }
+                }
+            }
+            Expand::AllHand { color, next } => {
+                let mut k = next as usize;
+                while k < 7 && self.placed[k] >= MAX_PIECES[k] {
+                    k += 1;
+                }
+                if k >= 7 {
+                    self.expand = Expand::None;
+                    return None;
+                }
+                self.placed[k] += 1;
+                self.expand = Expand::AllHand { color, next: k as u8 };
+                Some(Ok(Event::Setup(Setup::Shogi { color, piece: KINDS[k], square: None })))
+            }
+        }
+    }
+
+    fn header(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        let Some(colon) = memchr::memchr(b':', b) else {
+            let ev = Event::Property(Property::new(b, self.text(&b[b.len()..]), b));
+            return self.with_warning(ev, WarningKind::BadValue, s.start);
+        };
+        if b.len() - colon > self.config.limits.max_value_len {
+            return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), s.start, "header value too long"));
+        }
+        let name = &b[..colon];
+        let value = &b[colon + 1..];
+        let mut rule = TextRule::Plain;
+        let mut dialect = false;
+        let (key, valid) = match &name[1..] {
+            b"EVENT" => (InfoKey::Event, true),
+            b"SITE" => (InfoKey::Place, true),
+            b"START_TIME" => (InfoKey::Date, time::parse_date(value).is_some()),
+            b"END_TIME" => (InfoKey::EndDate, time::parse_date(value).is_some()),
+            b"TIME_LIMIT" => (InfoKey::TimeLimit, time::parse_time_limit(value).is_some()),
+            b"TIME" | b"TIME+" | b"TIME-" => (InfoKey::TimeLimit, time::parse_time(value).is_some()),
+            b"TIMET+" | b"TIMET-" => {
+                dialect = true;
+                (InfoKey::TimeLimit, time::parse_time(value).is_some())
+            }
+            b"OPENING" => (InfoKey::Opening, true),
+            b"MAX_MOVES" | b"JISHOGI" => (InfoKey::Other, time::parse_count(value).is_some()),
+            b"NOTE" => {
+                rule = TextRule::CsaNote;
+                (InfoKey::Other, true)
+            }
+            _ => (InfoKey::Other, true),
+        };
+        let ev = Event::Info(Info::new(key, name, Text::new(value, rule, self.charset), b));
+        if !valid {
+            return self.with_warning(ev, WarningKind::BadValue, s.start + colon + 1);
+        }
+        if dialect {
+            return self.with_warning(ev, WarningKind::CsaDialect, s.start);
+        }
+        Ok(ev)
+    }
+
+    fn name(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        let key = match b.get(1) {
+            Some(b'+') => InfoKey::BlackName,
+            Some(b'-') => InfoKey::WhiteName,
+            _ => return self.warn(WarningKind::UnknownLine, s.start),
+        };
+        if b.len() > self.config.limits.max_value_len {
+            return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), s.start, "name too long"));
+        }
+        Ok(Event::Info(Info::new(key, &b[..2], self.text(&b[2..]), b)))
+    }
+
+    fn version(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
+        let value = &b[1..];
+        let ev = Event::Info(Info::new(
+            InfoKey::FormatVersion,
+            &b[..1],
+            Text::new(value, TextRule::Plain, Charset::Utf8),
+            b,
+        ));
+        let valid = match value {
+            [d] => d.is_ascii_digit(),
+            [d, b'.', rest @ ..] => d.is_ascii_digit() && !rest.is_empty() && rest.iter().all(u8::is_ascii_digit),
+            _ => false,
+        };
+        if !valid {
+            return self.with_warning(ev, WarningKind::BadValue, s.start);
+        }
+        Ok(ev)
+    }
+
+    fn special_line(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Option<Result<Event<'a>, Error>> {
+        if self.ending.is_some() {
+            return Some(self.warn(WarningKind::DuplicateKey, s.start));
+        }
+        let name = &b[1..];
+        self.ending_color = Some(self.last_color.map_or(self.turn, Color::opponent));
+        match special(name) {
+            Some(e) => {
+                self.ending = Some(e);
+                None
+            }
+            None => {
+                self.ending = Some(Ending::Other);
+                let ev = Event::Property(Property::new(&b[..1], self.text(name), b));
+                Some(self.with_warning(ev, WarningKind::UnknownKey, s.start))
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Reader<'a> {
+    type Item = Result<Event<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_item()
+    }
+}
+
+impl EventSource for Reader<'_> {
+    #[inline]
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        self.next_item()
+    }
+
+    /// The byte offset of the statement that produced the last event (for a `Move`, the move's
+    /// first byte): what a replay layer reports an illegal move at.
+    fn event_offset(&self) -> Option<u64> {
+        Some(self.stmt_offset as u64)
+    }
+
+    /// Skips to just after the current game's `/` line (or the whole next game) with a `memchr`
+    /// scan for the separator that builds no events.
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        if self.state == State::Init {
+            self.init_file();
+        }
+        match self.state {
+            State::InGame => {
+                self.skip_rest();
+                Ok(true)
+            }
+            State::Between => {
+                let p = self.lex.pos();
+                if self.input[p..].iter().all(u8::is_ascii_whitespace) {
+                    self.lex.seek(self.input.len());
+                    self.state = State::Done;
+                    return Ok(false);
+                }
+                self.start_game(p);
+                self.skip_rest();
+                Ok(true)
+            }
+            State::Init | State::Done => Ok(false),
+        }
+    }
+
+    fn locate(&mut self, offset: u64) -> Position {
+        self.lines.locate(self.input, offset)
+    }
+}

@@ -1,0 +1,609 @@
+//! A shogi position that replays events and checks every move: the piece on the from-square and
+//! its owner, the piece's movement (sliders blocked by pieces between), captures (never of one's
+//! own piece), promotion (only unpromoted pieces that can promote, only when the move starts or
+//! ends in the promotion zone), forced promotion (no pawn or lance on the last rank, no knight
+//! on the last two), drops (a piece in hand, an empty square, no dead pieces, no second
+//! unpromoted pawn on a file — nifu — and no pawn drop that mates), and never leaving one's own
+//! king in check. It gives the captured piece of each move and the SFEN of any position.
+//!
+//! Costs: the position is a 100-byte `Copy` value; a move costs a few hundred operations (the
+//! check test scans the board once); the pawn-drop-mate test, run only for a pawn drop that
+//! gives check, tries every move of the defender. Nothing allocates except [`ShogiPosition::sfen`].
+//!
+//! ```
+//! use kifu::position::shogi::ShogiPosition;
+//! use kifu::EventSource;
+//!
+//! let csa = b"PI\n+\n+7776FU\n-3334FU\n+8822UM\n";
+//! let mut reader = kifu::csa::Reader::new(csa);
+//! let mut pos = ShogiPosition::new();
+//! let mut captured = vec![];
+//! while let Some(ev) = reader.next_event() {
+//!     if let Some(played) = pos.apply(&ev.unwrap()).unwrap() {
+//!         captured.extend(played.captured);
+//!     }
+//! }
+//! assert_eq!(captured, vec![kifu::Piece::Bishop]);
+//! assert_eq!(pos.sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B");
+//! ```
+
+use crate::error::{Error, ErrorKind, Position};
+use crate::event::{Color, Event, Move, Piece, Setup, ShogiMove, Square};
+use std::fmt;
+
+/// Why a move (or setup) is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// The move is made by the side not to move.
+    WrongSide,
+    /// There is no piece on the from-square.
+    NoPiece,
+    /// The piece on the from-square belongs to the opponent.
+    NotOwnPiece,
+    /// The written piece is neither the piece on the from-square nor its promoted form.
+    PieceMismatch,
+    /// The piece cannot move from the from-square to the to-square (or a piece is in the way).
+    BadMovement,
+    /// The to-square holds one of the mover's own pieces.
+    CaptureOwn,
+    /// A promotion with neither square in the promotion zone.
+    PromotionOutsideZone,
+    /// A pawn or lance on the last rank, or a knight on the last two, without promoting.
+    MustPromote,
+    /// A drop of a piece that is not in the mover's hand.
+    NotInHand,
+    /// A drop of a promoted piece or a king.
+    BadDropPiece,
+    /// A drop on an occupied square.
+    DropOnOccupied,
+    /// A pawn dropped on a file that already holds the mover's unpromoted pawn (nifu).
+    Nifu,
+    /// A pawn drop that checkmates (uchifuzume).
+    PawnDropMate,
+    /// The move leaves the mover's own king in check.
+    KingInCheck,
+    /// A setup event that cannot be applied (a promoted piece or a king put in hand).
+    BadSetup,
+}
+
+impl Illegal {
+    /// A stable snake_case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Illegal::WrongSide => "wrong_side",
+            Illegal::NoPiece => "no_piece",
+            Illegal::NotOwnPiece => "not_own_piece",
+            Illegal::PieceMismatch => "piece_mismatch",
+            Illegal::BadMovement => "bad_movement",
+            Illegal::CaptureOwn => "capture_own",
+            Illegal::PromotionOutsideZone => "promotion_outside_zone",
+            Illegal::MustPromote => "must_promote",
+            Illegal::NotInHand => "not_in_hand",
+            Illegal::BadDropPiece => "bad_drop_piece",
+            Illegal::DropOnOccupied => "drop_on_occupied",
+            Illegal::Nifu => "nifu",
+            Illegal::PawnDropMate => "pawn_drop_mate",
+            Illegal::KingInCheck => "king_in_check",
+            Illegal::BadSetup => "bad_setup",
+        }
+    }
+
+    /// The error for this illegal move found at `position` of the input (kind
+    /// [`ErrorKind::IllegalMove`]); a reader's `event_offset` and `locate` give the position.
+    pub fn error(self, position: Position) -> Error {
+        Error::new(ErrorKind::IllegalMove, position, format!("illegal move: {}", self.as_str()))
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a legal move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Played {
+    /// The piece captured (as it stood on the board, promoted or not), if any.
+    pub captured: Option<Piece>,
+    /// Whether the move promoted its piece.
+    pub promoted: bool,
+}
+
+/// Hand pieces, in this order: pawn, lance, knight, silver, gold, bishop, rook.
+const HAND: [Piece; 7] =
+    [Piece::Pawn, Piece::Lance, Piece::Knight, Piece::Silver, Piece::Gold, Piece::Bishop, Piece::Rook];
+
+fn hand_index(p: Piece) -> Option<usize> {
+    HAND.iter().position(|&h| h == p)
+}
+
+fn piece_index(p: Piece) -> u8 {
+    Piece::ALL.iter().position(|&q| q == p).unwrap_or(0) as u8
+}
+
+const GOLD: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+const SILVER: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
+const KING: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+const DIAG: &[(i8, i8)] = &[(-1, -1), (1, -1), (-1, 1), (1, 1)];
+const ORTH: &[(i8, i8)] = &[(0, -1), (-1, 0), (1, 0), (0, 1)];
+
+/// (file, rank) offsets, for Black (forward = towards rank 1).
+type Offsets = &'static [(i8, i8)];
+
+/// (steps, slides) of a piece, for Black.
+fn movement(p: Piece) -> (Offsets, Offsets) {
+    match p {
+        Piece::Pawn => (&[(0, -1)], &[]),
+        Piece::Lance => (&[], &[(0, -1)]),
+        Piece::Knight => (&[(-1, -2), (1, -2)], &[]),
+        Piece::Silver => (SILVER, &[]),
+        Piece::Gold | Piece::ProPawn | Piece::ProLance | Piece::ProKnight | Piece::ProSilver => (GOLD, &[]),
+        Piece::King => (KING, &[]),
+        Piece::Bishop => (&[], DIAG),
+        Piece::Rook => (&[], ORTH),
+        Piece::Horse => (ORTH, DIAG),
+        Piece::Dragon => (DIAG, ORTH),
+    }
+}
+
+/// A shogi position: board, hands and side to move. See the [module docs](self).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShogiPosition {
+    /// Row-major from rank 1, file 9 to rank 9, file 1 (SFEN order); 0 = empty, else
+    /// 1 + piece index + 16 for White.
+    board: [u8; 81],
+    hands: [[u8; 7]; 2],
+    side: Color,
+    ply: u32,
+}
+
+impl Default for ShogiPosition {
+    fn default() -> Self {
+        ShogiPosition::new()
+    }
+}
+
+#[inline]
+fn idx(sq: Square) -> usize {
+    (sq.rank as usize - 1) * 9 + (9 - sq.file as usize)
+}
+
+fn valid(sq: Square) -> bool {
+    (1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank)
+}
+
+fn color_index(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// Ranks (1–9, from the mover's far side) counted from the mover's point of view.
+fn rel_rank(c: Color, rank: u8) -> u8 {
+    match c {
+        Color::Black => rank,
+        Color::White => 10 - rank,
+    }
+}
+
+fn in_zone(c: Color, sq: Square) -> bool {
+    rel_rank(c, sq.rank) <= 3
+}
+
+/// Whether an unpromoted `p` of `c` on `sq` could never move again.
+fn dead(c: Color, p: Piece, sq: Square) -> bool {
+    let r = rel_rank(c, sq.rank);
+    match p {
+        Piece::Pawn | Piece::Lance => r == 1,
+        Piece::Knight => r <= 2,
+        _ => false,
+    }
+}
+
+impl ShogiPosition {
+    /// An empty board, empty hands, Black to move (what a CSA game starts from before its
+    /// position statements).
+    pub fn new() -> ShogiPosition {
+        ShogiPosition { board: [0; 81], hands: [[0; 7]; 2], side: Color::Black, ply: 0 }
+    }
+
+    /// The standard start position.
+    pub fn startpos() -> ShogiPosition {
+        let mut p = ShogiPosition::new();
+        let back = [
+            Piece::Lance,
+            Piece::Knight,
+            Piece::Silver,
+            Piece::Gold,
+            Piece::King,
+            Piece::Gold,
+            Piece::Silver,
+            Piece::Knight,
+            Piece::Lance,
+        ];
+        for f in 1..=9u8 {
+            let piece = back[(f - 1) as usize];
+            p.put(Square::new(f, 9), Some((Color::Black, piece)));
+            p.put(Square::new(f, 1), Some((Color::White, piece)));
+            p.put(Square::new(f, 7), Some((Color::Black, Piece::Pawn)));
+            p.put(Square::new(f, 3), Some((Color::White, Piece::Pawn)));
+        }
+        p.put(Square::new(8, 8), Some((Color::Black, Piece::Bishop)));
+        p.put(Square::new(2, 8), Some((Color::Black, Piece::Rook)));
+        p.put(Square::new(2, 2), Some((Color::White, Piece::Bishop)));
+        p.put(Square::new(8, 2), Some((Color::White, Piece::Rook)));
+        p
+    }
+
+    /// The piece on `sq` (file and rank 1–9), with its owner.
+    pub fn get(&self, sq: Square) -> Option<(Color, Piece)> {
+        if !valid(sq) {
+            return None;
+        }
+        let v = self.board[idx(sq)];
+        if v == 0 {
+            return None;
+        }
+        let color = if v & 16 != 0 { Color::White } else { Color::Black };
+        Some((color, Piece::ALL[((v & 15) - 1) as usize]))
+    }
+
+    /// Puts a piece on `sq` (or empties it with `None`). Squares off the board are ignored.
+    pub fn put(&mut self, sq: Square, piece: Option<(Color, Piece)>) {
+        if !valid(sq) {
+            return;
+        }
+        self.board[idx(sq)] = match piece {
+            None => 0,
+            Some((c, p)) => 1 + piece_index(p) + if c == Color::White { 16 } else { 0 },
+        };
+    }
+
+    /// How many `piece` (unpromoted, not the king) `color` holds in hand.
+    pub fn hand(&self, color: Color, piece: Piece) -> u8 {
+        hand_index(piece).map_or(0, |i| self.hands[color_index(color)][i])
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Sets the side to move.
+    pub fn set_side_to_move(&mut self, c: Color) {
+        self.side = c;
+    }
+
+    /// Number of moves played since the position was set up.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Applies one event: `GameStart` empties the position, `Setup` places or removes pieces,
+    /// `Turn` sets the side to move, a shogi `Move` is checked and played (answering what it
+    /// did); other events change nothing.
+    pub fn apply(&mut self, event: &Event<'_>) -> Result<Option<Played>, Illegal> {
+        match *event {
+            Event::GameStart { .. } => {
+                *self = ShogiPosition::new();
+                Ok(None)
+            }
+            Event::Setup(Setup::Shogi { color, piece, square }) => {
+                match square {
+                    Some(sq) => self.put(sq, Some((color, piece))),
+                    None => {
+                        let i = hand_index(piece).ok_or(Illegal::BadSetup)?;
+                        let h = &mut self.hands[color_index(color)][i];
+                        *h = h.saturating_add(1);
+                    }
+                }
+                Ok(None)
+            }
+            Event::Setup(Setup::ShogiRemove { square }) => {
+                self.put(square, None);
+                Ok(None)
+            }
+            Event::Turn(c) => {
+                self.side = c;
+                Ok(None)
+            }
+            Event::Move(Move::Shogi(m)) => self.play(m).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// Checks and plays a move. On `Err` the position is unchanged.
+    pub fn play(&mut self, m: ShogiMove) -> Result<Played, Illegal> {
+        let mut next = *self;
+        let played = next.play_unchecked_king(m)?;
+        if next.in_check(m.color) {
+            return Err(Illegal::KingInCheck);
+        }
+        if m.from.is_none() && m.piece == Piece::Pawn {
+            let them = m.color.opponent();
+            if next.gives_check_to(them) && !next.has_legal_move(them) {
+                return Err(Illegal::PawnDropMate);
+            }
+        }
+        *self = next;
+        Ok(played)
+    }
+
+    /// Everything but the checks that need the whole board (own king, pawn-drop mate).
+    fn play_unchecked_king(&mut self, m: ShogiMove) -> Result<Played, Illegal> {
+        if m.color != self.side {
+            return Err(Illegal::WrongSide);
+        }
+        if !valid(m.to) {
+            return Err(Illegal::BadMovement);
+        }
+        let target = self.get(m.to);
+        let played = match m.from {
+            None => {
+                let i = hand_index(m.piece).ok_or(Illegal::BadDropPiece)?;
+                if target.is_some() {
+                    return Err(Illegal::DropOnOccupied);
+                }
+                if self.hands[color_index(m.color)][i] == 0 {
+                    return Err(Illegal::NotInHand);
+                }
+                if dead(m.color, m.piece, m.to) {
+                    return Err(Illegal::MustPromote);
+                }
+                if m.piece == Piece::Pawn
+                    && (1..=9).any(|r| self.get(Square::new(m.to.file, r)) == Some((m.color, Piece::Pawn)))
+                {
+                    return Err(Illegal::Nifu);
+                }
+                self.hands[color_index(m.color)][i] -= 1;
+                self.put(m.to, Some((m.color, m.piece)));
+                Played { captured: None, promoted: false }
+            }
+            Some(from) => {
+                if !valid(from) {
+                    return Err(Illegal::NoPiece);
+                }
+                let (owner, on) = self.get(from).ok_or(Illegal::NoPiece)?;
+                if owner != m.color {
+                    return Err(Illegal::NotOwnPiece);
+                }
+                let promoted = if m.piece == on {
+                    false
+                } else if on.promoted() == Some(m.piece) {
+                    true
+                } else {
+                    return Err(Illegal::PieceMismatch);
+                };
+                if promoted && !in_zone(m.color, from) && !in_zone(m.color, m.to) {
+                    return Err(Illegal::PromotionOutsideZone);
+                }
+                if !self.reaches(from, m.to, m.color, on) {
+                    return Err(Illegal::BadMovement);
+                }
+                if let Some((c, _)) = target {
+                    if c == m.color {
+                        return Err(Illegal::CaptureOwn);
+                    }
+                }
+                if !promoted && dead(m.color, on, m.to) {
+                    return Err(Illegal::MustPromote);
+                }
+                let captured = target.map(|(_, p)| p);
+                if let Some(p) = captured {
+                    if let Some(i) = hand_index(p.unpromoted()) {
+                        let h = &mut self.hands[color_index(m.color)][i];
+                        *h = h.saturating_add(1);
+                    }
+                }
+                self.put(from, None);
+                self.put(m.to, Some((m.color, m.piece)));
+                Played { captured, promoted }
+            }
+        };
+        self.side = m.color.opponent();
+        self.ply += 1;
+        Ok(played)
+    }
+
+    /// Whether `p` of colour `c` on `from` attacks `to` on this board.
+    fn reaches(&self, from: Square, to: Square, c: Color, p: Piece) -> bool {
+        let sign: i8 = if c == Color::Black { 1 } else { -1 };
+        let df = (to.file as i8 - from.file as i8) * sign;
+        let dr = (to.rank as i8 - from.rank as i8) * sign;
+        if df == 0 && dr == 0 {
+            return false;
+        }
+        let (steps, slides) = movement(p);
+        if steps.iter().any(|&(f, r)| f == df && r == dr) {
+            return true;
+        }
+        for &(f, r) in slides {
+            // Is (df, dr) a positive multiple of (f, r)?
+            let k = if f != 0 { df / f } else { dr / r };
+            if k <= 0 || f * k != df || r * k != dr {
+                continue;
+            }
+            // Squares strictly between must be empty.
+            return (1..k).all(|i| {
+                let sq = Square::new((from.file as i8 + f * i * sign) as u8, (from.rank as i8 + r * i * sign) as u8);
+                self.get(sq).is_none()
+            });
+        }
+        false
+    }
+
+    fn king(&self, c: Color) -> Option<Square> {
+        (0..81).find_map(|i| {
+            let sq = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
+            (self.get(sq) == Some((c, Piece::King))).then_some(sq)
+        })
+    }
+
+    /// Whether `sq` is attacked by a piece of `by`.
+    pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        (0..81).any(|i| {
+            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
+            matches!(self.get(from), Some((c, p)) if c == by && self.reaches(from, sq, c, p))
+        })
+    }
+
+    /// Whether `c`'s king is attacked (false when `c` has no king, as in tsume problems).
+    pub fn in_check(&self, c: Color) -> bool {
+        self.king(c).is_some_and(|k| self.attacked(k, c.opponent()))
+    }
+
+    fn gives_check_to(&self, c: Color) -> bool {
+        self.in_check(c)
+    }
+
+    /// Whether `c` (to move) has any legal move. Promotion variants are not tried separately:
+    /// they never change whether the mover's king is left in check.
+    pub fn has_legal_move(&self, c: Color) -> bool {
+        let mut probe = *self;
+        probe.side = c;
+        for i in 0..81usize {
+            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
+            let Some((owner, p)) = probe.get(from) else { continue };
+            if owner != c {
+                continue;
+            }
+            for j in 0..81usize {
+                let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
+                if !probe.reaches(from, to, c, p) || matches!(probe.get(to), Some((o, _)) if o == c) {
+                    continue;
+                }
+                let mut next = probe;
+                next.put(from, None);
+                next.put(to, Some((c, p)));
+                if !next.in_check(c) {
+                    return true;
+                }
+            }
+        }
+        for (k, &piece) in HAND.iter().enumerate() {
+            if probe.hands[color_index(c)][k] == 0 {
+                continue;
+            }
+            for j in 0..81usize {
+                let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
+                let mut next = probe;
+                if next.play_unchecked_king(ShogiMove { color: c, from: None, to, piece }).is_ok() && !next.in_check(c)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The position in SFEN without the move number: board, side (`b`/`w`), hands (`-` when
+    /// both are empty), e.g. `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -`.
+    pub fn sfen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        let _ = self.write_sfen(&mut s);
+        s
+    }
+
+    /// Writes [`sfen`](Self::sfen) to `out` without allocating.
+    pub fn write_sfen(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        for rank in 1..=9u8 {
+            let mut empty = 0;
+            for file in (1..=9u8).rev() {
+                match self.get(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some((c, p)) => {
+                        if empty > 0 {
+                            write!(out, "{empty}")?;
+                            empty = 0;
+                        }
+                        if p.is_promoted() {
+                            out.write_char('+')?;
+                        }
+                        let l = sfen_letter(p.unpromoted());
+                        out.write_char(if c == Color::Black { l } else { l.to_ascii_lowercase() })?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(out, "{empty}")?;
+            }
+            if rank < 9 {
+                out.write_char('/')?;
+            }
+        }
+        out.write_str(if self.side == Color::Black { " b " } else { " w " })?;
+        let mut any = false;
+        for c in [Color::Black, Color::White] {
+            for i in (0..7).rev() {
+                let n = self.hands[color_index(c)][i];
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                if n > 1 {
+                    write!(out, "{n}")?;
+                }
+                let l = sfen_letter(HAND[i]);
+                out.write_char(if c == Color::Black { l } else { l.to_ascii_lowercase() })?;
+            }
+        }
+        if !any {
+            out.write_char('-')?;
+        }
+        Ok(())
+    }
+}
+
+fn sfen_letter(p: Piece) -> char {
+    match p {
+        Piece::Pawn => 'P',
+        Piece::Lance => 'L',
+        Piece::Knight => 'N',
+        Piece::Silver => 'S',
+        Piece::Gold => 'G',
+        Piece::Bishop => 'B',
+        Piece::Rook => 'R',
+        _ => 'K',
+    }
+}
+
+impl fmt::Debug for ShogiPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ShogiPosition(")?;
+        self.write_sfen(f)?;
+        f.write_str(")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> ShogiMove {
+        crate::csa::parse_move(s.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn start_sfen() {
+        assert_eq!(ShogiPosition::startpos().sfen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -");
+    }
+
+    #[test]
+    fn basic_moves() {
+        let mut p = ShogiPosition::startpos();
+        assert_eq!(p.play(mv("+7776FU")), Ok(Played { captured: None, promoted: false }));
+        assert_eq!(p.play(mv("+2726FU")), Err(Illegal::WrongSide));
+        assert_eq!(p.play(mv("-8822KA")), Err(Illegal::NotOwnPiece));
+        assert_eq!(p.play(mv("-5554FU")), Err(Illegal::NoPiece));
+        assert_eq!(p.play(mv("-3334KI")), Err(Illegal::PieceMismatch));
+        assert_eq!(p.play(mv("-3335FU")), Err(Illegal::BadMovement));
+        assert_eq!(p.play(mv("-2233KA")), Err(Illegal::CaptureOwn));
+        assert_eq!(p.play(mv("-2277KA")), Err(Illegal::BadMovement));
+        p.play(mv("-3334FU")).unwrap();
+        assert_eq!(p.play(mv("+8822UM")).unwrap(), Played { captured: Some(Piece::Bishop), promoted: true });
+        assert_eq!(p.hand(Color::Black, Piece::Bishop), 1);
+    }
+}

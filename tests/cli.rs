@@ -1,0 +1,151 @@
+//! The `kifu` tool: `stats` and `events`, run as a user would.
+
+mod common;
+
+use std::process::Command;
+
+fn kifu(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu")).args(args).output().expect("run kifu");
+    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+/// The value of `"key":` in a flat JSON object (numbers only).
+fn field(json: &str, key: &str) -> f64 {
+    let pat = format!("\"{key}\":");
+    let at = json.find(&pat).unwrap_or_else(|| panic!("{key} missing in {json}")) + pat.len();
+    let rest = &json[at..];
+    let end = rest.find([',', '}']).unwrap();
+    rest[..end].parse().unwrap()
+}
+
+fn samples() -> String {
+    format!("{}/samples", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn stats_json_on_the_samples() {
+    let (out, _, code) = kifu(&["stats", "--json", &format!("{}/collection.sgf", samples())]);
+    assert_eq!(code, 0);
+    for key in ["files", "skipped", "games", "nodes", "moves", "variations", "warnings", "errors", "bytes", "seconds"] {
+        field(&out, key);
+    }
+    assert_eq!(field(&out, "files"), 1.0);
+    assert_eq!(field(&out, "games"), 2.0);
+    // 26 moves in the first game; 8 in the second, whose W[tt] and B[] are passes.
+    assert_eq!(field(&out, "moves"), 34.0);
+    assert_eq!(field(&out, "nodes"), 36.0);
+    assert_eq!(field(&out, "variations"), 0.0);
+    assert_eq!(field(&out, "warnings"), 1.0); // the mail text before the first game
+    assert_eq!(field(&out, "errors"), 0.0);
+}
+
+#[test]
+fn stats_counts_variations_as_leaves_minus_one() {
+    let (out, _, _) = kifu(&["stats", "--json", &format!("{}/problem-with-variations.sgf", samples())]);
+    assert_eq!(field(&out, "variations"), 1.0);
+    assert_eq!(field(&out, "moves"), 5.0);
+}
+
+#[test]
+fn stats_skips_files_that_are_not_records() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("README.txt"), "not a game record\n").unwrap();
+    std::fs::write(dir.join("a.sgf"), "(;B[aa];W[bb])").unwrap();
+    std::fs::write(dir.join("broken.sgf"), "(;B[aa];C[never closed").unwrap();
+    let (out, _, code) = kifu(&["stats", "--json", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 0);
+    assert_eq!(field(&out, "files"), 2.0);
+    assert_eq!(field(&out, "skipped"), 1.0);
+    assert_eq!(field(&out, "games"), 2.0);
+    assert_eq!(field(&out, "errors"), 1.0);
+}
+
+#[test]
+fn stats_on_the_corpus_collections() {
+    let Some(dir) = common::corpus_dir("sgf/collections") else { return };
+    for threads in ["1", "2"] {
+        let (out, _, code) = kifu(&["stats", "--json", "--threads", threads, dir.to_str().unwrap()]);
+        assert_eq!(code, 0);
+        assert_eq!(field(&out, "files"), 20.0);
+        assert_eq!(field(&out, "skipped"), 1.0); // SOURCES.tsv
+        assert_eq!(field(&out, "games"), 11_257.0);
+        assert_eq!(field(&out, "nodes"), field(&out, "moves") + 11_257.0); // one root node per game
+        assert_eq!(field(&out, "errors"), 0.0);
+        assert_eq!(field(&out, "warnings"), 0.0);
+    }
+}
+
+#[test]
+fn events_prints_one_json_object_per_line() {
+    let (out, _, code) = kifu(&["events", &format!("{}/problem-with-variations.sgf", samples())]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], r#"{"event":"game_start","offset":0}"#);
+    assert!(lines.contains(&r#"{"event":"info","key":"black_name","name":"PB","value":"Black to play"}"#));
+    assert!(lines.contains(&r#"{"event":"move","color":"B","x":0,"y":1}"#));
+    assert!(lines.contains(&r#"{"event":"variation_start","branch":"child"}"#));
+    assert!(lines.contains(&r#"{"event":"markup","kind":"label","x":0,"y":1,"label":"A"}"#));
+    assert!(lines.contains(&r#"{"event":"setup","color":"W","x":4,"y":0}"#));
+    assert!(lines.contains(&r#"{"event":"turn","color":"B"}"#));
+    // The escaped bracket and the soft line break are decoded.
+    assert!(out.contains(r#"Black to play and live. The soft line break above is removed; ] is an escaped bracket."#));
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!(
+            r#"{{"event":"game_end","length":{},"ending":null}}"#,
+            std::fs::metadata(format!("{}/problem-with-variations.sgf", samples())).unwrap().len() - 1
+        )
+    );
+    let starts = lines.iter().filter(|l| l.contains("variation_start")).count();
+    let ends = lines.iter().filter(|l| l.contains("variation_end")).count();
+    assert_eq!((starts, ends), (2, 2));
+}
+
+#[test]
+fn events_reports_passes_warnings_and_errors() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-ev-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("x.sgf");
+    std::fs::write(&f, "junk\n(;W[];B[tt]C[x)").unwrap();
+    let (out, _, code) = kifu(&["events", f.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 1, "an error gives exit status 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with(r#"{"event":"warning","kind":"junk_before_game""#), "{}", lines[0]);
+    assert!(lines[0].ends_with(r#""offset":0,"line":1,"column":1}"#));
+    assert!(lines.contains(&r#"{"event":"move","color":"W","pass":true}"#));
+    assert!(lines.contains(&r#"{"event":"move","color":"B","pass":true}"#));
+    let last = lines.last().unwrap();
+    assert!(last.starts_with(r#"{"event":"error","kind":"unexpected_eof""#), "{last}");
+    assert!(last.ends_with(r#""offset":17,"line":2,"column":13}"#), "{last}");
+}
+
+#[test]
+fn check_lists_problems_with_positions_and_fails_on_errors() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("good.sgf"), "(;B[aa];W[bb])").unwrap();
+    std::fs::write(dir.join("warn.sgf"), "junk\n(;B[aa];W[bb])").unwrap();
+    std::fs::write(dir.join("notes.txt"), "hello").unwrap();
+    let (out, _, code) = kifu(&["check", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let warn = dir.join("warn.sgf");
+    assert!(
+        out.contains(&format!("{}:1:1: junk_before_game: bytes before the first game were skipped\n", warn.display()))
+    );
+    assert!(out.ends_with("2 files (1 skipped), 2 games: 1 warnings, 0 errors\n"), "{out}");
+
+    std::fs::write(dir.join("bad.sgf"), "(;B[aa]\n;C[never closed").unwrap();
+    let (out, _, code) = kifu(&["check", "--json", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(field(&out, "errors"), 1.0);
+    assert_eq!(field(&out, "warnings"), 1.0);
+    assert!(out.contains(r#""line":2,"column":3,"offset":10,"severity":"error","kind":"unexpected_eof""#), "{out}");
+    // Strict mode turns the warning into an error too.
+    let (out, _, code) = kifu(&["check", "--strict", warn.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(out.contains(":1:1: strict: bytes before the first game were skipped"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
