@@ -143,12 +143,26 @@ enum Tokens {
 
 /// Scans a game's tokens from `i` with `depth` open parentheses, as the reader's `token` does.
 fn tokens(data: &[u8], mut i: usize, mut depth: u32, cs: Charset, eof: bool) -> Tokens {
+    let multibyte = cs.has_ascii_trail_bytes();
     loop {
-        let Some(k) = memchr::memchr3(b'[', b'(', b')', &data[i..]) else {
-            return if eof { Tokens::End(data.len()) } else { Tokens::More(data.len(), depth) };
+        // Moves and points are short: look at a few bytes before calling memchr.
+        let near = data.len().min(i + 8);
+        let j = match data[i..near].iter().position(|&b| matches!(b, b'[' | b'(' | b')')) {
+            Some(k) => i + k,
+            None => match memchr::memchr3(b'[', b'(', b')', &data[near..]) {
+                Some(k) => near + k,
+                None => return if eof { Tokens::End(data.len()) } else { Tokens::More(data.len(), depth) },
+            },
         };
-        let j = i + k;
         match data[j] {
+            // A two-byte value (`[pd]`) without escapes, in a charset without ASCII trail bytes.
+            b'[' if !multibyte
+                && data.get(j + 3) == Some(&b']')
+                && !matches!(data[j + 1], b'\\' | b']')
+                && !matches!(data[j + 2], b'\\' | b']') =>
+            {
+                i = j + 4;
+            }
             b'[' => match scan::value_end(data, j + 1, cs, usize::MAX) {
                 scan::End::At(e) => i = e + 1,
                 _ if eof => return Tokens::End(data.len()),
