@@ -50,6 +50,23 @@ impl<'a> AnyReader<'a> {
         }
     }
 
+    /// A reader of `format` over one chunk of a larger input, with what the file said before it
+    /// (see [`ChunkContext`](crate::input::ChunkContext)): a fixed charset (SGF, Jago), CSA's
+    /// V3.0 header.
+    pub fn with_context(
+        format: Format,
+        input: &'a [u8],
+        config: Config,
+        context: crate::input::ChunkContext<'a>,
+    ) -> AnyReader<'a> {
+        match (AnyReader::new(format, input, config), context.charset) {
+            (AnyReader::Sgf(r), Some(c)) => AnyReader::Sgf(r.with_charset(c)),
+            (AnyReader::Jago(r), Some(c)) => AnyReader::Jago(r.with_charset(c)),
+            (AnyReader::Csa(r), _) => AnyReader::Csa(r.with_context(context)),
+            (r, _) => r,
+        }
+    }
+
     /// A reader of whatever format `input` is in, or `None` if no format recognises it.
     pub fn detect(input: &'a [u8], config: Config) -> Option<AnyReader<'a>> {
         detect(input).map(|f| AnyReader::new(f, input, config))

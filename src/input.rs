@@ -214,6 +214,15 @@ pub struct GameChunk<'a> {
     pub column: u64,
     /// The file's context (charset from a BOM or file header, format header lines).
     pub context: ChunkContext<'a>,
+    /// Bytes the splitter skipped as junk just before this game (or, when `bytes` is empty, after
+    /// the last game): the warning a slice reader gives for them and their position in the
+    /// stream. [`crate::stream::Shifted`] returns it before the game's events.
+    pub junk: Option<(crate::error::WarningKind, Position)>,
+    /// A warning about the game's start that a reader of `bytes` alone would not give, because
+    /// the splitter fixed something for it in `context` (SGF: an unknown `CA[]` label when the
+    /// splitter fixes the detected charset); [`crate::stream::Shifted`] returns it right after
+    /// the game's `GameStart` (in strict mode, as an `Err` in place of the game).
+    pub start_warning: Option<(crate::error::WarningKind, Position)>,
 }
 
 /// What a file says once that every game in it needs (see [`GameChunk`]).

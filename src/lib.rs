@@ -31,6 +31,8 @@
 //!   is the tokenizer the JSON formats share.
 //! - Consumers of events: [`tree`] (arena game trees, the main line, the canonical SGF writer)
 //!   and [`position`] (a Go board and a shogi position that replay moves and check legality).
+//! - [`stream`]: whole games from any `io::Read` (splitters), compressed files, archives,
+//!   directories and stdin, and parallel reading.
 //! - [`detect()`] picks the format from the content.
 //!
 //! ## Guarantees
@@ -54,6 +56,7 @@ pub mod jgf;
 pub mod json;
 pub mod position;
 pub mod sgf;
+pub mod stream;
 pub mod text;
 pub mod tree;
 

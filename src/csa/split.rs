@@ -52,6 +52,8 @@ impl<'a> Iterator for Chunks<'a> {
             line: p.line,
             column: p.column,
             context: self.context,
+            junk: None,
+            start_warning: None,
         })
     }
 }

@@ -275,6 +275,8 @@ impl<'a> Iterator for Splitter<'a> {
             line: at.line,
             column: at.column,
             context: ChunkContext { charset: Some(self.charset), header: self.prolog },
+            junk: None,
+            start_warning: None,
         })
     }
 }

@@ -38,8 +38,10 @@
 mod props;
 mod reader;
 mod scan;
+pub mod split;
 
 pub use reader::Reader;
+pub use split::Splitter;
 
 use crate::detect::Confidence;
 

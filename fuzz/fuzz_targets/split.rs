@@ -1,0 +1,83 @@
+//! The SGF splitter + the stream adapter on arbitrary bytes, read 1–N bytes at a time, give the
+//! same events, offsets and error positions as the slice reader on the same bytes (up to the
+//! first error, after which the two resynchronise differently by design); chunks are in order,
+//! in bounds and equal to the input's bytes at their offsets.
+#![no_main]
+
+use kifu::stream::Shifted;
+use kifu::{Config, ErrorKind, Event, EventSource, Position};
+use libfuzzer_sys::fuzz_target;
+use std::io::Read;
+
+struct Dribble<'a> {
+    data: &'a [u8],
+    pos: usize,
+    max: usize,
+}
+
+impl Read for Dribble<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.max.min(buf.len()).min(self.data.len() - self.pos);
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Item<'a> {
+    Ev(Event<'a>),
+    Err(ErrorKind, Position),
+}
+
+fuzz_target!(|input: &[u8]| {
+    let (max, data) = match input.split_first() {
+        Some((&m, rest)) => (1 + (m % 8) as usize, rest),
+        None => (1, input),
+    };
+    let config = Config::default();
+    let mut expect = Vec::new();
+    for item in kifu::sgf::Reader::with_config(data, config) {
+        match item {
+            Ok(ev) => expect.push(Item::Ev(ev)),
+            Err(e) => {
+                expect.push(Item::Err(e.kind(), e.position()));
+                break;
+            }
+        }
+    }
+    let mut split = kifu::sgf::Splitter::new(Dribble { data, pos: 0, max }, config);
+    let mut i = 0;
+    let mut last_end = 0u64;
+    'outer: while let Some(chunk) = split.next_game() {
+        let chunk = match chunk {
+            Ok(c) => c,
+            Err(e) => {
+                assert_eq!(expect.get(i), Some(&Item::Err(e.kind(), e.position())), "item {i}");
+                i += 1;
+                break;
+            }
+        };
+        let (start, end) = (chunk.offset, chunk.offset + chunk.bytes.len() as u64);
+        assert!(start >= last_end && end as usize <= data.len());
+        assert_eq!(chunk.bytes, &data[start as usize..end as usize]);
+        last_end = end;
+        let reader = match chunk.context.charset {
+            Some(c) => kifu::sgf::Reader::with_config(chunk.bytes, config).with_charset(c),
+            None => kifu::sgf::Reader::with_config(chunk.bytes, config),
+        };
+        let mut events = Shifted::new(reader, &chunk, config);
+        while let Some(item) = events.next_event() {
+            let got = match item {
+                Ok(ev) => Item::Ev(ev),
+                Err(e) => Item::Err(e.kind(), e.position()),
+            };
+            assert_eq!(expect.get(i), Some(&got), "item {i}");
+            i += 1;
+            if let Item::Err(..) = got {
+                break 'outer;
+            }
+        }
+    }
+    assert_eq!(i, expect.len(), "the splitter stopped early");
+});

@@ -1,0 +1,439 @@
+//! Opening inputs: files, directories (walked in sorted order), `-` (stdin), compressed streams
+//! and archives, each handed to the caller as a named reader with its detected format.
+//!
+//! Compression and archives are recognised by their magic bytes, whatever the file is called:
+//! gzip (`1F 8B`), bzip2 (`BZh`), xz (`FD 37 7A 58 5A 00`), zip (`PK\x03\x04`) and tar (`ustar`
+//! at byte 257, or a name ending in `.tar`). Compressed streams are decompressed on the fly and
+//! looked at again (so `.tar.gz`, `.tar.bz2` and `.sgf.xz` work); archive members are read one
+//! by one and named `archive.zip!member.sgf`. Archives nest up to four levels.
+//!
+//! A UTF-16 stream (with its byte-order mark) is transcoded to UTF-8 on the fly, as
+//! [`crate::input::prepare`] does for slices.
+//!
+//! Costs: the first [`SNIFF_LEN`] bytes of each input are read ahead for
+//! detection and handed back in front of the rest; a zip archive read from a stream (stdin, or
+//! inside a compressed file) is read into memory because zip needs to seek (a zip file on disk
+//! is read in place). Without the `compression` feature, compressed inputs and archives are
+//! reported as errors.
+
+use crate::detect::{detect, Format, SNIFF_LEN};
+use crate::error::{Error, ErrorKind, Position};
+use std::io::{self, Cursor, Read};
+use std::path::{Path, PathBuf};
+
+/// How deeply archives and compressed streams may nest (`a.tar.gz!b.zip!c.sgf.gz` is 4).
+const MAX_NESTING: u32 = 4;
+
+/// One input: a reader over its (decompressed) bytes and the format detected from its first bytes.
+pub struct Input<'a> {
+    /// The format [`crate::detect()`] found in the first bytes, or `None` for anything else (a
+    /// README in an archive, an image).
+    pub format: Option<Format>,
+    /// The input's bytes, decompressed, from the first byte (the bytes read for detection are
+    /// handed back first).
+    pub reader: Box<dyn Read + 'a>,
+}
+
+impl std::fmt::Debug for Input<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Input").field("format", &self.format).finish_non_exhaustive()
+    }
+}
+
+fn nowhere() -> Position {
+    Position { offset: 0, line: 0, column: 0 }
+}
+
+fn io_error(e: io::Error) -> Error {
+    Error::io(e, nowhere())
+}
+
+/// Calls `f` with the name and the opened input (or the error met opening it) of every input
+/// under `paths`, in order: `-` is stdin, a directory is walked recursively in sorted order (every
+/// file is opened; those that are not game records come with `format: None`), compressed files
+/// are decompressed and archives are opened member by member (named `archive.zip!member.sgf`).
+/// An error opening one input is reported to `f` and the next input is opened.
+///
+/// ```no_run
+/// use kifu::stream::{self, Splitter as _};
+///
+/// stream::for_each_input(["games.tar.gz", "-"], |name, input| match input {
+///     Ok(input) if input.format.is_some() => {
+///         let mut split = stream::splitter(input.format.unwrap(), input.reader, kifu::Config::default());
+///         while let Some(game) = split.next_game() {
+///             println!("{name}: game at byte {}", game.unwrap().offset);
+///         }
+///     }
+///     Ok(_) => println!("{name}: not a game record"),
+///     Err(e) => println!("{name}: {e}"),
+/// });
+/// ```
+pub fn for_each_input<I, P, F>(paths: I, mut f: F)
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<Path>,
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    for_each_entry(paths, |entry| match entry {
+        Entry::Stdin => {
+            let stdin = io::stdin().lock();
+            open_stream("-", Box::new(stdin), 0, &mut f);
+        }
+        Entry::File(path) => open_file(&path, &mut f),
+        Entry::Error(name, e) => f(&name, Err(e)),
+    });
+}
+
+/// What a path names, once directories are walked.
+pub(crate) enum Entry {
+    /// `-`.
+    Stdin,
+    /// A file (or anything that is not a directory).
+    File(PathBuf),
+    /// A path that cannot be read, with its display name.
+    Error(String, Error),
+}
+
+/// The entries under `paths`, in the order [`for_each_input`] opens them.
+pub(crate) fn for_each_entry<I, P>(paths: I, mut f: impl FnMut(Entry))
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<Path>,
+{
+    for p in paths {
+        let path = p.as_ref();
+        if path == Path::new("-") {
+            f(Entry::Stdin);
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
+            Ok(m) if m.is_dir() => {
+                let (files, errors) = walk(path);
+                for (dir, e) in errors {
+                    f(Entry::Error(dir.display().to_string(), io_error(e)));
+                }
+                for file in files {
+                    f(Entry::File(file));
+                }
+            }
+            Ok(_) => f(Entry::File(path.to_path_buf())),
+        }
+    }
+}
+
+/// Every file under `dir`, sorted, with the errors met reading directories. No recursion.
+fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = match std::fs::read_dir(&d) {
+            Ok(e) => e,
+            Err(e) => {
+                errors.push((d, e));
+                continue;
+            }
+        };
+        for entry in entries {
+            match entry {
+                Ok(entry) => {
+                    let p = entry.path();
+                    if p.is_dir() {
+                        stack.push(p);
+                    } else {
+                        files.push(p);
+                    }
+                }
+                Err(e) => errors.push((d.clone(), e)),
+            }
+        }
+    }
+    files.sort();
+    (files, errors)
+}
+
+/// What the first bytes of a stream say it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Gzip,
+    Bzip2,
+    Xz,
+    Zip,
+    Tar,
+    Plain,
+}
+
+fn kind(head: &[u8], name: &str) -> Kind {
+    if head.starts_with(&[0x1F, 0x8B]) {
+        Kind::Gzip
+    } else if head.len() >= 4 && head.starts_with(b"BZh") && (b'1'..=b'9').contains(&head[3]) {
+        Kind::Bzip2
+    } else if head.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
+        Kind::Xz
+    } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+        Kind::Zip
+    } else if head.get(257..262) == Some(b"ustar")
+        || (head.len() >= 512 && name.rsplit('!').next().is_some_and(|n| n.to_ascii_lowercase().ends_with(".tar")))
+    {
+        Kind::Tar
+    } else {
+        Kind::Plain
+    }
+}
+
+/// Reads up to `n` bytes (fewer only at the end of the stream).
+fn read_head(r: &mut dyn Read, n: usize) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(n);
+    r.take(n as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+pub(crate) fn open_file<F>(path: &Path, f: &mut F)
+where
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let name = path.display().to_string();
+    #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => return f(&name, Err(io_error(e))),
+    };
+    #[cfg(feature = "compression")]
+    {
+        use std::io::Seek;
+        let mut magic = [0u8; 4];
+        let n = match read_head(&mut file, 4) {
+            Ok(h) => {
+                magic[..h.len()].copy_from_slice(&h);
+                h.len()
+            }
+            Err(e) => return f(&name, Err(io_error(e))),
+        };
+        if let Err(e) = file.rewind() {
+            return f(&name, Err(io_error(e)));
+        }
+        if kind(&magic[..n], &name) == Kind::Zip {
+            return zip_members(&name, file, 0, f);
+        }
+    }
+    open_stream(&name, Box::new(file), 0, f);
+}
+
+fn open_stream<'a, F>(name: &str, mut r: Box<dyn Read + 'a>, depth: u32, f: &mut F)
+where
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let head = match read_head(&mut r, SNIFF_LEN) {
+        Ok(h) => h,
+        Err(e) => return f(name, Err(io_error(e))),
+    };
+    let k = kind(&head, name);
+    if k == Kind::Plain && depth < MAX_NESTING && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF])) {
+        let utf8 = Utf16::new(Cursor::new(head).chain(r));
+        return open_stream(name, Box::new(utf8), depth + 1, f);
+    }
+    if k == Kind::Plain {
+        let format = detect(&head);
+        return f(name, Ok(Input { format, reader: Box::new(Cursor::new(head).chain(r)) }));
+    }
+    if depth >= MAX_NESTING {
+        return f(name, Err(Error::new(ErrorKind::Io, nowhere(), "archives or compressed streams nested too deeply")));
+    }
+    let whole: Box<dyn Read + 'a> = Box::new(Cursor::new(head).chain(r));
+    open_packed(name, k, whole, depth, f);
+}
+
+/// Transcodes a UTF-16 stream that starts with a byte-order mark into UTF-8 (without the mark),
+/// as [`crate::input::prepare`] does for slices; offsets then count the UTF-8 bytes.
+struct Utf16<R> {
+    inner: R,
+    decoder: encoding_rs::Decoder,
+    input: Box<[u8]>,
+    in_pos: usize,
+    in_len: usize,
+    output: Box<[u8]>,
+    out_pos: usize,
+    out_len: usize,
+    eof: bool,
+    done: bool,
+}
+
+impl<R: Read> Utf16<R> {
+    fn new(inner: R) -> Utf16<R> {
+        Utf16 {
+            inner,
+            // BOM sniffing: the BOM picks little or big endian and is removed.
+            decoder: encoding_rs::UTF_16LE.new_decoder(),
+            input: vec![0; 8192].into_boxed_slice(),
+            in_pos: 0,
+            in_len: 0,
+            output: vec![0; 16384].into_boxed_slice(),
+            out_pos: 0,
+            out_len: 0,
+            eof: false,
+            done: false,
+        }
+    }
+}
+
+impl<R: Read> Read for Utf16<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.out_pos < self.out_len {
+                let n = buf.len().min(self.out_len - self.out_pos);
+                buf[..n].copy_from_slice(&self.output[self.out_pos..self.out_pos + n]);
+                self.out_pos += n;
+                return Ok(n);
+            }
+            if self.done || buf.is_empty() {
+                return Ok(0);
+            }
+            if self.in_pos == self.in_len && !self.eof {
+                let n = self.inner.read(&mut self.input)?;
+                self.eof = n == 0;
+                self.in_pos = 0;
+                self.in_len = n;
+            }
+            let (result, read, written, _) =
+                self.decoder.decode_to_utf8(&self.input[self.in_pos..self.in_len], &mut self.output, self.eof);
+            self.in_pos += read;
+            self.out_pos = 0;
+            self.out_len = written;
+            if self.eof && self.in_pos == self.in_len && result == encoding_rs::CoderResult::InputEmpty {
+                self.done = true;
+            }
+        }
+    }
+}
+
+#[cfg(not(feature = "compression"))]
+fn open_packed<F>(name: &str, _k: Kind, _r: Box<dyn Read + '_>, _depth: u32, f: &mut F)
+where
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    f(
+        name,
+        Err(Error::new(ErrorKind::Io, nowhere(), "compressed input: kifu was built without the `compression` feature")),
+    );
+}
+
+#[cfg(feature = "compression")]
+fn open_packed<'a, F>(name: &str, k: Kind, r: Box<dyn Read + 'a>, depth: u32, f: &mut F)
+where
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    match k {
+        Kind::Gzip => open_stream(name, Box::new(flate2::read::MultiGzDecoder::new(r)), depth + 1, f),
+        Kind::Bzip2 => open_stream(name, Box::new(bzip2::read::MultiBzDecoder::new(r)), depth + 1, f),
+        Kind::Xz => open_stream(name, Box::new(liblzma::read::XzDecoder::new_multi_decoder(r)), depth + 1, f),
+        Kind::Zip => {
+            let mut all = Vec::new();
+            let mut r = r;
+            match r.read_to_end(&mut all) {
+                Ok(_) => zip_members(name, Cursor::new(all), depth, f),
+                Err(e) => f(name, Err(io_error(e))),
+            }
+        }
+        Kind::Tar => tar_members(name, r, depth, f),
+        Kind::Plain => unreachable!("plain streams are handed out by open_stream"),
+    }
+}
+
+#[cfg(feature = "compression")]
+fn zip_members<R, F>(name: &str, r: R, depth: u32, f: &mut F)
+where
+    R: Read + io::Seek,
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let mut archive = match zip::ZipArchive::new(r) {
+        Ok(a) => a,
+        Err(e) => return f(name, Err(Error::new(ErrorKind::Io, nowhere(), format!("zip archive: {e}")))),
+    };
+    for i in 0..archive.len() {
+        let member = match archive.by_index(i) {
+            Ok(m) => m,
+            Err(e) => {
+                f(&format!("{name}!#{i}"), Err(Error::new(ErrorKind::Io, nowhere(), format!("zip member: {e}"))));
+                continue;
+            }
+        };
+        if member.is_dir() {
+            continue;
+        }
+        let member_name = match member.name() {
+            Ok(n) => format!("{name}!{n}"),
+            Err(_) => format!("{name}!#{i}"),
+        };
+        open_stream(&member_name, Box::new(member), depth + 1, f);
+    }
+}
+
+#[cfg(feature = "compression")]
+fn tar_members<F>(name: &str, r: Box<dyn Read + '_>, depth: u32, f: &mut F)
+where
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let mut archive = tar::Archive::new(r);
+    let entries = match archive.entries() {
+        Ok(e) => e,
+        Err(e) => return f(name, Err(io_error(e))),
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => return f(name, Err(io_error(e))),
+        };
+        if !entry.header().entry_type().is_file() {
+            continue;
+        }
+        let member_name = match entry.path() {
+            Ok(p) => format!("{name}!{}", p.display()),
+            Err(_) => format!("{name}!?"),
+        };
+        open_stream(&member_name, Box::new(entry), depth + 1, f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_is_transcoded_in_small_reads() {
+        let mut le = vec![0xFF, 0xFE];
+        let mut be = vec![0xFE, 0xFF];
+        let text = "(;C[\u{00e9}\u{1F600}\u{68CB}])".repeat(2000);
+        for u in text.encode_utf16() {
+            le.extend_from_slice(&u.to_le_bytes());
+            be.extend_from_slice(&u.to_be_bytes());
+        }
+        for bytes in [le, be] {
+            let mut out = Vec::new();
+            let mut r = Utf16::new(&bytes[..]);
+            let mut buf = [0u8; 3];
+            loop {
+                let n = r.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            assert!(out == text.as_bytes(), "transcoding differs");
+        }
+    }
+
+    #[test]
+    fn kinds_by_magic() {
+        assert_eq!(kind(&[0x1F, 0x8B, 8, 0], "x.sgf"), Kind::Gzip);
+        assert_eq!(kind(b"BZh91AY", "x"), Kind::Bzip2);
+        assert_eq!(kind(b"BZhx", "x"), Kind::Plain);
+        assert_eq!(kind(&[0xFD, b'7', b'z', b'X', b'Z', 0, 0], "x"), Kind::Xz);
+        assert_eq!(kind(b"PK\x03\x04....", "x"), Kind::Zip);
+        let mut tar = vec![0u8; 512];
+        tar[257..262].copy_from_slice(b"ustar");
+        assert_eq!(kind(&tar, "x"), Kind::Tar);
+        assert_eq!(kind(&[0u8; 512], "old.TAR"), Kind::Tar);
+        assert_eq!(kind(b"(;GM[1])", "x.tar"), Kind::Plain);
+    }
+}

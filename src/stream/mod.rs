@@ -1,0 +1,257 @@
+//! Streams: whole games from any [`io::Read`](std::io::Read), compressed files and archives, and
+//! parallel reading.
+//!
+//! Readers parse byte slices. For input that is not one slice (stdin, a gzip stream, an archive
+//! member, a file larger than memory) a per-format [`Splitter`] cuts whole games out of the
+//! stream into [`GameChunk`]s; the format's slice reader parses each chunk, and [`Shifted`] moves
+//! the chunk reader's offsets, lines and columns to the whole stream, so that events read this way
+//! equal the events of the whole stream read as one slice.
+//!
+//! ```
+//! use kifu::stream::{self, Splitter as _};
+//! use kifu::{Config, Event, EventSource, Format};
+//!
+//! let file = &b"(;GM[1]PB[a];B[aa])\n(;GM[1]PB[b];B[bb])"[..];
+//! let mut split = stream::splitter(Format::Sgf, Box::new(file), Config::default());
+//! let mut moves = 0;
+//! while let Some(chunk) = split.next_game() {
+//!     let chunk = chunk.unwrap();
+//!     let mut events = stream::read_chunk(Format::Sgf, &chunk, Config::default());
+//!     while let Some(ev) = events.next_event() {
+//!         if let Event::Move(_) = ev.unwrap() {
+//!             moves += 1;
+//!         }
+//!     }
+//! }
+//! assert_eq!(moves, 2);
+//! ```
+//!
+//! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz` streams and `.zip`/`.tar`
+//!   archives (detected by their magic bytes), each member named `archive.zip!member.sgf`.
+//! - [`parallel`]: a driver that feeds game chunks to worker threads and returns results in
+//!   input order ([`read_games`]).
+//!
+//! Memory: a splitter holds a window of the stream that grows only when one game does not fit in
+//! it (to about 1.25 × the largest game + 64 KiB); nothing else grows with the stream's size.
+
+pub(crate) mod buffer;
+pub mod inputs;
+pub mod parallel;
+
+pub use inputs::{for_each_input, Input};
+pub use parallel::{read_games, Game, Options};
+
+use crate::detect::Format;
+use crate::error::{Error, Position};
+use crate::event::{Event, Warning};
+use crate::input::{Config, EventSource, GameChunk};
+
+/// Cuts whole games out of a stream; one implementation per format.
+///
+/// `next_game` returns `None` at the end of the stream. After an `Err` the splitter either goes
+/// on with the next game (a game over the size limit) or returns `None` (an I/O error).
+pub trait Splitter {
+    /// The next game, an error, or `None` at the end.
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>>;
+
+    /// The format this splitter cuts.
+    fn format(&self) -> Format;
+}
+
+impl<S: Splitter + ?Sized> Splitter for Box<S> {
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
+        (**self).next_game()
+    }
+    fn format(&self) -> Format {
+        (**self).format()
+    }
+}
+
+/// The splitter for `format` over `read`.
+pub fn splitter<'r>(format: Format, read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn Splitter + 'r> {
+    match format {
+        Format::Sgf => Box::new(crate::sgf::Splitter::new(read, config)),
+        other => Box::new(Whole::new(read, other)),
+    }
+}
+
+/// A splitter for formats without a streaming one yet (CSA, Jago XML, the JSON formats): reads the
+/// whole input into memory, then cuts it with the format's slice splitter (CSA's `/` games,
+/// Jago's `<GoGame>` elements; a JSON input is one chunk, its reader finds the documents in it).
+/// Memory: the whole input.
+struct Whole<R> {
+    read: Option<R>,
+    format: Format,
+    data: Vec<u8>,
+    games: Vec<WholeGame>,
+    next: usize,
+}
+
+/// Where one game of a [`Whole`] input is: (start, end, line, column, charset, header range).
+type WholeGame = (usize, usize, u64, u64, Option<crate::Charset>, (usize, usize));
+
+impl<R: std::io::Read> Whole<R> {
+    fn new(read: R, format: Format) -> Whole<R> {
+        Whole { read: Some(read), format, data: Vec::new(), games: Vec::new(), next: 0 }
+    }
+}
+
+impl<R: std::io::Read> Splitter for Whole<R> {
+    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
+        if let Some(mut read) = self.read.take() {
+            if let Err(e) = read.read_to_end(&mut self.data) {
+                let at = self.data.len() as u64;
+                return Some(Err(Error::io(e, Position { offset: at, line: 0, column: 0 })));
+            }
+            let base = self.data.as_ptr() as usize;
+            let range = |s: &[u8]| {
+                let start = (s.as_ptr() as usize).wrapping_sub(base).min(self.data.len());
+                (start, (start + s.len()).min(self.data.len()))
+            };
+            match self.format {
+                Format::Csa => {
+                    for c in crate::csa::chunks(&self.data) {
+                        let start = c.offset as usize;
+                        let header = if c.context.header.is_empty() { (0, 0) } else { range(c.context.header) };
+                        self.games.push((start, start + c.bytes.len(), c.line, c.column, c.context.charset, header));
+                    }
+                }
+                Format::Jago => {
+                    for c in crate::jago::Splitter::new(&self.data) {
+                        let start = c.offset as usize;
+                        let header = if c.context.header.is_empty() { (0, 0) } else { range(c.context.header) };
+                        self.games.push((start, start + c.bytes.len(), c.line, c.column, c.context.charset, header));
+                    }
+                }
+                _ => self.games.push((0, self.data.len(), 1, 1, None, (0, 0))),
+            }
+        }
+        let &(start, end, line, column, charset, (hs, he)) = self.games.get(self.next)?;
+        self.next += 1;
+        Some(Ok(GameChunk {
+            bytes: &self.data[start..end],
+            offset: start as u64,
+            line,
+            column,
+            context: crate::input::ChunkContext { charset, header: &self.data[hs..he] },
+            junk: None,
+            start_warning: None,
+        }))
+    }
+
+    fn format(&self) -> Format {
+        self.format
+    }
+}
+
+/// The slice reader of one format, chosen at run time: [`AnyReader`](crate::AnyReader), given a
+/// chunk's context with [`AnyReader::with_context`](crate::AnyReader::with_context).
+pub type FormatReader<'a> = crate::AnyReader<'a>;
+
+/// The events of one chunk, with offsets in the whole stream.
+pub type ChunkReader<'a> = Shifted<FormatReader<'a>>;
+
+/// The reader of `format` over `chunk`, its offsets moved to the whole stream; the chunk's
+/// charset context is applied.
+pub fn read_chunk<'a>(format: Format, chunk: &GameChunk<'a>, config: Config) -> ChunkReader<'a> {
+    Shifted::new(crate::AnyReader::with_context(format, chunk.bytes, config, chunk.context), chunk, config)
+}
+
+/// An event source over one chunk whose offsets, lines and columns are moved to the whole stream:
+/// `GameStart` and `Warning` offsets by the chunk's offset, error positions by its offset, line
+/// and column. It returns the chunk's junk warning (see [`GameChunk::junk`]) first and its
+/// start warning ([`GameChunk::start_warning`]) after the `GameStart`, as `Err`s in strict mode.
+///
+/// Costs: one match per event; no allocation.
+#[derive(Debug)]
+pub struct Shifted<S> {
+    inner: S,
+    offset: u64,
+    line: u64,
+    column: u64,
+    junk: Option<(crate::WarningKind, Position)>,
+    start_warning: Option<(crate::WarningKind, Position)>,
+    queued: Option<Warning>,
+    /// The game was refused (strict mode, a start warning): nothing more from this chunk.
+    ended: bool,
+    strict: bool,
+}
+
+impl<S: EventSource> Shifted<S> {
+    /// Wraps `inner`, a reader of `chunk.bytes`.
+    pub fn new(inner: S, chunk: &GameChunk<'_>, config: Config) -> Shifted<S> {
+        Shifted {
+            inner,
+            offset: chunk.offset,
+            line: chunk.line,
+            column: chunk.column,
+            junk: chunk.junk,
+            start_warning: chunk.start_warning,
+            queued: None,
+            ended: false,
+            strict: config.is_strict(),
+        }
+    }
+
+    /// The wrapped reader (its offsets are relative to the chunk).
+    pub fn get_mut(&mut self) -> &mut S {
+        &mut self.inner
+    }
+
+    fn shift_error(&self, e: Error) -> Error {
+        e.shifted(self.offset, self.line, self.column)
+    }
+}
+
+impl<S: EventSource> EventSource for Shifted<S> {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        if let Some((kind, pos)) = self.junk.take() {
+            let w = Warning { kind, offset: pos.offset };
+            return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
+        }
+        if let Some(w) = self.queued.take() {
+            return Some(Ok(Event::Warning(w)));
+        }
+        if self.ended {
+            return None;
+        }
+        let (offset, line, column) = (self.offset, self.line, self.column);
+        match self.inner.next_event()? {
+            Ok(Event::GameStart { offset: o }) => {
+                if let Some((kind, pos)) = self.start_warning.take() {
+                    let w = Warning { kind, offset: pos.offset };
+                    if self.strict {
+                        self.ended = true;
+                        return Some(Err(Error::strict(w, pos)));
+                    }
+                    self.queued = Some(w);
+                }
+                Some(Ok(Event::GameStart { offset: o + offset }))
+            }
+            Ok(Event::Warning(w)) => Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset }))),
+            Ok(ev) => Some(Ok(ev)),
+            Err(e) => Some(Err(e.shifted(offset, line, column))),
+        }
+    }
+
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        self.junk = None;
+        self.queued = None;
+        self.start_warning = None;
+        self.inner.skip_game().map_err(|e| self.shift_error(e))
+    }
+
+    fn skip_variation(&mut self) -> Result<(), Error> {
+        self.inner.skip_variation().map_err(|e| self.shift_error(e))
+    }
+
+    /// The position of a stream offset inside this chunk (offsets before it have line 0).
+    fn locate(&mut self, offset: u64) -> Position {
+        if offset < self.offset {
+            return Position { offset, line: 0, column: 0 };
+        }
+        let p = self.inner.locate(offset - self.offset);
+        let column = if p.line <= 1 { p.column + self.column.saturating_sub(1) } else { p.column };
+        Position { offset, line: p.line + self.line.saturating_sub(1), column }
+    }
+}

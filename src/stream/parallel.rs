@@ -1,0 +1,391 @@
+//! Reading many games on many threads: [`read_games`] opens the inputs, splits them into games on
+//! the calling thread, hands batches of games to worker threads (rayon, with the `parallel`
+//! feature) and gives the workers' results back in input order.
+//!
+//! Batches gather games across inputs, so one big collection and a directory of small files keep
+//! every worker busy alike: a file larger than [`Options::batch_bytes`] is split on the calling
+//! thread and its games spread over the workers; a smaller one is handed to a worker whole (the
+//! worker opens, decompresses and splits it), so that opening many small files is parallel too.
+//! Costs: each game of a large input is copied once into a batch (about
+//! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight, so memory is
+//! bounded by that many batches plus the splitter's window. With `threads == 1` (or without the
+//! `parallel` feature) everything runs on the calling thread and nothing is copied.
+
+use super::{for_each_input, read_chunk, splitter, ChunkReader};
+use crate::detect::Format;
+use crate::error::{Error, ErrorKind, Position};
+use crate::input::{Config, GameChunk};
+
+/// How [`read_games`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The readers' configuration. Default: lenient, default limits.
+    pub config: Config,
+    /// Worker threads: 1 reads on the calling thread, 0 uses one per core. Default: 1.
+    pub threads: usize,
+    /// Bytes of games per batch handed to a worker. Default: 256 KiB.
+    pub batch_bytes: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { config: Config::default(), threads: 1, batch_bytes: 256 * 1024 }
+    }
+}
+
+/// One game handed to the worker closure of [`read_games`].
+#[derive(Clone, Copy, Debug)]
+pub struct Game<'a> {
+    /// The input's display name (`-`, a path, `archive.zip!member.sgf`).
+    pub input: &'a str,
+    /// The input's format.
+    pub format: Format,
+    /// The game's bytes and place in its input.
+    pub chunk: GameChunk<'a>,
+    /// The configuration to read it with.
+    pub config: Config,
+}
+
+impl<'a> Game<'a> {
+    /// The game's events, with offsets in the whole input.
+    pub fn events(&self) -> ChunkReader<'a> {
+        read_chunk(self.format, &self.chunk, self.config)
+    }
+}
+
+fn not_a_game() -> Error {
+    Error::new(ErrorKind::NotAGameRecord, Position { offset: 0, line: 0, column: 0 }, "not a game record")
+}
+
+/// Reads every game of every input under `paths` (see [`for_each_input`]): `work` runs once per
+/// game, on a worker thread when `options.threads != 1`, and `sink` receives, on the calling
+/// thread and in input order (inputs in order, games in order within each), each game's result
+/// or each error with the name of its input: an input that cannot be opened, an input that is
+/// not a game record (`ErrorKind::NotAGameRecord`), an I/O error while reading (which ends that
+/// input). The totals do not depend on the number of threads.
+///
+/// ```
+/// use kifu::{Event, EventSource};
+/// use kifu::stream::{read_games, Options};
+///
+/// let dir = std::env::temp_dir().join("kifu-doc-read-games");
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.sgf"), "(;GM[1];B[aa];W[bb])(;GM[1];B[cc])").unwrap();
+/// let mut moves = 0;
+/// let options = Options { threads: 2, ..Options::default() };
+/// read_games([&dir], &options, |game| {
+///     let mut events = game.events();
+///     let mut n = 0;
+///     while let Some(Ok(ev)) = events.next_event() {
+///         n += matches!(ev, Event::Move(_)) as u32;
+///     }
+///     n
+/// }, |_input, result| moves += result.unwrap());
+/// assert_eq!(moves, 3);
+/// ```
+pub fn read_games<I, P, T, W, S>(paths: I, options: &Options, work: W, mut sink: S)
+where
+    I: IntoIterator<Item = P>,
+    P: AsRef<std::path::Path>,
+    T: Send,
+    W: Fn(Game<'_>) -> T + Sync,
+    S: FnMut(&str, Result<T, Error>),
+{
+    #[cfg(feature = "parallel")]
+    if options.threads != 1 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build() {
+            return par::read(&pool, paths, options, &work, &mut sink);
+        }
+    }
+    let config = options.config;
+    for_each_input(paths, |name, input| match input {
+        Err(e) => sink(name, Err(e)),
+        Ok(input) => match input.format {
+            None => sink(name, Err(not_a_game())),
+            Some(format) => {
+                let mut split = splitter(format, input.reader, config);
+                while let Some(chunk) = split.next_game() {
+                    match chunk {
+                        Ok(chunk) => sink(name, Ok(work(Game { input: name, format, chunk, config }))),
+                        Err(e) => sink(name, Err(e)),
+                    }
+                }
+            }
+        },
+    });
+}
+
+#[cfg(feature = "parallel")]
+mod par {
+    use super::*;
+    use crate::stream::inputs::{for_each_entry, open_file, Entry, Input};
+    use crate::text::Charset;
+    use crate::WarningKind;
+    use std::collections::BTreeMap;
+    use std::sync::mpsc;
+
+    /// A game copied into a batch, or an error in its place.
+    enum Item {
+        Game {
+            input: u32,
+            format: Format,
+            start: usize,
+            end: usize,
+            offset: u64,
+            line: u64,
+            column: u64,
+            charset: Option<Charset>,
+            junk: Option<(WarningKind, Position)>,
+            start_warning: Option<(WarningKind, Position)>,
+        },
+        Error {
+            input: u32,
+            error: Error,
+        },
+        /// A small file, opened, split and read whole by the worker.
+        File(std::path::PathBuf),
+    }
+
+    /// Games and errors of consecutive inputs, in order.
+    #[derive(Default)]
+    struct Batch {
+        names: Vec<String>,
+        bytes: Vec<u8>,
+        items: Vec<Item>,
+        file_bytes: usize,
+    }
+
+    impl Batch {
+        /// The index of `name` in this batch (inputs come in order, so only the last is checked).
+        fn input(&mut self, name: &str) -> u32 {
+            if self.names.last().map(String::as_str) != Some(name) {
+                self.names.push(name.to_string());
+            }
+            (self.names.len() - 1) as u32
+        }
+
+        fn push_game(&mut self, name: &str, format: Format, chunk: &GameChunk<'_>) {
+            let input = self.input(name);
+            let start = self.bytes.len();
+            self.bytes.extend_from_slice(chunk.bytes);
+            self.items.push(Item::Game {
+                input,
+                format,
+                start,
+                end: self.bytes.len(),
+                offset: chunk.offset,
+                line: chunk.line,
+                column: chunk.column,
+                charset: chunk.context.charset,
+                junk: chunk.junk,
+                start_warning: chunk.start_warning,
+            });
+        }
+
+        fn push_file(&mut self, path: std::path::PathBuf, len: u64) {
+            // Counts towards the batch's size like the games it holds.
+            self.file_bytes += len as usize;
+            self.items.push(Item::File(path));
+        }
+
+        fn push_error(&mut self, name: &str, error: Error) {
+            let input = self.input(name);
+            self.items.push(Item::Error { input, error });
+        }
+    }
+
+    /// A batch's input names and each item's result (by input index).
+    type Results<T> = (Vec<String>, Vec<(u32, Result<T, Error>)>);
+    /// A batch's sequence number and results, sent back by a worker (or the worker's panic, to
+    /// be resumed on the calling thread, which would otherwise wait for the batch forever).
+    type Done<T> = (u64, std::thread::Result<Results<T>>);
+
+    fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, config: Config, work: &W) -> Results<T> {
+        let Batch { mut names, bytes, items, .. } = batch;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match item {
+                Item::Game { input, format, start, end, offset, line, column, charset, junk, start_warning } => {
+                    let chunk = GameChunk {
+                        bytes: &bytes[start..end],
+                        offset,
+                        line,
+                        column,
+                        context: crate::input::ChunkContext { charset, header: &[] },
+                        junk,
+                        start_warning,
+                    };
+                    let name = &names[input as usize];
+                    out.push((input, Ok(work(Game { input: name, format, chunk, config }))));
+                }
+                Item::Error { input, error } => out.push((input, Err(error))),
+                Item::File(path) => super::super::inputs::open_file(&path, &mut |name: &str, input| {
+                    names.push(name.to_string());
+                    let index = (names.len() - 1) as u32;
+                    match input {
+                        Err(e) => out.push((index, Err(e))),
+                        Ok(input) => match input.format {
+                            None => out.push((index, Err(not_a_game()))),
+                            Some(format) => {
+                                let mut split = splitter(format, input.reader, config);
+                                while let Some(chunk) = split.next_game() {
+                                    out.push((
+                                        index,
+                                        chunk.map(|chunk| work(Game { input: name, format, chunk, config })),
+                                    ));
+                                }
+                            }
+                        },
+                    }
+                }),
+            }
+        }
+        (names, out)
+    }
+
+    /// Hands out batches and gives results back in order.
+    struct Dispatch<'s, 'w, T, W, S> {
+        scope: &'s rayon::Scope<'w>,
+        work: &'w W,
+        sink: &'s mut S,
+        config: Config,
+        batch: Batch,
+        batch_bytes: usize,
+        tx: mpsc::Sender<Done<T>>,
+        rx: mpsc::Receiver<Done<T>>,
+        sent: u64,
+        delivered: u64,
+        waiting: BTreeMap<u64, Results<T>>,
+        max_in_flight: u64,
+    }
+
+    impl<'s, 'w, T, W, S> Dispatch<'s, 'w, T, W, S>
+    where
+        T: Send + 'w,
+        W: Fn(Game<'_>) -> T + Sync,
+        S: FnMut(&str, Result<T, Error>),
+    {
+        /// Splits `input` into games on this thread.
+        fn split_input(&mut self, name: &str, input: Result<Input<'_>, Error>) {
+            match input {
+                Err(e) => self.batch.push_error(name, e),
+                Ok(input) => match input.format {
+                    None => self.batch.push_error(name, not_a_game()),
+                    Some(format) => {
+                        let mut split = splitter(format, input.reader, self.config);
+                        while let Some(chunk) = split.next_game() {
+                            match chunk {
+                                Ok(chunk) => self.batch.push_game(name, format, &chunk),
+                                Err(e) => self.batch.push_error(name, e),
+                            }
+                            if self.full() {
+                                self.send();
+                            }
+                        }
+                    }
+                },
+            }
+            if self.full() {
+                self.send();
+            }
+        }
+
+        fn full(&self) -> bool {
+            self.batch.bytes.len() + self.batch.file_bytes >= self.batch_bytes || self.batch.items.len() >= 4096
+        }
+
+        fn send(&mut self) {
+            if self.batch.items.is_empty() {
+                return;
+            }
+            let batch = std::mem::take(&mut self.batch);
+            let seq = self.sent;
+            self.sent += 1;
+            let (tx, work, config) = (self.tx.clone(), self.work, self.config);
+            self.scope.spawn(move |_| {
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, config, work)));
+                let _ = tx.send((seq, done));
+            });
+            while let Ok(done) = self.rx.try_recv() {
+                self.deliver(done);
+            }
+            while self.sent - self.delivered >= self.max_in_flight {
+                self.wait();
+            }
+        }
+
+        fn wait(&mut self) {
+            if let Ok(done) = self.rx.recv() {
+                self.deliver(done);
+            }
+        }
+
+        fn deliver(&mut self, (seq, done): Done<T>) {
+            match done {
+                Ok(results) => self.waiting.insert(seq, results),
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            while let Some((names, results)) = self.waiting.remove(&self.delivered) {
+                for (input, result) in results {
+                    (self.sink)(&names[input as usize], result);
+                }
+                self.delivered += 1;
+            }
+        }
+    }
+
+    pub(super) fn read<I, P, T, W, S>(pool: &rayon::ThreadPool, paths: I, options: &Options, work: &W, sink: &mut S)
+    where
+        I: IntoIterator<Item = P>,
+        P: AsRef<std::path::Path>,
+        T: Send,
+        W: Fn(Game<'_>) -> T + Sync,
+        S: FnMut(&str, Result<T, Error>),
+    {
+        let threads = pool.current_num_threads() as u64;
+        pool.in_place_scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            let mut d = Dispatch {
+                scope,
+                work,
+                sink,
+                config: options.config,
+                batch: Batch::default(),
+                batch_bytes: options.batch_bytes.max(1),
+                tx,
+                rx,
+                sent: 0,
+                delivered: 0,
+                waiting: BTreeMap::new(),
+                max_in_flight: 2 * threads + 2,
+            };
+            for_each_entry(paths, |entry| match entry {
+                // Through for_each_input's detection and decompression.
+                Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input)),
+                Entry::Error(name, e) => {
+                    d.batch.push_error(&name, e);
+                    if d.full() {
+                        d.send();
+                    }
+                }
+                Entry::File(path) => {
+                    // Small files go to a worker whole (opening many files is then parallel too);
+                    // large ones are split here so that their games spread over the workers.
+                    match std::fs::metadata(&path) {
+                        Ok(m) if m.len() < d.batch_bytes as u64 => {
+                            d.batch.push_file(path, m.len());
+                            if d.full() {
+                                d.send();
+                            }
+                        }
+                        _ => open_file(&path, &mut |name: &str, input| d.split_input(name, input)),
+                    }
+                }
+            });
+            d.send();
+            while d.delivered < d.sent {
+                d.wait();
+            }
+        });
+    }
+}
