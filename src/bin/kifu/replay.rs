@@ -18,9 +18,19 @@ pub struct Illegal {
 /// Every illegal move of every game of `bytes` (Go games along their main line; CSA games move
 /// by move), in file order.
 pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
+    match kifu::AnyReader::detect(bytes, config) {
+        Some(mut reader) => {
+            let format = reader.format();
+            illegal_moves_in(&mut reader, format)
+        }
+        None => Vec::new(),
+    }
+}
+
+/// Every illegal move of every game `reader` gives (a source of `format`).
+pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format) -> Vec<Illegal> {
     let mut out = Vec::new();
-    let Some(mut reader) = kifu::AnyReader::detect(bytes, config) else { return out };
-    if reader.format() == Format::Csa {
+    if format == Format::Csa {
         let mut pos = ShogiPosition::new();
         let mut number = 0;
         loop {
@@ -44,7 +54,7 @@ pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
     }
     let options = ReplayOptions::default();
     loop {
-        match replay(&mut reader, &options) {
+        match replay(reader, &options) {
             Ok(None) => break,
             Ok(Some(r)) => out.extend(r.illegal.iter().map(|m| Illegal {
                 offset: m.offset.unwrap_or(r.offset),

@@ -4,13 +4,12 @@
 //! (a README, an index) — not errors; `games` = GameStart events; `nodes` = Node events; `moves`
 //! = Move events (passes included; setup and `%` end marks are not moves); `variations` = leaves
 //! − 1 per game; `warnings` and `errors` as reported by the readers (an unreadable file is one
-//! error); `bytes` = size of the files read; `seconds` = wall time; with `--replay`,
+//! error); `bytes` = bytes of the games read (after decompression); `seconds` = wall time; with `--replay`,
 //! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line).
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
 use kifu::{Event, EventSource};
-use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -23,7 +22,7 @@ pub struct Args {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; 1 reads on the calling thread).
     #[arg(long)]
     threads: Option<usize>,
     /// Turn warnings into errors.
@@ -105,55 +104,50 @@ impl Tally {
     }
 }
 
-/// Reads every game of one file's bytes.
-pub fn count(bytes: &[u8], config: kifu::Config) -> Option<Totals> {
-    let mut reader = kifu::AnyReader::detect(bytes, config)?;
-    let mut t = Tally::default();
-    while let Some(item) = reader.next_event() {
-        match item {
-            Ok(ev) => t.feed(&ev),
-            Err(_) => t.totals.errors += 1,
-        }
-    }
-    t.totals.files = 1;
-    t.totals.bytes = bytes.len() as u64;
-    Some(t.totals)
-}
-
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
-    let paths = crate::files::walk(&args.paths);
-    let work = |p: &Result<PathBuf, (PathBuf, std::io::Error)>| -> Totals {
-        match p {
-            Err((path, e)) => {
-                eprintln!("kifu: {}: {e}", path.display());
-                Totals { errors: 1, ..Totals::default() }
-            }
-            Ok(path) => match crate::files::read(path) {
-                Err(e) => {
-                    eprintln!("kifu: {}: {e}", path.display());
-                    Totals { errors: 1, ..Totals::default() }
-                }
-                Ok(bytes) => match count(&bytes, config) {
-                    None => Totals { skipped: 1, ..Totals::default() },
-                    Some(mut t) => {
-                        if args.replay {
-                            t.illegal_moves = crate::replay::illegal_moves(&bytes, config).len() as u64;
-                        }
-                        t
-                    }
-                },
-            },
-        }
-    };
-    let threads = args.threads.unwrap_or(0);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
-    let parts: Vec<Totals> = pool.install(|| paths.par_iter().map(work).collect());
+    // Every input through the streams layer: files, directories, `-`, compressed files and
+    // archive members; games go to worker threads and come back in input order.
+    let options = kifu::stream::Options { config, threads: args.threads.unwrap_or(0), ..Default::default() };
+    let replay = args.replay;
     let mut total = Totals::default();
-    for p in &parts {
-        total.add(p);
-    }
+    let mut last_input = String::new();
+    kifu::stream::read_games(
+        &args.paths,
+        &options,
+        |game| {
+            let mut tally = Tally::default();
+            let mut events = game.events();
+            while let Some(item) = events.next_event() {
+                match item {
+                    Ok(ev) => tally.feed(&ev),
+                    Err(_) => tally.totals.errors += 1,
+                }
+            }
+            tally.totals.bytes = game.chunk.bytes.len() as u64;
+            if replay {
+                let mut again = game.events();
+                tally.totals.illegal_moves = crate::replay::illegal_moves_in(&mut again, game.format).len() as u64;
+            }
+            tally.totals
+        },
+        |input, result| match result {
+            Ok(t) => {
+                if input != last_input {
+                    total.files += 1;
+                    last_input.clear();
+                    last_input.push_str(input);
+                }
+                total.add(&t);
+            }
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => total.skipped += 1,
+            Err(e) => {
+                eprintln!("kifu: {input}: {e}");
+                total.errors += 1;
+            }
+        },
+    );
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
