@@ -5,7 +5,9 @@
 //! kept across a refill (the unfinished game), and one `memchr2` pass for line counting. The
 //! window starts at 8 KiB, goes to 64 KiB when the stream is longer, and then grows only when one
 //! game does not fit in it, by a quarter of its size (at least [`MIN_CAPACITY`]), so its size
-//! stays below 1.25 × (largest game + look-ahead) + 64 KiB.
+//! stays below the largest game (with its look-ahead) + 128 KiB while games are under 256 KiB,
+//! and below 1.25 × the largest game + 64 KiB beyond: growing by a constant step instead would
+//! make reading one huge game quadratic.
 
 use crate::error::{Error, Position};
 use std::io::{self, Read};
@@ -151,13 +153,20 @@ impl<R: Read> Buffer<R> {
         }
         // Start small (most single-game files are a few KiB), go to MIN_CAPACITY once the
         // stream turns out longer, and grow beyond only when one game fills the window.
+        // `reserve_exact` first: a plain `resize` may double the capacity.
         let len = self.data.len();
-        if len == 0 {
-            self.data.resize(FIRST_CAPACITY, 0);
+        let want = if len == 0 {
+            FIRST_CAPACITY
         } else if len < MIN_CAPACITY {
-            self.data.resize(MIN_CAPACITY, 0);
+            MIN_CAPACITY
         } else if self.end == len {
-            self.data.resize(len + (len / 4).max(MIN_CAPACITY), 0);
+            len + (len / 4).max(MIN_CAPACITY)
+        } else {
+            len
+        };
+        if want > len {
+            self.data.reserve_exact(want - len);
+            self.data.resize(want, 0);
         }
         let before = self.end;
         while self.end < self.data.len() {
