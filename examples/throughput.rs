@@ -13,7 +13,7 @@ fn main() {
     let start = std::time::Instant::now();
     for _ in 0..rounds {
         for f in &files {
-            let mut r = kifu::sgf::Reader::new(f);
+            let Some(mut r) = kifu::AnyReader::detect(f, kifu::Config::default()) else { continue };
             if skip {
                 while r.skip_game().unwrap_or(false) {
                     events += 1;

@@ -62,6 +62,18 @@ fn normalize(head: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A cheap first look: whether the head starts (after blank lines, `//` comments and a JS
+/// assignment such as `export const demo =`) with `{` or `[`. Game records of other formats
+/// (SGF's `(;`, CSA's lines, XML) fail here without the cost of [`normalize`].
+fn json_like(head: &[u8]) -> bool {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    let Some(p) = memchr::memchr2(b'{', b'[', head) else { return false };
+    head[..p].split(|&b| b == b'\n').all(|line| {
+        let t = line.trim_ascii();
+        t.is_empty() || t.starts_with(b"//") || t.contains(&b'=') || t.starts_with(b"export")
+    })
+}
+
 fn has(h: &[u8], s: &[u8]) -> bool {
     memchr::memmem::find(h, s).is_some()
 }
@@ -70,6 +82,9 @@ fn has(h: &[u8], s: &[u8]) -> bool {
 /// (`version` 2, `coords`, `variations`, `{color, x, y}` moves, `pass: true`). Quotes, white
 /// space, comments and a JS prefix are ignored, so the lenient spec texts are recognised.
 pub fn sniff_v2(head: &[u8]) -> Confidence {
+    if !json_like(head) {
+        return Confidence::No;
+    }
     let h = normalize(head);
     if !h.starts_with(b"{") || !(has(&h, b"tree:") || has(&h, b"record:")) {
         return Confidence::No;
@@ -86,6 +101,9 @@ pub fn sniff_v2(head: &[u8]) -> Confidence {
 /// 1, `root: true`, `{B: …}` moves, keyed `markup`/`setup` objects), or a bare tree array whose
 /// first node has `root: true`.
 pub fn sniff_v1(head: &[u8]) -> Confidence {
+    if !json_like(head) {
+        return Confidence::No;
+    }
     let h = normalize(head);
     let v1 = has(&h, b"version:1") || has(&h, b"root:true") || has(&h, b"move:{B:") || has(&h, b"move:{W:");
     let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"move:{color:");
