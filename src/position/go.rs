@@ -114,9 +114,11 @@ fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The Zobrist key of a stone of `color` (`BLACK`/`WHITE`) at (x, y).
-fn key(x: usize, y: usize, color: u8) -> u64 {
-    splitmix64(((y * 64 + x) * 2 + color as usize - 1) as u64)
+/// The Zobrist key of a stone of `color` (`BLACK`/`WHITE`) at cell `i` of the padded board.
+/// Keyed by the cell index (no division on the hot path); the hash's seed holds the board size,
+/// so the same position on the same size always hashes alike.
+fn key(i: usize, color: u8) -> u64 {
+    splitmix64((i * 2 + color as usize - 1) as u64)
 }
 
 /// A Go board; see the [module docs](self).
@@ -235,12 +237,11 @@ impl Board {
 
     fn put(&mut self, i: usize, v: u8) {
         let old = self.cells[i];
-        let (x, y) = (i % self.stride - 1, i / self.stride - 1);
         if old == BLACK || old == WHITE {
-            self.hash ^= key(x, y, old);
+            self.hash ^= key(i, old);
         }
         if v == BLACK || v == WHITE {
-            self.hash ^= key(x, y, v);
+            self.hash ^= key(i, v);
         }
         self.cells[i] = v;
     }
