@@ -199,3 +199,28 @@ fn replay_counts_and_reports_illegal_moves() {
     assert!(!out.contains("illegal_moves"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn check_reads_compressed_files_and_stdin() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("kifu-cli-gz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gz = dir.join("games.sgf.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(b"junk (;B[aa];W[bb])").unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let (out, _, code) = kifu(&["check", gz.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains(":1:1: junk_before_game:"), "{out}");
+    assert!(out.ends_with("1 files (0 skipped), 1 games: 1 warnings, 0 errors\n"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["check", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"(;B[aa];W[bb])").unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert_eq!(out, "1 files (0 skipped), 1 games: 0 warnings, 0 errors\n");
+}

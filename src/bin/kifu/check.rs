@@ -1,5 +1,5 @@
-//! `kifu check [--json] [--strict] PATH...`: every warning and error of every game record under
-//! PATHs, as `path:line:column: kind: message` lines (`kind` is the stable name of the warning
+//! `kifu check [--json] [--strict] [--replay] PATH...`: every warning and error of every game
+//! record under PATHs (files, directories, `-`, compressed files, archive members), as `path:line:column: kind: message` lines (`kind` is the stable name of the warning
 //! or error kind), then a summary. Exit status 1 when there are errors.
 //!
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
@@ -83,22 +83,34 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
     let (mut files, mut skipped, mut games) = (0u64, 0u64, 0u64);
     let mut problems = Vec::new();
-    for entry in crate::files::walk(&args.paths) {
-        let (path, bytes) = match entry {
-            Err((p, e)) => {
-                problems.push(io_problem(&p, &e));
-                continue;
+    // Every input through the streams layer: files, directories, `-`, compressed files and
+    // archive members (named `archive.zip!member.sgf`). Each input is read whole: problems are
+    // located by line and column in it.
+    kifu::stream::for_each_input(&args.paths, |name, input| {
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                problems.push(Problem {
+                    path: name.to_string(),
+                    position: e.position(),
+                    error: true,
+                    kind: e.kind().as_str(),
+                    message: e.message().to_string(),
+                });
+                return;
             }
-            Ok(p) => match crate::files::read(&p) {
-                Ok(b) => (p, b),
-                Err(e) => {
-                    problems.push(io_problem(&p, &e));
-                    continue;
-                }
-            },
         };
-        let name = path.display().to_string();
-        match check_bytes(&name, &bytes, config) {
+        if input.format.is_none() {
+            skipped += 1;
+            return;
+        }
+        let mut bytes = Vec::new();
+        let mut reader = input.reader;
+        if let Err(e) = std::io::Read::read_to_end(&mut reader, &mut bytes) {
+            problems.push(io_problem(name, &e));
+            return;
+        }
+        match check_bytes(name, &bytes, config) {
             None => skipped += 1,
             Some((g, mut p)) => {
                 files += 1;
@@ -108,7 +120,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     let mut lines = kifu::LineIndex::new();
                     for m in crate::replay::illegal_moves(&bytes, config) {
                         problems.push(Problem {
-                            path: name.clone(),
+                            path: name.to_string(),
                             position: lines.locate(&bytes, m.offset),
                             error: false,
                             kind: "illegal_move",
@@ -118,7 +130,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 }
             }
         }
-    }
+    });
     let errors = problems.iter().filter(|p| p.error).count();
     let warnings = problems.len() - errors;
     let mut out = String::new();
@@ -160,9 +172,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-fn io_problem(path: &std::path::Path, e: &std::io::Error) -> Problem {
+fn io_problem(path: &str, e: &std::io::Error) -> Problem {
     Problem {
-        path: path.display().to_string(),
+        path: path.to_string(),
         position: kifu::Position::default(),
         error: true,
         kind: "io",
