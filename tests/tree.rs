@@ -585,8 +585,8 @@ fn mutated_corpus_builds_valid_trees() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reader problems found by fuzzing the tree target (src/sgf and src/text are not this module's to
-// change): kept as regression tests, ignored until the reader is fixed.
+// Reader problems found by fuzzing the tree target, fixed in the reader and kept as regression
+// tests.
 
 /// A Shift_JIS lead byte followed by a newline: `text::sgf::unescape` steps over the pair, so a
 /// SimpleText value keeps a newline (SimpleText turns newlines into spaces), and the decoded
