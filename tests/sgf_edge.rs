@@ -481,7 +481,6 @@ fn files_without_warnings_read_the_same_in_strict_mode() {
 }
 
 #[test]
-
 fn table_rows_marked_as_kifu_bugs() {
     let mut failures = Vec::new();
     for &(file, strict) in KNOWN_BUGS {
@@ -824,7 +823,6 @@ fn gogui_values() {
 }
 
 #[test]
-
 fn move_fast_path_keeps_extra_values() {
     // `(;B[ah][]C[..])`: sgfmill's tokens give B two values, `ah` and `` (a pass). kifu's slow
     // path agrees (`B [ah][]` gives two moves) but the fast path for `B[xy]` reports the second
@@ -845,7 +843,6 @@ fn move_fast_path_keeps_extra_values() {
 }
 
 #[test]
-
 fn property_after_variation_is_reported() {
     // `(;B[ag](;W[ah];)B[ai])`: B[ai] stands after the variation, outside any node of the
     // sequence. kifu emits its Move right after VariationEnd with no warning, so a tree builder
@@ -858,7 +855,6 @@ fn property_after_variation_is_reported() {
 }
 
 #[test]
-
 fn game_tree_without_sequence_is_reported() {
     // GameTree = "(" Sequence { GameTree } ")" and a Sequence has at least one node. sgfmill
     // raises 'empty sequence'. kifu emits VariationStart directly followed by VariationStart
@@ -878,7 +874,6 @@ fn game_tree_without_sequence_is_reported() {
 }
 
 #[test]
-
 fn strict_error_skips_the_rest_of_the_game() {
     // gogui-verbose-property-names.sgf is one game with 25 variations. In strict mode the first
     // long identifier is an error; the next item must be the next game's GameStart or None. kifu

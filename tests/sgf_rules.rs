@@ -146,7 +146,6 @@ fn white_space_between_tokens_changes_nothing() {
 }
 
 #[test]
-
 fn white_space_between_tokens_changes_nothing_for_moves_with_two_values() {
     // `B[aa][bb]` and `B [aa][bb]` must give the same events. The slow path gives two moves; the
     // fast path gives one move and ValueWithoutIdent.
@@ -336,7 +335,6 @@ fn bad_board_sizes_are_warned() {
 }
 
 #[test]
-
 fn empty_territory_lists_are_valid() {
     // sgf-notes.md: "TB, TW | go | elist of point (territory)", like DD and VW.
     for input in [&b"(;TB[])"[..], b"(;TW[])", b"(;DD[])", b"(;VW[])"] {
@@ -711,7 +709,6 @@ fn a_game_missing_its_close_paren_ends_at_the_next_game() {
 }
 
 #[test]
-
 fn after_an_error_inside_a_variation_the_rest_of_the_game_is_skipped() {
     // A depth-limit error deep inside game 1 must not turn its nested variations into games.
     let mut input = b"(;GM[1]".to_vec();
@@ -741,7 +738,6 @@ fn after_an_error_inside_a_variation_the_rest_of_the_game_is_skipped() {
 }
 
 #[test]
-
 fn property_after_a_variation_is_warned() {
     let input = b"(;B[aa](;W[bb])B[cc])";
     assert!(!warnings(input).is_empty(), "{:?}", events(input));
@@ -749,7 +745,6 @@ fn property_after_a_variation_is_warned() {
 }
 
 #[test]
-
 fn game_tree_without_a_node_is_warned() {
     let input = b"(;B[aa]((;W[bb])(;W[cc])))";
     assert!(!warnings(input).is_empty(), "{:?}", events(input));

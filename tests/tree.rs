@@ -592,7 +592,6 @@ fn mutated_corpus_builds_valid_trees() {
 /// SimpleText value keeps a newline (SimpleText turns newlines into spaces), and the decoded
 /// name does not survive a round trip.
 #[test]
-
 fn fuzz_simple_text_keeps_a_newline_after_a_lead_byte() {
     let bump = Bump::new();
     let t = build_one(&bump, b"(;CA[MS_KANJI]PW[a\xef\nb])");
@@ -606,7 +605,6 @@ fn fuzz_simple_text_keeps_a_newline_after_a_lead_byte() {
 /// Strict mode resumes after an error at the next `(;`, which can be a variation of the broken
 /// game: the variations come out as games of their own.
 #[test]
-
 fn fuzz_strict_recovery_does_not_turn_variations_into_games() {
     let input = b"(;FF[4]C[x]b[aa](;B[aa])(;W[bb]))";
     let r = kifu::sgf::Reader::with_config(input, Config::strict());
@@ -617,7 +615,6 @@ fn fuzz_strict_recovery_does_not_turn_variations_into_games() {
 /// `(;GM[` inside a game ends the game on the event path, but `skip_variation`'s bracket scan
 /// goes past it, so the main-line adapter and the tree builder split games differently.
 #[test]
-
 fn fuzz_skip_variation_agrees_with_the_event_path() {
     let input = b"(;B[aa](;W[bb])(;W[cc](;GM[1];B[dd])))";
     let mut trees = 0;
