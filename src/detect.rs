@@ -5,7 +5,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Format {
-    /// SGF FF[1]–FF[4].
+    /// SGF `FF[1]`–`FF[4]`.
     Sgf,
     /// CSA shogi V2.2 / V3.0.
     Csa,

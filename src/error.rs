@@ -94,7 +94,7 @@ pub enum WarningKind {
     BadBoardSize,
 
     // --- SGF ---
-    /// FF[3]-style property identifier with lower-case letters (`AddBlack`).
+    /// `FF[3]`-style property identifier with lower-case letters (`AddBlack`).
     LowercaseIdent,
     /// A property identifier longer than any real one, or other junk inside a node.
     BadIdent,

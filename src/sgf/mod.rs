@@ -1,4 +1,4 @@
-//! SGF FF[1]–FF[4]: a zero-copy pull reader.
+//! SGF `FF[1]`–`FF[4]`: a zero-copy pull reader.
 //!
 //! [`Reader`] reads a byte slice holding one game or a collection and returns one [`Event`]
 //! per call. What it does with real files:
@@ -6,7 +6,7 @@
 //! - **Collections and junk**: a game starts at `(` followed by `;` (or by a property, when the
 //!   `;` is missing); anything else between games (mail headers, stray parentheses, `()`) is
 //!   skipped with one warning per run.
-//! - **Identifiers**: FF[3] lower-case letters are dropped (`AddBlack` = `AB`) with a warning.
+//! - **Identifiers**: `FF[3]` lower-case letters are dropped (`AddBlack` = `AB`) with a warning.
 //! - **Values**: `\` escapes are honoured when looking for the closing `]`; text is unescaped
 //!   only by [`Text::decode`](crate::Text::decode). Compressed point lists (`AB[aa:cc]`) give
 //!   one `Setup`/`Markup` event per point. `B[]` is a pass, and so is `B[tt]` on boards up to

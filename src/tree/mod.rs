@@ -1,6 +1,6 @@
 //! Game trees in an arena, the main line without a tree, and the canonical SGF writer.
 //!
-//! - [`build`] (or a reusable [`Builder`]) pulls one game from any [`EventSource`] and stores it
+//! - [`build`] (or a reusable [`Builder`]) pulls one game from any [`EventSource`](crate::EventSource) and stores it
 //!   in a [`bumpalo::Bump`] as a [`GameTree`]: nodes with their events, children in file order,
 //!   `u32` node indices. Text is copied into the arena, so a tree outlives the source's buffer
 //!   (slice, `io::Read` chunk, decompressor) and one lifetime serves every input.
@@ -45,7 +45,7 @@ mod build;
 mod compare;
 mod main_line;
 mod record;
-mod write;
+pub mod write;
 
 pub use build::{build, Builder};
 pub use compare::Difference;
@@ -306,7 +306,7 @@ impl<'b> GameTree<'b> {
 
     /// The first difference between two trees read canonically, or `None` when they are the same
     /// game: same shape, and in each node the same events with text compared decoded (so escapes
-    /// and charsets do not matter), property names compared without FF[3] lower-case letters,
+    /// and charsets do not matter), property names compared without `FF[3]` lower-case letters,
     /// info compared by key and value (not by the format's own name; `CA` by key only, since a
     /// canonical writer re-encodes text). Warnings, offsets and lengths are ignored, and so are
     /// the events the canonical SGF writer leaves out (see [`write_sgf`]), so a tree and the tree

@@ -31,7 +31,7 @@ use crate::error::Error;
 use crate::event::{ClockKind, Color, Event, InfoKey, Move, Point, Setup, ShogiMove};
 use crate::input::EventSource;
 
-/// Writes `tree` in the full canonical form (see the [module docs](self)), appending to `out`.
+/// Writes `tree` in the full canonical form (see the [module docs](crate::tree::write)), appending to `out`.
 pub fn write_sgf(tree: &GameTree<'_>, out: &mut Vec<u8>) {
     Writer::new().sgf(tree, out)
 }
