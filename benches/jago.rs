@@ -7,14 +7,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::{Event, EventSource};
 use std::hint::black_box;
-use std::path::PathBuf;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    dir.join("MANIFEST.md").exists().then_some(dir)
-}
+mod common;
+use common::corpus;
 
 fn files(dir: &std::path::Path) -> Vec<Vec<u8>> {
     let mut names: Vec<_> = std::fs::read_dir(dir)

@@ -5,20 +5,10 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::{Event, EventSource};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    if dir.join("MANIFEST.md").exists() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: corpus not found at {} (set KIFU_CORPUS)", dir.display());
-        None
-    }
-}
+mod common;
+use common::corpus;
 
 fn load(dir: &std::path::Path) -> Vec<Vec<u8>> {
     let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();

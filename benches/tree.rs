@@ -8,14 +8,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::tree::{Builder, Writer};
 use kifu::EventSource;
 use std::hint::black_box;
-use std::path::PathBuf;
 
-fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-    dir.join("sgf/collections").is_dir().then_some(dir)
-}
+mod common;
+use common::corpus;
 
 fn files() -> Vec<Vec<u8>> {
     let Some(dir) = corpus() else { return Vec::new() };
