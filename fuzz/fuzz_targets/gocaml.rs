@@ -1,61 +1,13 @@
-//! Fuzz target for Go game JSON: no panic, progress, offsets in bounds, balanced variations, a
-//! GameStart after every error, and strict mode a prefix of lenient mode.
-//! Seed corpus: the files of gocaml (`cp ../shared/corpus/gocaml/* fuzz/corpus/gocaml/`).
+//! Fuzz target for Go game JSON: the invariants of `fuzz/common/json_invariants.rs` (no panic,
+//! progress, offsets in bounds, balanced variations, a GameStart after every error, strict mode a
+//! prefix of lenient mode). Seed corpus: the files of gocaml.
 #![no_main]
 
-use kifu::json::Dialect;
-use kifu::{Config, Event};
+#[path = "../common/json_invariants.rs"]
+mod json_invariants;
+
 use libfuzzer_sys::fuzz_target;
 
-fn run(data: &[u8], config: Config, dialect: Dialect) -> Vec<Result<Event<'_>, String>> {
-    let mut out = Vec::new();
-    let mut depth = 0i64;
-    let mut after_error = false;
-    for item in kifu::gocaml::Reader::with_dialect(data, config, dialect) {
-        assert!(out.len() <= 16 * data.len() + 64, "no progress");
-        match &item {
-            Ok(ev) => {
-                if after_error {
-                    assert!(matches!(ev, Event::GameStart { .. }));
-                    after_error = false;
-                }
-                match ev {
-                    Event::GameStart { offset } => {
-                        assert!(*offset <= data.len() as u64);
-                        depth = 0;
-                    }
-                    Event::VariationStart(_) => depth += 1,
-                    Event::VariationEnd => {
-                        depth -= 1;
-                        assert!(depth >= 0);
-                    }
-                    Event::GameEnd { length, .. } => {
-                        assert_eq!(depth, 0);
-                        assert!(*length <= data.len() as u64);
-                    }
-                    Event::Warning(w) => assert!(w.offset <= data.len() as u64),
-                    Event::Comment(t) | Event::Name(t) => {
-                        let _ = t.decode();
-                    }
-                    _ => {}
-                }
-            }
-            Err(e) => {
-                assert!(e.offset() <= data.len() as u64);
-                after_error = true;
-            }
-        }
-        out.push(item.map_err(|e| e.to_string()));
-    }
-    out
-}
-
 fuzz_target!(|data: &[u8]| {
-    let dialect = if data.first().is_some_and(|b| b & 1 == 1) { Dialect::Lenient } else { Dialect::Strict };
-    let lenient = run(data, Config::default(), dialect);
-    let strict = run(data, Config::strict(), dialect);
-    let l: Vec<_> = lenient.iter().take_while(|i| matches!(i, Ok(e) if !matches!(e, Event::Warning(_)))).collect();
-    let s: Vec<_> = strict.iter().take_while(|i| i.is_ok()).collect();
-    assert!(s.len() <= l.len());
-    assert_eq!(&l[..s.len()], &s[..]);
+    json_invariants::check(data, |data, config, dialect| kifu::gocaml::Reader::with_dialect(data, config, dialect));
 });
