@@ -33,6 +33,70 @@
 //! Documents may follow each other (JSON lines or concatenated JSON): each is one game. After an
 //! error, reading resumes at the next line that starts with `{` or `[`, or ends.
 
+/// Defines a version's `Reader`: the shared engine driven by that version's `step` (the
+/// mapping of its node keys). `$doc` is the struct's documentation, `$dialect_doc` what the lenient
+/// dialect is for.
+macro_rules! jgf_reader {
+    ($version:expr, $dialect_doc:literal, $(#[$doc:meta])*) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct Reader<'a> {
+            engine: Engine<'a>,
+        }
+
+        impl<'a> Reader<'a> {
+            /// A lenient reader of strict JSON with default limits.
+            pub fn new(input: &'a [u8]) -> Reader<'a> {
+                Reader::with_config(input, Config::default())
+            }
+
+            /// A reader with the given configuration (strict JSON).
+            pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
+                Reader::with_dialect(input, config, Dialect::Strict)
+            }
+
+            #[doc = concat!("A reader with the given configuration and JSON dialect ([`Dialect::Lenient`] for the ", $dialect_doc, ").")]
+            pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
+                Reader { engine: Engine::new(input, config, dialect, $version) }
+            }
+
+            /// The byte offset reached.
+            pub fn offset(&self) -> usize {
+                self.engine.lex.offset()
+            }
+
+            /// The board size (columns, rows) of the current game.
+            pub fn board_size(&self) -> (u8, u8) {
+                (self.engine.width, self.engine.height)
+            }
+        }
+
+        impl<'a> Iterator for Reader<'a> {
+            type Item = Result<Event<'a>, Error>;
+
+            #[inline]
+            fn next(&mut self) -> Option<Self::Item> {
+                self.engine.next_item(step)
+            }
+        }
+
+        impl EventSource for Reader<'_> {
+            fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+                self.engine.next_item(step)
+            }
+
+            /// Runs the tokenizer to the end of the document; builds no events.
+            fn skip_game(&mut self) -> Result<bool, Error> {
+                self.engine.skip_game(step)
+            }
+
+            fn locate(&mut self, offset: u64) -> crate::Position {
+                self.engine.position(offset as usize)
+            }
+        }
+    };
+}
+
 mod engine;
 mod sizes;
 pub mod v1;

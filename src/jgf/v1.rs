@@ -17,72 +17,20 @@ use crate::input::{Config, EventSource};
 use crate::json::{Dialect, Tok, Token};
 use crate::text::{Charset, Text, TextRule};
 
-/// Reads JGF v1 from a byte slice, one [`Event`] per call; see the [module docs](super).
-///
-/// ```
-/// use kifu::{Event, Move, Point, Color};
-/// let jgf = br#"[{"root":true},{"move":{"B":"cd"}},{"move":{"W":[3,2]}},{"move":{"B":"pass"}}]"#;
-/// let events: Vec<_> = kifu::jgf::v1::Reader::new(jgf).collect::<Result<_, _>>().unwrap();
-/// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: Some(Point::new(2, 3)) })));
-/// assert!(events.contains(&Event::Move(Move::Go { color: Color::White, point: Some(Point::new(3, 2)) })));
-/// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: None })));
-/// ```
-#[derive(Debug)]
-pub struct Reader<'a> {
-    engine: Engine<'a>,
-}
-
-impl<'a> Reader<'a> {
-    /// A lenient reader of strict JSON with default limits.
-    pub fn new(input: &'a [u8]) -> Reader<'a> {
-        Reader::with_config(input, Config::default())
-    }
-
-    /// A reader with the given configuration (strict JSON).
-    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        Reader::with_dialect(input, config, Dialect::Strict)
-    }
-
-    /// A reader with the given configuration and JSON dialect ([`Dialect::Lenient`] for the
-    /// JS object literal of the spec).
-    pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
-        Reader { engine: Engine::new(input, config, dialect, Version::V1) }
-    }
-
-    /// The byte offset reached.
-    pub fn offset(&self) -> usize {
-        self.engine.lex.offset()
-    }
-
-    /// The board size (columns, rows) of the current game.
-    pub fn board_size(&self) -> (u8, u8) {
-        (self.engine.width, self.engine.height)
-    }
-}
-
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.engine.next_item(step)
-    }
-}
-
-impl EventSource for Reader<'_> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.engine.next_item(step)
-    }
-
-    /// Runs the tokenizer to the end of the document; builds no events.
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        self.engine.skip_game(step)
-    }
-
-    fn locate(&mut self, offset: u64) -> crate::Position {
-        self.engine.position(offset as usize)
-    }
-}
+jgf_reader!(
+    Version::V1,
+    "JS object literal of the spec",
+    /// Reads JGF v1 from a byte slice, one [`Event`] per call; see the [module docs](super).
+    ///
+    /// ```
+    /// use kifu::{Event, Move, Point, Color};
+    /// let jgf = br#"[{"root":true},{"move":{"B":"cd"}},{"move":{"W":[3,2]}},{"move":{"B":"pass"}}]"#;
+    /// let events: Vec<_> = kifu::jgf::v1::Reader::new(jgf).collect::<Result<_, _>>().unwrap();
+    /// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: Some(Point::new(2, 3)) })));
+    /// assert!(events.contains(&Event::Move(Move::Go { color: Color::White, point: Some(Point::new(3, 2)) })));
+    /// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: None })));
+    /// ```
+);
 
 /// A v1 point value: two SGF letters, or the first two numbers of an array.
 enum PointVal<'a> {

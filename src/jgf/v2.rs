@@ -15,70 +15,18 @@ use crate::input::{Config, EventSource};
 use crate::json::{parse_int, parse_seconds_ms, Dialect, Tok, Token};
 use crate::text::{Charset, Text, TextRule};
 
-/// Reads JGF v2 from a byte slice, one [`Event`] per call; see the [module docs](super).
-///
-/// ```
-/// use kifu::{Event, Move, Point, Color};
-/// let jgf = br#"{"board":{"size":9},"tree":[{},{"move":{"color":"black","x":2,"y":3}}]}"#;
-/// let events: Vec<_> = kifu::jgf::v2::Reader::new(jgf).collect::<Result<_, _>>().unwrap();
-/// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: Some(Point::new(2, 3)) })));
-/// ```
-#[derive(Debug)]
-pub struct Reader<'a> {
-    engine: Engine<'a>,
-}
-
-impl<'a> Reader<'a> {
-    /// A lenient reader of strict JSON with default limits.
-    pub fn new(input: &'a [u8]) -> Reader<'a> {
-        Reader::with_config(input, Config::default())
-    }
-
-    /// A reader with the given configuration (strict JSON).
-    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        Reader::with_dialect(input, config, Dialect::Strict)
-    }
-
-    /// A reader with the given configuration and JSON dialect ([`Dialect::Lenient`] for the
-    /// spec text and JS modules).
-    pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
-        Reader { engine: Engine::new(input, config, dialect, Version::V2) }
-    }
-
-    /// The byte offset reached.
-    pub fn offset(&self) -> usize {
-        self.engine.lex.offset()
-    }
-
-    /// The board size (columns, rows) of the current game.
-    pub fn board_size(&self) -> (u8, u8) {
-        (self.engine.width, self.engine.height)
-    }
-}
-
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.engine.next_item(step)
-    }
-}
-
-impl EventSource for Reader<'_> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.engine.next_item(step)
-    }
-
-    /// Runs the tokenizer to the end of the document; builds no events.
-    fn skip_game(&mut self) -> Result<bool, Error> {
-        self.engine.skip_game(step)
-    }
-
-    fn locate(&mut self, offset: u64) -> crate::Position {
-        self.engine.position(offset as usize)
-    }
-}
+jgf_reader!(
+    Version::V2,
+    "spec text and JS modules",
+    /// Reads JGF v2 from a byte slice, one [`Event`] per call; see the [module docs](super).
+    ///
+    /// ```
+    /// use kifu::{Event, Move, Point, Color};
+    /// let jgf = br#"{"board":{"size":9},"tree":[{},{"move":{"color":"black","x":2,"y":3}}]}"#;
+    /// let events: Vec<_> = kifu::jgf::v2::Reader::new(jgf).collect::<Result<_, _>>().unwrap();
+    /// assert!(events.contains(&Event::Move(Move::Go { color: Color::Black, point: Some(Point::new(2, 3)) })));
+    /// ```
+);
 
 /// A markup or territory type name.
 pub(crate) fn markup_kind(name: &[u8]) -> Kind<'_> {
