@@ -2,30 +2,11 @@
 
 mod common;
 
-use kifu::{Clock, ClockKind, Color, Config, ErrorKind, Event, EventSource, InfoKey, Move, WarningKind};
+use common::events::{moves, warnings};
+use kifu::{Clock, ClockKind, Color, Config, ErrorKind, Event, EventSource, InfoKey, WarningKind};
 
 fn read(input: &[u8]) -> Vec<Event<'_>> {
     kifu::gocaml::Reader::new(input).collect::<Result<_, _>>().unwrap()
-}
-
-fn warnings(events: &[Event<'_>]) -> Vec<WarningKind> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Warning(w) => Some(w.kind),
-            _ => None,
-        })
-        .collect()
-}
-
-fn moves(events: &[Event<'_>]) -> Vec<(Color, Option<(u8, u8)>)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Move(Move::Go { color, point }) => Some((*color, point.map(|p| (p.x, p.y)))),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! Hand-written cases for every key and rule of JGF v2 (Seki) and each class of bad input.
 
+mod common;
+
+use common::events::{moves, warnings};
 use kifu::json::Dialect;
 use kifu::{
     Branch, Clock, ClockKind, Color, Config, ErrorKind, Event, EventSource, InfoKey, Limit, MarkupKind, Move, Point,
@@ -21,26 +24,6 @@ fn infos<'a>(events: &[Event<'a>]) -> Vec<(InfoKey, String, String)> {
             Event::Info(i) => {
                 Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().decode().text.into_owned()))
             }
-            _ => None,
-        })
-        .collect()
-}
-
-fn warnings(events: &[Event<'_>]) -> Vec<WarningKind> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Warning(w) => Some(w.kind),
-            _ => None,
-        })
-        .collect()
-}
-
-fn moves(events: &[Event<'_>]) -> Vec<(Color, Option<(u8, u8)>)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Move(Move::Go { color, point }) => Some((*color, point.map(|p| (p.x, p.y)))),
             _ => None,
         })
         .collect()

@@ -1,5 +1,8 @@
 //! Hand-written cases for every key and rule of JGF v1 (ngGo) and each class of bad input.
 
+mod common;
+
+use common::events::{moves, warnings};
 use kifu::json::Dialect;
 use kifu::{
     Branch, Color, Config, ErrorKind, Event, EventSource, InfoKey, Limit, MarkupKind, Move, Point, Setup, WarningKind,
@@ -7,26 +10,6 @@ use kifu::{
 
 fn read(input: &[u8]) -> Vec<Event<'_>> {
     kifu::jgf::v1::Reader::new(input).collect::<Result<_, _>>().unwrap()
-}
-
-fn warnings(events: &[Event<'_>]) -> Vec<WarningKind> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Warning(w) => Some(w.kind),
-            _ => None,
-        })
-        .collect()
-}
-
-fn moves(events: &[Event<'_>]) -> Vec<(Color, Option<(u8, u8)>)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Move(Move::Go { color, point }) => Some((*color, point.map(|p| (p.x, p.y)))),
-            _ => None,
-        })
-        .collect()
 }
 
 fn mv(color: Color, x: u8, y: u8) -> Event<'static> {

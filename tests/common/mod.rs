@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+pub mod events;
 
 use std::path::{Path, PathBuf};
 
