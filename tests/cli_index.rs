@@ -470,3 +470,137 @@ fn same_game_same_hash_across_formats() {
     eprintln!("{compared} converted games compared with their SGF source ({sources} sources found)");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn zip_of(members: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for (name, bytes) in members {
+        w.start_file(*name, opts).unwrap();
+        w.write_all(bytes).unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+fn tar_of(members: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (name, bytes) in members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        b.append_data(&mut h, name, &bytes[..]).unwrap();
+    }
+    b.into_inner().unwrap()
+}
+
+/// Archives and compressed files: one row per member under its archive's row, offsets in the
+/// decompressed member that `kifu tree` and `kifu show` reach again, broken archives counted as
+/// errors, and incremental runs over archives.
+#[test]
+fn archives_and_compressed_files() {
+    let root = temp("archives");
+    let dir = root.join("games");
+    std::fs::create_dir_all(&dir).unwrap();
+    let zip = zip_of(&[
+        ("collection.sgf", COLLECTION.as_bytes().to_vec()),
+        ("sub/single.sgf.gz", gzip(SINGLE.as_bytes())),
+        ("README.md", b"# not a game\n".to_vec()),
+        ("broken.sgf", b"(;PB[Broken];B[aa];W[bb".to_vec()),
+    ]);
+    std::fs::write(dir.join("games.zip"), &zip).unwrap();
+    let tar =
+        tar_of(&[("a/collection.sgf", COLLECTION.as_bytes().to_vec()), ("single.sgf", SINGLE.as_bytes().to_vec())]);
+    std::fs::write(dir.join("games.tar.gz"), gzip(&tar)).unwrap();
+    std::fs::write(dir.join("collection.sgf.gz"), gzip(COLLECTION.as_bytes())).unwrap();
+    std::fs::write(dir.join("broken.zip"), &zip[..zip.len() / 2]).unwrap();
+    let gz = gzip(COLLECTION.as_bytes());
+    std::fs::write(dir.join("truncated.sgf.gz"), &gz[..gz.len() - 20]).unwrap();
+    let db = root.join("a.sqlite");
+
+    let s = index(&db, &[&dir], &[]);
+    let stats = kifu_json(&["stats", "--json", dir.to_str().unwrap()]);
+    assert_eq!(n(&s, "games"), n(&stats, "games"), "index {s} vs stats {stats}");
+    // 5 in the zip (collection, single, the broken game), 4 in the tar, 3 in the .gz,
+    // and the games read before the truncated gzip stream broke.
+    assert!(n(&s, "games") >= 11, "{s}");
+    let (files, games) = assert_consistent(&db);
+    assert_eq!(games, n(&s, "games"));
+    // 5 files on disk, 4 zip members, 2 tar members.
+    assert_eq!(files, 5 + 4 + 2, "{s}");
+
+    let c = Connection::open(&db).unwrap();
+    let row = |sql: &str| -> (i64, Option<String>) { c.query_row(sql, [], |r| Ok((r.get(0)?, r.get(1)?))).unwrap() };
+    let zip_path = dir.join("games.zip").to_str().unwrap().to_owned();
+    let (zip_id, _) = row(&format!("SELECT id, format FROM files WHERE path = '{zip_path}'"));
+    let members: i64 = c.query_row("SELECT count(*) FROM files WHERE parent_id = ?1", [zip_id], |r| r.get(0)).unwrap();
+    assert_eq!(members, 4);
+    let (errors, error) = row("SELECT errors, error FROM files WHERE path LIKE '%broken.zip'");
+    assert_eq!(errors, 1, "a broken archive is one error");
+    assert!(error.is_some_and(|e| e.contains("zip")));
+    let (errors, _) = row("SELECT errors, error FROM files WHERE path LIKE '%truncated.sgf.gz'");
+    assert!(errors >= 1, "a truncated gzip stream is an error");
+    let (errors, format) = row("SELECT errors, format FROM files WHERE path LIKE '%games.zip!broken.sgf'");
+    assert_eq!((errors, format.as_deref()), (1, Some("sgf")));
+    let (games_in, format) = row("SELECT games, format FROM files WHERE path LIKE '%games.zip!README.md'");
+    assert_eq!((games_in, format), (0, None), "a member that is not a game record");
+
+    // Every game row, read back from its member at its offset, is the line of the whole member.
+    let mut st = c
+        .prepare(
+            "SELECT f.path, g.game_index, g.offset, g.main_hash FROM games g JOIN files f ON f.id = g.file_id
+             WHERE g.errors = 0 ORDER BY f.path, g.game_index",
+        )
+        .unwrap();
+    let rows: Vec<(String, i64, i64, i64)> =
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).unwrap().map(Result::unwrap).collect();
+    assert!(rows.len() >= 9, "{rows:?}");
+    let mut checked_members = 0;
+    for (path, i, offset, hash) in &rows {
+        let whole = String::from_utf8(kifu(&["tree", "--moves", path]).stdout).unwrap();
+        let target = format!("{path}@{offset}");
+        let one = String::from_utf8(kifu(&["tree", "--moves", &target]).stdout).unwrap();
+        assert_eq!(one.lines().next(), whole.lines().nth(*i as usize), "{target}");
+        let shown = kifu_json(&["show", "--json", &target]);
+        assert_eq!(shown["main_hash"].as_str().unwrap(), format!("{:016x}", *hash as u64), "{target}");
+        checked_members += path.contains('!') as usize;
+    }
+    assert!(checked_members >= 6);
+    // The same game in a zip member compressed again, in a tar.gz member and in a .gz file.
+    let same: i64 = c
+        .query_row(
+            "SELECT count(DISTINCT f.path) FROM games g JOIN files f ON f.id = g.file_id
+             WHERE g.black_name = 'Ke Jie'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let hashes: i64 = c
+        .query_row("SELECT count(DISTINCT main_hash) FROM games WHERE black_name = 'Ke Jie'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!((same, hashes), (2, 1));
+    drop(st);
+    drop(c);
+
+    // Nothing changed: nothing read. A touched archive is read again with its members; a deleted
+    // one takes its members' rows along.
+    assert_eq!(n(&index(&db, &[&dir], &[]), "files_read"), 0);
+    let f = std::fs::File::options().write(true).open(dir.join("games.zip")).unwrap();
+    f.set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(5)).unwrap();
+    drop(f);
+    let again = index(&db, &[&dir], &[]);
+    assert_eq!((n(&again, "files_read"), n(&again, "games"), n(&again, "files")), (1, n(&s, "games"), files));
+    std::fs::remove_file(dir.join("games.zip")).unwrap();
+    let gone = index(&db, &[&dir], &[]);
+    assert_eq!((n(&gone, "files_deleted"), n(&gone, "files")), (1, files - 5), "{gone}");
+    assert_eq!(n(&gone, "games"), n(&s, "games") - 5);
+    assert_consistent(&db);
+    let _ = std::fs::remove_dir_all(&root);
+}

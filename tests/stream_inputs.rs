@@ -347,3 +347,41 @@ fn csa_through_read_games() {
     assert_eq!(got, want);
     assert!(run(&files, 2, 4096) == one);
 }
+
+/// `read_input` gives the bytes of one input by the name `for_each_input` gives it: a plain file,
+/// a compressed file (decompressed), a member (nested too); an archive's own name or a missing
+/// member is an error that says so.
+#[test]
+fn read_input_by_name() {
+    let dir = temp_dir("read-input");
+    let zip = dir.join("games.zip");
+    std::fs::write(&zip, zip_bytes()).unwrap();
+    let tgz = dir.join("games.tar.gz");
+    std::fs::write(&tgz, gz(&tar_bytes())).unwrap();
+    let plain = dir.join("b.sgf");
+    std::fs::write(&plain, GOOD_B).unwrap();
+    let one = dir.join("b.sgf.gz");
+    std::fs::write(&one, gz(GOOD_B)).unwrap();
+    let name = |p: &Path, m: &str| format!("{}{m}", p.display());
+    assert_eq!(kifu::stream::read_input(&name(&plain, "")).unwrap(), GOOD_B);
+    assert_eq!(kifu::stream::read_input(&name(&one, "")).unwrap(), GOOD_B);
+    for archive in [&zip, &tgz] {
+        assert_eq!(kifu::stream::read_input(&name(archive, "!a.sgf")).unwrap(), GOOD_A);
+        assert_eq!(kifu::stream::read_input(&name(archive, "!sub/b.sgf")).unwrap(), GOOD_B);
+        // A compressed member inside an archive is decompressed under the member's own name.
+        assert_eq!(kifu::stream::read_input(&name(archive, "!sub/c.sgf.gz")).unwrap(), GOOD_B);
+        let e = kifu::stream::read_input(&name(archive, "")).unwrap_err();
+        assert!(e.message().contains("is an archive"), "{e}");
+        let e = kifu::stream::read_input(&name(archive, "!nope.sgf")).unwrap_err();
+        assert_eq!((e.kind(), e.message()), (ErrorKind::Io, "no such archive member"));
+    }
+    // What for_each_input names, read_input finds.
+    let mut names = Vec::new();
+    kifu::stream::for_each_input([&zip], |n, _| names.push(n.to_owned()));
+    assert_eq!(names.len(), members().len());
+    for n in &names {
+        assert!(kifu::stream::read_input(n).is_ok(), "{n}");
+    }
+    assert!(kifu::stream::read_input(&name(&dir, "/missing.sgf")).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

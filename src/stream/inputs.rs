@@ -19,6 +19,7 @@
 use crate::detect::{detect, Format, SNIFF_LEN};
 use crate::error::{Error, ErrorKind, Position};
 use std::io::{self, Cursor, Read};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 /// How deeply archives and compressed streams may nest (`a.tar.gz!b.zip!c.sgf.gz` is 4).
@@ -74,14 +75,106 @@ where
     P: AsRef<Path>,
     F: FnMut(&str, Result<Input<'_>, Error>),
 {
+    let mut f = |name: &str, input: Result<Input<'_>, Error>| {
+        f(name, input);
+        ControlFlow::Continue(())
+    };
     for_each_entry(paths, |entry| match entry {
         Entry::Stdin => {
             let stdin = io::stdin().lock();
-            open_stream("-", Box::new(stdin), 0, &mut f);
+            let _ = open_stream("-", Box::new(stdin), 0, &mut f);
         }
-        Entry::File(path) => open_file(&path, &mut f),
-        Entry::Error(name, e) => f(&name, Err(e)),
+        Entry::File(path) => {
+            let _ = open_file_until(&path, &mut f);
+        }
+        Entry::Error(name, e) => {
+            let _ = f(&name, Err(e));
+        }
     });
+}
+
+/// Calls `f` for every input in `reader`, the bytes of something called `name` that the caller
+/// opened itself: once with `name` when the bytes are plain (a UTF-16 stream is transcoded), once
+/// with `name` and the decompressed bytes when they are gzip, bzip2 or xz, and once per member
+/// (`name!member`) when they are an archive — as [`for_each_input`] does for a file.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// kifu::stream::for_each_input_in("game.sgf", &b"(;B[pd])"[..], |name, input| {
+///     seen.push((name.to_owned(), input.unwrap().format));
+/// });
+/// assert_eq!(seen, [("game.sgf".to_owned(), Some(kifu::Format::Sgf))]);
+/// ```
+pub fn for_each_input_in<'r, R, F>(name: &str, reader: R, mut f: F)
+where
+    R: Read + 'r,
+    F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let _ = open_stream(name, Box::new(reader), 0, &mut |name: &str, input| {
+        f(name, input);
+        ControlFlow::Continue(())
+    });
+}
+
+/// Whether bytes starting with `head` (give at least the first 512 bytes when there are that
+/// many) are compressed or an archive, which [`for_each_input`] opens rather than hands out as
+/// they are. `name` matters only for old tar archives without the `ustar` mark (`*.tar`).
+pub fn is_packed(head: &[u8], name: &str) -> bool {
+    kind(head, name) != Kind::Plain
+}
+
+/// Reads the whole of the one input called `name`, as [`for_each_input`] names inputs: a file
+/// (decompressed if compressed; UTF-16 transcoded), `-` for standard input, or a member of an
+/// archive, `games.zip!2005/a.sgf` (nested: `all.tar.gz!b.zip!c.sgf`). Members after the one
+/// named are not read.
+///
+/// Errors: the file cannot be opened (kind `Io`); `name` is an archive, not one of its members,
+/// or names no member (kind `Io`, the message says which).
+///
+/// ```no_run
+/// let bytes = kifu::stream::read_input("games.zip!2005/a.sgf")?;
+/// # Ok::<(), kifu::Error>(())
+/// ```
+pub fn read_input(name: &str) -> Result<Vec<u8>, Error> {
+    let container =
+        container_of(name).ok_or_else(|| Error::new(ErrorKind::Io, nowhere(), "no such file or archive member"))?;
+    let mut found: Option<Result<Vec<u8>, Error>> = None;
+    let mut other = false;
+    let mut visit = |n: &str, input: Result<Input<'_>, Error>| {
+        if n != name {
+            other = true;
+            return ControlFlow::Continue(());
+        }
+        found = Some(input.and_then(|mut i| {
+            let mut bytes = Vec::new();
+            i.reader.read_to_end(&mut bytes).map_err(io_error)?;
+            Ok(bytes)
+        }));
+        ControlFlow::Break(())
+    };
+    if container == "-" {
+        let _ = open_stream("-", Box::new(io::stdin().lock()), 0, &mut visit);
+    } else {
+        let _ = open_file_until(Path::new(container), &mut visit);
+    }
+    match found {
+        Some(r) => r,
+        None if other && container == name => Err(Error::new(
+            ErrorKind::Io,
+            nowhere(),
+            format!("{name} is an archive: name one of its members, as {name}!MEMBER"),
+        )),
+        None => Err(Error::new(ErrorKind::Io, nowhere(), "no such archive member")),
+    }
+}
+
+/// The file (or `-`) that holds the input called `name`: `name` itself when it is a file, else
+/// the longest prefix before a `!` that is a file.
+fn container_of(name: &str) -> Option<&str> {
+    if name == "-" || Path::new(name).is_file() {
+        return Some(name);
+    }
+    name.char_indices().rev().filter(|&(_, c)| c == '!').map(|(i, _)| &name[..i]).find(|p| Path::new(p).is_file())
 }
 
 /// What a path names, once directories are walked.
@@ -189,9 +282,21 @@ fn read_head(r: &mut dyn Read, n: usize) -> io::Result<Vec<u8>> {
     Ok(head)
 }
 
+/// Opens the file at `path` as [`for_each_input`] does, calling `f` for it or for each member.
 pub(crate) fn open_file<F>(path: &Path, f: &mut F)
 where
     F: FnMut(&str, Result<Input<'_>, Error>),
+{
+    let _ = open_file_until(path, &mut |name: &str, input| {
+        f(name, input);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`open_file`], stopping as soon as `f` breaks (the members after it are not read).
+fn open_file_until<F>(path: &Path, f: &mut F) -> ControlFlow<()>
+where
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     let name = path.display().to_string();
     #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
@@ -217,12 +322,12 @@ where
             return zip_members(&name, file, 0, f);
         }
     }
-    open_stream(&name, Box::new(file), 0, f);
+    open_stream(&name, Box::new(file), 0, f)
 }
 
-fn open_stream<'a, F>(name: &str, mut r: Box<dyn Read + 'a>, depth: u32, f: &mut F)
+fn open_stream<'a, F>(name: &str, mut r: Box<dyn Read + 'a>, depth: u32, f: &mut F) -> ControlFlow<()>
 where
-    F: FnMut(&str, Result<Input<'_>, Error>),
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     let head = match read_head(&mut r, SNIFF_LEN) {
         Ok(h) => h,
@@ -241,7 +346,7 @@ where
         return f(name, Err(Error::new(ErrorKind::Io, nowhere(), "archives or compressed streams nested too deeply")));
     }
     let whole: Box<dyn Read + 'a> = Box::new(Cursor::new(head).chain(r));
-    open_packed(name, k, whole, depth, f);
+    open_packed(name, k, whole, depth, f)
 }
 
 /// Transcodes a UTF-16 stream that starts with a byte-order mark into UTF-8 (without the mark),
@@ -308,9 +413,9 @@ impl<R: Read> Read for Utf16<R> {
 }
 
 #[cfg(not(feature = "compression"))]
-fn open_packed<F>(name: &str, _k: Kind, _r: Box<dyn Read + '_>, _depth: u32, f: &mut F)
+fn open_packed<F>(name: &str, _k: Kind, _r: Box<dyn Read + '_>, _depth: u32, f: &mut F) -> ControlFlow<()>
 where
-    F: FnMut(&str, Result<Input<'_>, Error>),
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     f(
         name,
@@ -319,9 +424,9 @@ where
 }
 
 #[cfg(feature = "compression")]
-fn open_packed<'a, F>(name: &str, k: Kind, r: Box<dyn Read + 'a>, depth: u32, f: &mut F)
+fn open_packed<'a, F>(name: &str, k: Kind, r: Box<dyn Read + 'a>, depth: u32, f: &mut F) -> ControlFlow<()>
 where
-    F: FnMut(&str, Result<Input<'_>, Error>),
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     match k {
         Kind::Gzip => open_stream(name, Box::new(flate2::read::MultiGzDecoder::new(r)), depth + 1, f),
@@ -341,10 +446,10 @@ where
 }
 
 #[cfg(feature = "compression")]
-fn zip_members<R, F>(name: &str, r: R, depth: u32, f: &mut F)
+fn zip_members<R, F>(name: &str, r: R, depth: u32, f: &mut F) -> ControlFlow<()>
 where
     R: Read + io::Seek,
-    F: FnMut(&str, Result<Input<'_>, Error>),
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     let mut archive = match zip::ZipArchive::new(r) {
         Ok(a) => a,
@@ -354,7 +459,7 @@ where
         let member = match archive.by_index(i) {
             Ok(m) => m,
             Err(e) => {
-                f(&format!("{name}!#{i}"), Err(Error::new(ErrorKind::Io, nowhere(), format!("zip member: {e}"))));
+                f(&format!("{name}!#{i}"), Err(Error::new(ErrorKind::Io, nowhere(), format!("zip member: {e}"))))?;
                 continue;
             }
         };
@@ -365,14 +470,15 @@ where
             Ok(n) => format!("{name}!{n}"),
             Err(_) => format!("{name}!#{i}"),
         };
-        open_stream(&member_name, Box::new(member), depth + 1, f);
+        open_stream(&member_name, Box::new(member), depth + 1, f)?;
     }
+    ControlFlow::Continue(())
 }
 
 #[cfg(feature = "compression")]
-fn tar_members<F>(name: &str, r: Box<dyn Read + '_>, depth: u32, f: &mut F)
+fn tar_members<F>(name: &str, r: Box<dyn Read + '_>, depth: u32, f: &mut F) -> ControlFlow<()>
 where
-    F: FnMut(&str, Result<Input<'_>, Error>),
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     let mut archive = tar::Archive::new(r);
     let entries = match archive.entries() {
@@ -391,8 +497,9 @@ where
             Ok(p) => format!("{name}!{}", p.display()),
             Err(_) => format!("{name}!?"),
         };
-        open_stream(&member_name, Box::new(entry), depth + 1, f);
+        open_stream(&member_name, Box::new(entry), depth + 1, f)?;
     }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Finding the files under the paths given on the command line, and reading one into memory
 //! ready for a reader (UTF-16 transcoded).
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Every file under `paths` (directories walked recursively, sorted by name; `-` is standard
@@ -44,17 +43,22 @@ pub fn walk(paths: &[PathBuf]) -> Vec<Result<PathBuf, (PathBuf, std::io::Error)>
     out
 }
 
-/// Reads a whole file (or standard input for `-`), transcoding UTF-16.
+/// Reads a whole input as the readers see it: a file (UTF-16 transcoded), standard input for
+/// `-`, a compressed file (decompressed) or an archive member named `archive.zip!member.sgf` (as
+/// `kifu index` stores them; see `kifu::stream::read_input`).
 pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut v = Vec::new();
-        std::io::stdin().lock().read_to_end(&mut v)?;
-        v
-    } else {
-        std::fs::read(path)?
+    let plain = path.as_os_str() != "-" && path.is_file();
+    if plain {
+        let bytes = std::fs::read(path)?;
+        if !kifu::stream::is_packed(&bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)], &path.to_string_lossy()) {
+            return Ok(match kifu::text::transcode_utf16(&bytes) {
+                Some(v) => v,
+                None => bytes,
+            });
+        }
+    }
+    let Some(name) = path.to_str() else {
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, "not a file, and not valid UTF-8"));
     };
-    Ok(match kifu::text::transcode_utf16(&bytes) {
-        Some(v) => v,
-        None => bytes,
-    })
+    kifu::stream::read_input(name).map_err(|e| std::io::Error::other(e.message().to_owned()))
 }

@@ -3,9 +3,10 @@
 //! one game is read from the slice with the format detected on the whole file's head. Prints its
 //! information and its main line in canonical notation (see index/mainline.rs).
 //!
-//! Offsets are in the stream the readers see (UTF-16 files transcoded; once the streams layer
-//! lands, compressed files decompressed up to OFFSET — SEAM(stream)). Offsets inside the slice
-//! (SGF `GameStart`) are relative to it: OFFSET is added back.
+//! Offsets are in the stream the readers see: UTF-16 files transcoded, compressed files and
+//! archive members (`games.zip!a.sgf@OFFSET`, as the index names them) decompressed — the whole
+//! member is decompressed, but only the game at OFFSET is parsed. Offsets inside the slice (SGF
+//! `GameStart`) are relative to it: OFFSET is added back.
 
 use crate::index::{Collector, GameRow};
 use crate::json::Obj;
@@ -16,7 +17,8 @@ use std::process::ExitCode;
 /// Flags of `kifu show`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// `FILE` (its first game) or `FILE@OFFSET` (the game starting at byte OFFSET).
+    /// `FILE` (its first game) or `FILE@OFFSET` (the game starting at byte OFFSET); FILE may be an
+    /// archive member, `games.zip!a.sgf`.
     target: String,
     /// Print one JSON object.
     #[arg(long)]

@@ -15,7 +15,8 @@ use std::process::ExitCode;
 /// Flags of `kifu tree`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The file, optionally with `@OFFSET` (the byte offset of one game, as `kifu index` stores).
+    /// The file, optionally with `@OFFSET` (the byte offset of one game, as `kifu index` stores);
+    /// compressed files are decompressed and archive members named `games.zip!a.sgf`.
     file: String,
     /// Moves only.
     #[arg(long)]

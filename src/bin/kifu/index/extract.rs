@@ -373,11 +373,9 @@ impl Collector {
     }
 }
 
-/// Reads every game of `bytes` (one file, or one member of an archive once the streams layer
-/// gives those) into rows. `None` when no format recognises the bytes.
-///
-/// SEAM(stream): for a large file, the streams layer's parallel chunks (src/stream/) would call
-/// this per chunk with the chunk's base offset added to each row's `offset`.
+/// Reads every game of `bytes` (one file, or one member of an archive) into rows. `None` when no
+/// format recognises the bytes. One file is read by one worker: a database of many files keeps
+/// every core busy, a single huge file does not (the streams layer's chunks could spread it).
 pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
     let mut scan = FileScan { format: Some(reader.format()), ..FileScan::default() };

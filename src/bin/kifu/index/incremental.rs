@@ -1,7 +1,8 @@
 //! What a run has to do: compare the files under the paths with the `files` table and decide
 //! which to read (new, or changed: size or modification time differ), which
 //! to leave alone, and which rows to delete (files gone from disk under the paths indexed now;
-//! rows of other paths in the same database stay).
+//! rows of other paths in the same database stay). Archive members are rows under their archive's
+//! row: they are read, kept and deleted with it.
 
 use rusqlite::Connection;
 use std::collections::{HashMap, HashSet};
@@ -43,7 +44,7 @@ pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
 pub fn plan(conn: &Connection, roots: &[PathBuf], files: Vec<PathBuf>) -> rusqlite::Result<Plan> {
     let mut known: HashMap<String, (i64, i64)> = HashMap::new();
     {
-        let mut st = conn.prepare("SELECT path, size, mtime_ns FROM files")?;
+        let mut st = conn.prepare("SELECT path, size, mtime_ns FROM files WHERE parent_id IS NULL")?;
         let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, (r.get(1)?, r.get(2)?))))?;
         for r in rows {
             let (p, v) = r?;

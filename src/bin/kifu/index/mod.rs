@@ -18,10 +18,12 @@
 //! With `KIFU_TIMING` set in the environment, the run prints the time at the end of each phase
 //! (walk, plan, read+write, index build) to standard error.
 //!
-//! SEAM(stream): archives (.zip, .tar) and compressed files (.gz, .bz2, .xz) come from the
-//! streams layer (src/stream/) as members with their own decompressed bytes; [`load`] is where
-//! they plug in (one `FileRecord` per member, path `archive.zip!member.sgf`), and offsets are
-//! then in the decompressed stream, which `kifu show` re-creates.
+//! Compressed files (.gz, .bz2, .xz, recognised by their first bytes) and archives (.zip, .tar,
+//! .tar.gz…) are opened through the streams layer (`kifu::stream::for_each_input_in`): a
+//! compressed file is one row whose offsets count decompressed bytes; an archive is a row for
+//! itself and a row per member, `archive.zip!member.sgf`, under it. `kifu show` and `kifu tree`
+//! take those names (with `@OFFSET`) and decompress again to get there. A broken archive or
+//! member is an error in its row; the run goes on.
 
 mod extract;
 mod incremental;
@@ -41,7 +43,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc::sync_channel;
-use writer::{FileRecord, Writer};
+use writer::{FileRecord, Member, Writer};
 
 /// Flags of `kifu index`.
 #[derive(ClapArgs)]
@@ -80,9 +82,8 @@ struct Summary {
     bytes_read: u64,
 }
 
-/// The bytes of one file, as the readers see them (UTF-16 transcoded).
-///
-/// SEAM(stream): archives and compressed files become several members here.
+/// The bytes of one file as stored (UTF-16 transcoded; compressed files and archives are opened
+/// by [`read_one`]).
 fn load(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     // The size is known from the plan: no second `stat` (as `std::fs::read` would do).
@@ -92,6 +93,57 @@ fn load(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
         Some(v) => v,
         None => bytes,
     })
+}
+
+/// Reads the bytes of one file or member into (scan, binary).
+fn scan_bytes(bytes: &[u8], config: kifu::Config) -> (Option<extract::FileScan>, bool) {
+    let scan = extract::scan(bytes, config);
+    let binary = scan.is_none() && memchr::memchr(0, &bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)]).is_some();
+    (scan, binary)
+}
+
+/// Opens a compressed file or an archive (already in memory) through the streams layer: a
+/// compressed file's one stream fills `rec` itself, an archive's members become `rec.members`
+/// (named `archive!member`; a name met twice gets `#2`, `#3`… so that rows stay unique).
+fn read_packed(rec: &mut FileRecord, bytes: &[u8], config: kifu::Config) {
+    use std::io::Read;
+    let mut members: Vec<Member> = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    kifu::stream::for_each_input_in(&rec.path, bytes, |name, input| {
+        let mut m = Member { name: name.to_owned(), size: 0, read_error: None, scan: None, binary: false };
+        let mut k = 1;
+        while !names.insert(m.name.clone()) {
+            k += 1;
+            m.name = format!("{name}#{k}");
+        }
+        match input {
+            Err(e) => m.read_error = Some(e.message().to_owned()),
+            Ok(mut input) => {
+                let mut data = Vec::new();
+                match input.reader.read_to_end(&mut data) {
+                    Err(e) => m.read_error = Some(e.to_string()),
+                    Ok(_) => {
+                        m.size = data.len() as u64;
+                        (m.scan, m.binary) = scan_bytes(&data, config);
+                    }
+                }
+            }
+        }
+        members.push(m);
+    });
+    match members.as_slice() {
+        [m] if m.name == rec.path => {
+            let m = members.pop().expect("one member");
+            (rec.read_error, rec.scan, rec.binary) = (m.read_error, m.scan, m.binary);
+        }
+        _ => {
+            // The archive's own error (a broken archive) comes under its own name.
+            if let Some(i) = members.iter().position(|m| m.name == rec.path) {
+                rec.read_error = members.remove(i).read_error;
+            }
+            rec.members = members;
+        }
+    }
 }
 
 /// The absolute paths of the database and of SQLite's files beside it.
@@ -112,17 +164,17 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
         scan: None,
         binary: false,
         replace: c.known,
+        members: Vec::new(),
     };
     match load(&c.path, c.size) {
         Err(e) => {
             rec.read_error = Some(e.to_string());
         }
+        Ok(bytes) if kifu::stream::is_packed(&bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)], &rec.path) => {
+            read_packed(&mut rec, &bytes, config);
+        }
         Ok(bytes) => {
-            rec.scan = extract::scan(&bytes, config);
-            if rec.scan.is_none() {
-                let head = &bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)];
-                rec.binary = memchr::memchr(0, head).is_some();
-            }
+            (rec.scan, rec.binary) = scan_bytes(&bytes, config);
         }
     }
     rec
@@ -228,7 +280,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     part.0 += rec.games();
                     part.1 += rec.warnings();
                     part.2 += rec.errors();
-                    part.3 += (rec.scan.is_none() && rec.read_error.is_none() && !rec.binary) as u64;
+                    part.3 += rec.skipped() as u64;
                     part.4 += if rec.read_error.is_none() { rec.size } else { 0 };
                 }
                 // A send fails only when the writer has stopped on a database error, reported below.

@@ -7,11 +7,12 @@
 //!
 //! | column | meaning |
 //! |---|---|
-//! | `path` | absolute path (unique) |
-//! | `size`, `mtime_ns` | size in bytes and modification time (ns since the epoch) when read; `mtime_ns` = -1 when unknown (the file is then read again by every run) |
-//! | `format` | `sgf`, `jgf2`, … or NULL when not a game record |
+//! | `path` | absolute path (unique); a member of an archive is `ARCHIVE!MEMBER` (nested: `a.tar.gz!b.zip!c.sgf`) |
+//! | `parent_id` | for a member, its archive's row (members go when it goes); NULL for a file on disk |
+//! | `size`, `mtime_ns` | size in bytes and modification time (ns since the epoch) when read; `mtime_ns` = -1 when unknown (the file is then read again by every run); a member: its decompressed size and its archive's time |
+//! | `format` | `sgf`, `jgf2`, … or NULL when not a game record (an archive: NULL; its members have theirs) |
 //! | `charset` | charset of its text (declared or detected), NULL if it has none |
-//! | `games`, `warnings`, `errors` | counts; an unreadable or binary file is one error |
+//! | `games`, `warnings`, `errors` | counts; an unreadable or binary file is one error; an archive's row counts only its own (a broken archive: one error), its members' rows theirs |
 //! | `error` | the first error, `line:column: message` |
 //!
 //! `games`: one row per game (per `GameStart`, so the count equals `kifu stats`'s).
@@ -37,7 +38,7 @@ use rusqlite::Connection;
 use std::path::Path;
 
 /// Bumped when a column changes; an index with another version is rebuilt from scratch.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS files(
@@ -50,7 +51,8 @@ CREATE TABLE IF NOT EXISTS files(
   games INTEGER NOT NULL,
   warnings INTEGER NOT NULL,
   errors INTEGER NOT NULL,
-  error TEXT
+  error TEXT,
+  parent_id INTEGER REFERENCES files(id) ON DELETE CASCADE
 );
 CREATE TABLE IF NOT EXISTS games(
   id INTEGER PRIMARY KEY,
@@ -82,6 +84,7 @@ CREATE TABLE IF NOT EXISTS games(
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS games_file ON games(file_id);
 CREATE INDEX IF NOT EXISTS games_main_hash ON games(main_hash);
+CREATE INDEX IF NOT EXISTS files_parent ON files(parent_id);
 ";
 
 /// Drops the secondary indexes before a bulk load into an empty database (building them once at

@@ -25,22 +25,59 @@ pub struct FileRecord {
     pub replace: bool,
     /// The file looked binary (a NUL byte in its head): counted as one error.
     pub binary: bool,
+    /// The members of an archive, each read like a file (empty for anything else: a compressed
+    /// file's one stream is the file's own `scan`).
+    pub members: Vec<Member>,
 }
 
-impl FileRecord {
-    /// Games found.
-    pub fn games(&self) -> u64 {
+/// One member of an archive, named `archive.zip!member.sgf`.
+pub struct Member {
+    pub name: String,
+    /// Decompressed size in bytes.
+    pub size: u64,
+    /// `None`: the member could not be read (the message) — one error.
+    pub read_error: Option<String>,
+    /// `None` with no read error: no format recognises the member.
+    pub scan: Option<FileScan>,
+    /// The member looked binary: one error.
+    pub binary: bool,
+}
+
+impl Member {
+    fn games(&self) -> u64 {
         self.scan.as_ref().map_or(0, |s| s.games.len() as u64)
     }
 
-    /// Errors: read errors, binary files, and the reader's errors.
-    pub fn errors(&self) -> u64 {
+    fn errors(&self) -> u64 {
         (self.read_error.is_some() || self.binary) as u64 + self.scan.as_ref().map_or(0, |s| s.errors)
     }
 
-    /// Warnings from the reader.
-    pub fn warnings(&self) -> u64 {
+    fn warnings(&self) -> u64 {
         self.scan.as_ref().map_or(0, |s| s.warnings)
+    }
+}
+
+impl FileRecord {
+    /// Games found (in the members too).
+    pub fn games(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.games.len() as u64) + self.members.iter().map(Member::games).sum::<u64>()
+    }
+
+    /// Errors: read errors, binary files, and the reader's errors (in the members too).
+    pub fn errors(&self) -> u64 {
+        (self.read_error.is_some() || self.binary) as u64
+            + self.scan.as_ref().map_or(0, |s| s.errors)
+            + self.members.iter().map(Member::errors).sum::<u64>()
+    }
+
+    /// Warnings from the reader (in the members too).
+    pub fn warnings(&self) -> u64 {
+        self.scan.as_ref().map_or(0, |s| s.warnings) + self.members.iter().map(Member::warnings).sum::<u64>()
+    }
+
+    /// Not a game record, and not an error: no format recognises it and it is no archive.
+    pub fn skipped(&self) -> bool {
+        self.scan.is_none() && self.read_error.is_none() && !self.binary && self.members.is_empty()
     }
 }
 
@@ -105,32 +142,82 @@ impl Writer {
 
 fn write_file(tx: &Transaction<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
     if rec.replace {
+        // Its members' rows and all their games go with it (ON DELETE CASCADE).
         tx.prepare_cached("DELETE FROM files WHERE path = ?1")?.execute([&rec.path])?;
     }
-    let format = rec.scan.as_ref().and_then(|s| s.format).map(|f| f.as_str());
-    let charset = rec.scan.as_ref().and_then(|s| s.charset);
     let error = match (&rec.read_error, rec.binary) {
         (Some(e), _) => Some(e.clone()),
         (None, true) => Some("binary file, not a game record".to_owned()),
         _ => rec.scan.as_ref().and_then(|s| s.first_error.clone()),
     };
+    // Its own counts only: an archive's members count theirs in their rows, so that sums over
+    // `files` count each game once.
+    let scan = rec.scan.as_ref();
+    let counts = (
+        scan.map_or(0, |s| s.games.len() as u64),
+        scan.map_or(0, |s| s.warnings),
+        (rec.read_error.is_some() || rec.binary) as u64 + scan.map_or(0, |s| s.errors),
+    );
+    let file_id = insert_file(tx, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
+    if let Some(scan) = &rec.scan {
+        insert_games(tx, file_id, scan)?;
+    }
+    for m in &rec.members {
+        let counts = (m.games(), m.warnings(), m.errors());
+        let id =
+            insert_file(tx, &m.name, m.size, rec.mtime_ns, Some(file_id), m.scan.as_ref(), counts, member_error(m))?;
+        if let Some(scan) = &m.scan {
+            insert_games(tx, id, scan)?;
+        }
+    }
+    Ok(())
+}
+
+/// A member's first error, as its row stores it.
+fn member_error(m: &Member) -> Option<String> {
+    match (&m.read_error, m.binary) {
+        (Some(e), _) => Some(e.clone()),
+        (None, true) => Some("binary file, not a game record".to_owned()),
+        _ => m.scan.as_ref().and_then(|s| s.first_error.clone()),
+    }
+}
+
+/// Inserts one `files` row (a file, or a member under `parent`) and returns its id.
+#[allow(clippy::too_many_arguments)]
+fn insert_file(
+    tx: &Transaction<'_>,
+    path: &str,
+    size: u64,
+    mtime_ns: i64,
+    parent: Option<i64>,
+    scan: Option<&FileScan>,
+    (games, warnings, errors): (u64, u64, u64),
+    error: Option<String>,
+) -> rusqlite::Result<i64> {
+    let format = scan.and_then(|s| s.format).map(|f| f.as_str());
+    let charset = scan.and_then(|s| s.charset);
     tx.prepare_cached(
-        "INSERT INTO files(path, size, mtime_ns, format, charset, games, warnings, errors, error)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO files(path, size, mtime_ns, format, charset, games, warnings, errors, error, parent_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
-        rec.path,
-        rec.size as i64,
-        rec.mtime_ns,
+        path,
+        size as i64,
+        mtime_ns,
         format,
         charset,
-        rec.games() as i64,
-        rec.warnings() as i64,
-        rec.errors() as i64,
-        error
+        games as i64,
+        warnings as i64,
+        errors as i64,
+        error,
+        parent
     ])?;
-    let file_id = tx.last_insert_rowid();
-    let Some(scan) = &rec.scan else { return Ok(()) };
+    Ok(tx.last_insert_rowid())
+}
+
+/// Inserts the `games` rows of one scanned file or member.
+fn insert_games(tx: &Transaction<'_>, file_id: i64, scan: &FileScan) -> rusqlite::Result<()> {
+    let format = scan.format.map_or("", |f| f.as_str());
     let mut st = tx.prepare_cached(
         "INSERT INTO games(file_id, game_index, offset, length, format, kind, board_size,
            black_name, black_rank, black_team, white_name, white_rank, white_team,
@@ -142,7 +229,7 @@ fn write_file(tx: &Transaction<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
            ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40)",
     )?;
     for (i, g) in scan.games.iter().enumerate() {
-        insert_game(&mut st, file_id, i, format.unwrap_or(""), g)?;
+        insert_game(&mut st, file_id, i, format, g)?;
     }
     Ok(())
 }
