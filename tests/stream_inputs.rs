@@ -385,3 +385,38 @@ fn read_input_by_name() {
     assert!(kifu::stream::read_input(&name(&dir, "/missing.sgf")).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `walk` gives `Path` order (by component) without sorting whole paths, and a symbolic link
+/// cycle ends.
+#[test]
+fn walk_order_and_link_cycles() {
+    let dir = temp_dir("walk");
+    for d in ["a", "a/b", "a-b", "a.x", "Z", "a/b/c"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for f in ["a.sgf", "a/x.sgf", "a/b.sgf", "a/b/c/d.sgf", "a-b/y.sgf", "a.x/z.sgf", "Z/1.sgf", "b", "a0"] {
+        std::fs::write(dir.join(f), "(;)").unwrap();
+    }
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("a/b/loop")).unwrap();
+    let (files, errors) = kifu::stream::walk(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut sorted: Vec<PathBuf> = files.iter().filter(|p| !p.to_string_lossy().contains("loop")).cloned().collect();
+    sorted.sort();
+    let direct: Vec<PathBuf> = files.iter().filter(|p| !p.to_string_lossy().contains("loop")).cloned().collect();
+    assert_eq!(direct, sorted);
+    assert_eq!(direct.len(), 9);
+    // The link leads back to a directory walked already: not followed, and the walk ends.
+    assert_eq!(files.len(), 9, "{files:?}");
+    // A link to a directory outside is followed.
+    #[cfg(unix)]
+    {
+        let outside = temp_dir("walk-outside");
+        std::fs::write(outside.join("o.sgf"), "(;)").unwrap();
+        std::os::unix::fs::symlink(&outside, dir.join("link")).unwrap();
+        let (files, _) = kifu::stream::walk(&dir);
+        assert!(files.contains(&dir.join("link/o.sgf")) && files.len() == 10, "{files:?}");
+        let _ = std::fs::remove_dir_all(&outside);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -314,6 +314,10 @@ impl Board {
     /// Flood-fills the group at `i` into `self.group`; `true` as soon as a liberty is found (the
     /// group is then incomplete).
     fn has_liberty(&mut self, i: usize) -> bool {
+        // Most stones touch an empty point: no fill then.
+        if self.neighbours(i).into_iter().any(|n| self.cells[n] == EMPTY) {
+            return true;
+        }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);

@@ -215,34 +215,72 @@ where
     }
 }
 
-/// Every file under `dir`, sorted, with the errors met reading directories. No recursion.
-fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
+/// Every file under `dir`, in sorted order (by path component, as `Path`'s ordering: `a/x`
+/// before `a.sgf`), with the errors met reading directories.
+///
+/// No recursion (an explicit stack) and no global sort: each directory's names are sorted and
+/// walked depth first, which gives that order directly. A symbolic link to a directory is
+/// followed unless that directory was walked already (so a link cycle ends, and no file comes
+/// twice through links); other entries are returned as they are, and opening them reports what
+/// they are.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("kifu-walk-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("a")).unwrap();
+/// std::fs::write(dir.join("a/x.sgf"), "(;)").unwrap();
+/// std::fs::write(dir.join("a.sgf"), "(;)").unwrap();
+/// let (files, errors) = kifu::stream::walk(&dir);
+/// assert_eq!(files, [dir.join("a/x.sgf"), dir.join("a.sgf")]);
+/// assert!(errors.is_empty());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let entries = match std::fs::read_dir(&d) {
+    let mut followed = std::collections::HashSet::new();
+    if let Ok(c) = std::fs::canonicalize(dir) {
+        followed.insert(c);
+    }
+    // Pending entries, last first: (path, is a directory).
+    let mut stack = vec![(dir.to_path_buf(), true)];
+    let mut names: Vec<(std::ffi::OsString, bool)> = Vec::new();
+    while let Some((path, is_dir)) = stack.pop() {
+        if !is_dir {
+            files.push(path);
+            continue;
+        }
+        let entries = match std::fs::read_dir(&path) {
             Ok(e) => e,
             Err(e) => {
-                errors.push((d, e));
+                errors.push((path, e));
                 continue;
             }
         };
+        names.clear();
         for entry in entries {
-            match entry {
-                Ok(entry) => {
-                    let p = entry.path();
-                    if p.is_dir() {
-                        stack.push(p);
-                    } else {
-                        files.push(p);
-                    }
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    errors.push((path.clone(), e));
+                    continue;
                 }
-                Err(e) => errors.push((d.clone(), e)),
-            }
+            };
+            // `file_type` does not follow links (and costs no `stat` on most systems).
+            let is_dir = match entry.file_type() {
+                Ok(t) if t.is_dir() => true,
+                Ok(t) if t.is_symlink() && entry.path().is_dir() => {
+                    if !std::fs::canonicalize(entry.path()).is_ok_and(|c| followed.insert(c)) {
+                        continue; // walked already
+                    }
+                    true
+                }
+                _ => false,
+            };
+            names.push((entry.file_name(), is_dir));
         }
+        names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        stack.extend(names.iter().rev().map(|(n, d)| (path.join(n), *d)));
     }
-    files.sort();
     (files, errors)
 }
 

@@ -38,7 +38,7 @@ pub(crate) mod buffer;
 pub mod inputs;
 pub mod parallel;
 
-pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, Input};
+pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, walk, Input};
 pub use parallel::{read_games, Game, Options};
 
 use crate::detect::Format;

@@ -255,11 +255,15 @@ fn digit(v: u8) -> u8 {
 pub fn write_move(m: Move, out: &mut Vec<u8>) {
     match m {
         Move::Go { color, point: p } => {
-            out.extend_from_slice(if color == Color::Black { b"B[" } else { b"W[" });
-            if let Some(p) = p {
-                point(p, out);
+            // One copy per move: this runs for every move of every game the index reads.
+            let c = if color == Color::Black { b'B' } else { b'W' };
+            match p {
+                None => out.extend_from_slice(&[c, b'[', b']']),
+                Some(p) => {
+                    let [x, y] = p.sgf().unwrap_or(*b"__");
+                    out.extend_from_slice(&[c, b'[', x, y, b']']);
+                }
             }
-            out.push(b']');
         }
         Move::Shogi(s) => shogi(s, out),
     }

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-/// Every file under `paths` (directories walked recursively, sorted by name; `-` is standard
-/// input), or the error for a path that does not exist.
+/// Every file under `paths` (directories walked recursively in sorted order by
+/// `kifu::stream::walk`; `-` is standard input), or the error for a path that does not exist.
 pub fn walk(paths: &[PathBuf]) -> Vec<Result<PathBuf, (PathBuf, std::io::Error)>> {
     let mut out = Vec::new();
     for p in paths {
@@ -15,27 +15,9 @@ pub fn walk(paths: &[PathBuf]) -> Vec<Result<PathBuf, (PathBuf, std::io::Error)>
         match std::fs::metadata(p) {
             Err(e) => out.push(Err((p.clone(), e))),
             Ok(m) if m.is_dir() => {
-                let mut stack = vec![p.clone()];
-                let mut found = Vec::new();
-                while let Some(d) = stack.pop() {
-                    let entries = match std::fs::read_dir(&d) {
-                        Ok(e) => e,
-                        Err(e) => {
-                            out.push(Err((d, e)));
-                            continue;
-                        }
-                    };
-                    for entry in entries.flatten() {
-                        let path = entry.path();
-                        match entry.file_type() {
-                            Ok(t) if t.is_dir() => stack.push(path),
-                            Ok(_) => found.push(path),
-                            Err(e) => out.push(Err((path, e))),
-                        }
-                    }
-                }
-                found.sort();
-                out.extend(found.into_iter().map(Ok));
+                let (files, errors) = kifu::stream::walk(p);
+                out.extend(errors.into_iter().map(Err));
+                out.extend(files.into_iter().map(Ok));
             }
             Ok(_) => out.push(Ok(p.clone())),
         }
