@@ -78,6 +78,10 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
     let mut best: Option<(Format, Confidence)> = None;
     for &(format, sniff) in SNIFFERS {
         let c = sniff(head);
+        if c == Confidence::Yes {
+            // Nothing later can beat it: a tie goes to the earlier sniffer.
+            return Some(format);
+        }
         if c > Confidence::No && best.is_none_or(|(_, b)| c > b) {
             best = Some((format, c));
         }

@@ -468,6 +468,29 @@ impl Replayer {
         self.out.illegal.len() > before
     }
 
+    /// Plays one Go move (the [`Event::Move`] case of [`Replayer::event`], for callers that have
+    /// matched the event already); returns `true` when it was illegal (and left unplayed).
+    #[inline]
+    pub fn play(&mut self, color: Color, point: Option<Point>) -> bool {
+        self.moved = true;
+        self.out.moves += 1;
+        let number = self.out.moves;
+        self.out.passes += point.is_none() as u32;
+        let illegal = match self.board_mut().play(color, point) {
+            Ok(_) => false,
+            Err(kind) => {
+                let point = point.unwrap_or(Point::new(0, 0));
+                self.out.illegal.push(IllegalMove { kind, offset: None, number, color, point });
+                true
+            }
+        };
+        if self.options.record_hashes {
+            let h = self.board_mut().hash();
+            self.out.hashes.push(h);
+        }
+        illegal
+    }
+
     /// Sets the input offset of the last illegal move reported.
     pub fn set_offset(&mut self, offset: Option<u64>) {
         if let Some(m) = self.out.illegal.last_mut() {
@@ -509,21 +532,7 @@ impl Replayer {
                 self.board_mut().set(point, color);
             }
             Event::Move(Move::Go { color, point }) => {
-                self.moved = true;
-                self.out.moves += 1;
-                let number = self.out.moves;
-                if point.is_none() {
-                    self.out.passes += 1;
-                }
-                let board = self.board_mut();
-                if let Err(kind) = board.play(color, point) {
-                    let point = point.unwrap_or(Point::new(0, 0));
-                    self.out.illegal.push(IllegalMove { kind, offset: None, number, color, point });
-                }
-                if self.options.record_hashes {
-                    let h = self.board_mut().hash();
-                    self.out.hashes.push(h);
-                }
+                self.play(color, point);
             }
             Event::Move(Move::Shogi(_)) => self.out.other_moves += 1,
             _ => {}

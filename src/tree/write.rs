@@ -252,6 +252,7 @@ fn digit(v: u8) -> u8 {
 
 /// Appends a move as the moves-only form writes it: `B[pd]`, `W[]` (a pass), `+7776FU` (shogi,
 /// `00` for a drop). Shared by every writer of canonical main lines (the index hashes them).
+#[inline]
 pub fn write_move(m: Move, out: &mut Vec<u8>) {
     match m {
         Move::Go { color, point: p } => {

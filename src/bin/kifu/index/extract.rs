@@ -218,7 +218,16 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
-            self.replay(&Event::Move(*m));
+            match *m {
+                Move::Go { color, point } => {
+                    if let Some(go) = self.go.as_mut() {
+                        go.play(color, point);
+                    }
+                }
+                Move::Shogi(_) => {
+                    let _ = self.shogi.apply(&Event::Move(*m));
+                }
+            }
             push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
