@@ -136,11 +136,10 @@ pub struct Board {
     /// Stones captured by Black and by White.
     captures: [u32; 2],
     rules: Rules,
-    // Flood-fill scratch: a generation mark per cell, a stack, the group found.
+    // Flood-fill scratch: a generation mark per cell and a stack.
     mark: Vec<u32>,
     generation: u32,
     stack: Vec<usize>,
-    group: Vec<usize>,
 }
 
 impl Board {
@@ -174,7 +173,6 @@ impl Board {
             mark: vec![0; len],
             generation: 0,
             stack: Vec::new(),
-            group: Vec::new(),
         })
     }
 
@@ -275,8 +273,8 @@ impl Board {
         let mut last_captured = 0;
         for n in self.neighbours(i) {
             if self.cells[n] == them && !self.has_liberty(n) {
-                last_captured = self.group[0];
-                captured += self.remove_group();
+                last_captured = n;
+                captured += self.remove_group(n);
             }
         }
         let mut suicided = 0;
@@ -285,7 +283,7 @@ impl Board {
                 self.put(i, EMPTY);
                 return Err(IllegalKind::Suicide);
             }
-            suicided = self.remove_group();
+            suicided = self.remove_group(i);
             self.captures[(me == BLACK) as usize] += suicided;
         }
         self.captures[(me == WHITE) as usize] += captured;
@@ -311,13 +309,15 @@ impl Board {
         [i - 1, i + 1, i - self.stride, i + self.stride]
     }
 
-    /// Flood-fills the group at `i` into `self.group`; `true` as soon as a liberty is found (the
-    /// group is then incomplete).
+    /// Whether the group at `i` has a liberty: its stone's neighbours first (most stones touch
+    /// an empty point; inlined), else a flood fill that stops at the first liberty.
+    #[inline(always)]
     fn has_liberty(&mut self, i: usize) -> bool {
-        // Most stones touch an empty point: no fill then.
-        if self.neighbours(i).into_iter().any(|n| self.cells[n] == EMPTY) {
-            return true;
-        }
+        self.neighbours(i).into_iter().any(|n| self.cells[n] == EMPTY) || self.fill_finds_liberty(i)
+    }
+
+    #[inline(never)]
+    fn fill_finds_liberty(&mut self, i: usize) -> bool {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
@@ -325,12 +325,10 @@ impl Board {
         }
         let g = self.generation;
         let colour = self.cells[i];
-        self.group.clear();
         self.stack.clear();
         self.stack.push(i);
         self.mark[i] = g;
         while let Some(j) = self.stack.pop() {
-            self.group.push(j);
             for n in self.neighbours(j) {
                 let c = self.cells[n];
                 if c == EMPTY {
@@ -345,14 +343,22 @@ impl Board {
         false
     }
 
-    /// Removes the group `has_liberty` just found complete; returns its size.
-    fn remove_group(&mut self) -> u32 {
-        let group = std::mem::take(&mut self.group);
-        for &j in &group {
-            self.put(j, EMPTY);
+    /// Removes the group at `i` (which `has_liberty` found without liberties); returns its size.
+    fn remove_group(&mut self, i: usize) -> u32 {
+        let colour = self.cells[i];
+        self.put(i, EMPTY);
+        self.stack.clear();
+        self.stack.push(i);
+        let mut n = 1;
+        while let Some(j) = self.stack.pop() {
+            for t in self.neighbours(j) {
+                if self.cells[t] == colour {
+                    self.put(t, EMPTY);
+                    self.stack.push(t);
+                    n += 1;
+                }
+            }
         }
-        let n = group.len() as u32;
-        self.group = group;
         n
     }
 }
@@ -476,7 +482,11 @@ impl Replayer {
         self.out.moves += 1;
         let number = self.out.moves;
         self.out.passes += point.is_none() as u32;
-        let illegal = match self.board_mut().play(color, point) {
+        let played = match self.board.as_mut() {
+            Some(b) => b.play(color, point),
+            None => self.board_mut().play(color, point),
+        };
+        let illegal = match played {
             Ok(_) => false,
             Err(kind) => {
                 let point = point.unwrap_or(Point::new(0, 0));

@@ -90,7 +90,9 @@ CREATE INDEX IF NOT EXISTS files_parent ON files(parent_id);
 /// Drops the secondary indexes before a bulk load into an empty database (building them once at
 /// the end is cheaper than maintaining them row by row).
 pub fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
-    conn.execute_batch("DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash;")
+    conn.execute_batch(
+        "DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash; DROP INDEX IF EXISTS files_parent;",
+    )
 }
 
 /// Creates the secondary indexes if missing.
