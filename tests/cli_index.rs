@@ -471,41 +471,12 @@ fn same_game_same_hash_across_formats() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    e.write_all(bytes).unwrap();
-    e.finish().unwrap()
-}
-
-fn zip_of(members: &[(&str, Vec<u8>)]) -> Vec<u8> {
-    use std::io::Write;
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in members {
-        w.start_file(*name, opts).unwrap();
-        w.write_all(bytes).unwrap();
-    }
-    w.finish().unwrap().into_inner()
-}
-
-fn tar_of(members: &[(&str, Vec<u8>)]) -> Vec<u8> {
-    let mut b = tar::Builder::new(Vec::new());
-    for (name, bytes) in members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(bytes.len() as u64);
-        h.set_mode(0o644);
-        h.set_cksum();
-        b.append_data(&mut h, name, &bytes[..]).unwrap();
-    }
-    b.into_inner().unwrap()
-}
-
 /// Archives and compressed files: one row per member under its archive's row, offsets in the
 /// decompressed member that `kifu tree` and `kifu show` reach again, broken archives counted as
 /// errors, and incremental runs over archives.
 #[test]
 fn archives_and_compressed_files() {
+    use common::archive::{gzip, tar_of, zip_of};
     let root = temp("archives");
     let dir = root.join("games");
     std::fs::create_dir_all(&dir).unwrap();

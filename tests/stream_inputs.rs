@@ -59,9 +59,7 @@ const BROKEN: &[u8] = b"(;GM[1];B[aa])\n(;GM[1];B[bb]C[this comment never ends";
 const README: &[u8] = b"This archive holds SGF games.\n";
 
 fn gz(bytes: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    e.write_all(bytes).unwrap();
-    e.finish().unwrap()
+    common::archive::gzip(bytes)
 }
 
 /// The members every archive holds, in order.
@@ -76,25 +74,11 @@ fn members() -> Vec<(&'static str, Vec<u8>)> {
 }
 
 fn zip_bytes() -> Vec<u8> {
-    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let opts = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
-    for (name, bytes) in members() {
-        w.start_file(name, opts).unwrap();
-        w.write_all(&bytes).unwrap();
-    }
-    w.finish().unwrap().into_inner()
+    common::archive::zip_of(&members())
 }
 
 fn tar_bytes() -> Vec<u8> {
-    let mut b = tar::Builder::new(Vec::new());
-    for (name, bytes) in members() {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(bytes.len() as u64);
-        h.set_mode(0o644);
-        h.set_cksum();
-        b.append_data(&mut h, name, &bytes[..]).unwrap();
-    }
-    b.into_inner().unwrap()
+    common::archive::tar_of(&members())
 }
 
 /// The outcome expected for the members of an archive named `name`.

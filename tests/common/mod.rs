@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 pub mod alloc;
+#[cfg(feature = "compression")]
+pub mod archive;
 pub mod events;
 
 use std::path::{Path, PathBuf};
