@@ -436,18 +436,38 @@ impl ShogiPosition {
     }
 
     fn king(&self, c: Color) -> Option<Square> {
-        (0..81).find_map(|i| {
-            let sq = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
-            (self.get(sq) == Some((c, Piece::King))).then_some(sq)
-        })
+        let code = 1 + piece_index(Piece::King) + if c == Color::White { 16 } else { 0 };
+        let i = self.board.iter().position(|&v| v == code)?;
+        Some(Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1))
     }
 
     /// Whether `sq` is attacked by a piece of `by`.
+    ///
+    /// Looks outward from `sq`: an attacker is the first piece met in one of the eight
+    /// directions (a step or an unblocked slide ends there) or stands a knight's jump away, so
+    /// at most eight short walks and four squares are looked at, not the whole board.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
-        (0..81).any(|i| {
-            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
-            matches!(self.get(from), Some((c, p)) if c == by && self.reaches(from, sq, c, p))
-        })
+        const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+        const JUMPS: [(i8, i8); 4] = [(-1, -2), (1, -2), (-1, 2), (1, 2)];
+        let at = |f: i8, r: i8| -> Option<Square> {
+            ((1..=9).contains(&f) && (1..=9).contains(&r)).then(|| Square::new(f as u8, r as u8))
+        };
+        let attacks = |from: Square| matches!(self.get(from), Some((c, p)) if c == by && self.reaches(from, sq, c, p));
+        let (f0, r0) = (sq.file as i8, sq.rank as i8);
+        for (df, dr) in LINES {
+            let (mut f, mut r) = (f0 + df, r0 + dr);
+            while let Some(from) = at(f, r) {
+                if self.board[idx(from)] != 0 {
+                    if attacks(from) {
+                        return true;
+                    }
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+        }
+        JUMPS.iter().filter_map(|&(df, dr)| at(f0 + df, r0 + dr)).any(attacks)
     }
 
     /// Whether `c`'s king is attacked (false when `c` has no king, as in tsume problems).
@@ -581,6 +601,43 @@ impl fmt::Debug for ShogiPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `attacked` by brute force: every piece of `by` on the board asked whether it reaches.
+    fn attacked_brute(pos: &ShogiPosition, sq: Square, by: Color) -> bool {
+        (0..81).any(|i| {
+            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
+            matches!(pos.get(from), Some((c, p)) if c == by && pos.reaches(from, sq, c, p))
+        })
+    }
+
+    #[test]
+    fn attacked_equals_brute_force_on_random_positions() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut attacked = 0;
+        for _ in 0..3000 {
+            let mut pos = ShogiPosition::new();
+            for _ in 0..rand(30) + 1 {
+                let sq = Square::new(1 + rand(9) as u8, 1 + rand(9) as u8);
+                let c = if rand(2) == 0 { Color::Black } else { Color::White };
+                pos.put(sq, Some((c, Piece::ALL[rand(14) as usize])));
+            }
+            for i in 0..81u8 {
+                let sq = Square::new(9 - i % 9, i / 9 + 1);
+                for by in [Color::Black, Color::White] {
+                    let want = attacked_brute(&pos, sq, by);
+                    assert_eq!(pos.attacked(sq, by), want, "{sq:?} by {by:?} in {}", pos.sfen());
+                    attacked += want as u32;
+                }
+            }
+        }
+        assert!(attacked > 10_000, "{attacked}");
+    }
 
     fn mv(s: &str) -> ShogiMove {
         crate::csa::parse_move(s.as_bytes()).unwrap()

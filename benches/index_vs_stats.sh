@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `kifu index` against `kifu stats` on the same folder at the same --threads, in one run, with
+# the medians of RUNS alternating runs each (a fresh database for every index run), then the
+# index's speed-up from one thread to two. Issue 8's targets: index >= 70% of stats at the same
+# --threads, and >= 1.3x faster on two threads than on one.
+#
+#   benches/index_vs_stats.sh [FOLDER] [RUNS]      (default: ../shared/corpus, 5)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${1:-${KIFU_CORPUS:-../shared/corpus}}
+runs=${2:-5}
+[ -d "$dir" ] || { echo "no folder $dir (set KIFU_CORPUS)"; exit 1; }
+cargo build --release --quiet
+kifu=target/release/kifu
+db=$(mktemp -d)/bench.sqlite
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+secs() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc -l; }
+declare -A med
+for t in 1 2; do
+  st=(); ix=()
+  for _ in $(seq "$runs"); do
+    st+=("$(secs "$kifu" stats --threads "$t" "$dir")")
+    rm -f "$db" "$db-wal" "$db-shm"
+    ix+=("$(secs "$kifu" index --threads "$t" --db "$db" "$dir")")
+  done
+  med[stats$t]=$(printf '%s\n' "${st[@]}" | median)
+  med[index$t]=$(printf '%s\n' "${ix[@]}" | median)
+  printf 'threads %s: stats %.3f s, index %.3f s: index at %.0f%% of stats\n' "$t" "${med[stats$t]}" "${med[index$t]}" \
+    "$(echo "100 * ${med[stats$t]} / ${med[index$t]}" | bc -l)"
+done
+printf 'index on two threads: %.2fx one thread\n' "$(echo "${med[index1]} / ${med[index2]}" | bc -l)"
+rm -rf "$(dirname "$db")"
