@@ -82,17 +82,35 @@ struct Summary {
     bytes_read: u64,
 }
 
-/// The bytes of one file as stored (UTF-16 transcoded; compressed files and archives are opened
-/// by [`read_one`]).
-fn load(path: &Path, size: u64) -> std::io::Result<Vec<u8>> {
+/// Reads the file at `path` (its size known from the plan) into `buf`, reused from file to
+/// file by each worker: no allocation per file once the buffer has grown, and no `stat` or
+/// `lseek` (which `read_to_end` on a `File` spends to guess the size), and no read past the
+/// planned size to see the end (a file that changed after the plan's `stat` is read again by the
+/// next run, whose `stat` differs). A size of 0 (a pipe, a special file) reads to the end.
+fn load_into(path: &Path, size: u64, buf: &mut Vec<u8>) -> std::io::Result<()> {
     use std::io::Read;
-    // The size is known from the plan: no second `stat` (as `std::fs::read` would do).
-    let mut bytes = Vec::with_capacity(size as usize + 1);
-    std::fs::File::open(path)?.read_to_end(&mut bytes)?;
-    Ok(match kifu::text::transcode_utf16(&bytes) {
-        Some(v) => v,
-        None => bytes,
-    })
+    let mut file = std::fs::File::open(path)?;
+    buf.clear();
+    buf.resize(size as usize + 1, 0);
+    let mut n = 0;
+    loop {
+        if n == buf.len() {
+            buf.resize(n * 2, 0);
+        }
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => {
+                n += k;
+                if n as u64 == size {
+                    break;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    buf.truncate(n);
+    Ok(())
 }
 
 /// Reads the bytes of one file or member into (scan, binary).
@@ -166,18 +184,32 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
         replace: c.known,
         members: Vec::new(),
     };
-    match load(&c.path, c.size) {
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUF.with_borrow_mut(|buf| {
+        read_loaded(&mut rec, c, buf, config);
+        if buf.capacity() > 64 << 20 {
+            *buf = Vec::new(); // a huge file's buffer is not kept for the next small ones
+        }
+    });
+    rec
+}
+
+/// Loads the candidate's file into `buf` and reads it into `rec`.
+fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u8>, config: kifu::Config) {
+    match load_into(&c.path, c.size, buf) {
         Err(e) => {
             rec.read_error = Some(e.to_string());
         }
-        Ok(bytes) if kifu::stream::is_packed(&bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)], &rec.path) => {
-            read_packed(&mut rec, &bytes, config);
+        Ok(()) if kifu::stream::is_packed(&buf[..buf.len().min(kifu::detect::SNIFF_LEN)], &rec.path) => {
+            read_packed(rec, buf, config);
         }
-        Ok(bytes) => {
-            (rec.scan, rec.binary) = scan_bytes(&bytes, config);
-        }
+        Ok(()) => match kifu::text::transcode_utf16(buf) {
+            Some(utf8) => (rec.scan, rec.binary) = scan_bytes(&utf8, config),
+            None => (rec.scan, rec.binary) = scan_bytes(buf, config),
+        },
     }
-    rec
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
