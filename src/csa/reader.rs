@@ -139,6 +139,15 @@ pub struct Reader<'a> {
     refeed: Option<Stmt<'a>>,
     /// The `Move` that follows the `Node` just returned (the hot path skips the queue).
     pending_move: Option<ShogiMove>,
+    /// The `Clock` of a `+7776FU,T12` line read by the hot path, after its `Move`: the `T`
+    /// statement's offset and the milliseconds.
+    pending_clock: Option<(usize, u64)>,
+    /// Whether the hot path may run: inside a game, after the turn line, before any `%`, with
+    /// nothing queued, expanding or refed. Recomputed after every slow-path call (the only code
+    /// that changes those fields besides `skip_game`, which clears it).
+    hot_ok: bool,
+    /// The last offset a statement of this game may start at (`game_start + max_game_len`).
+    game_limit: usize,
     pending_error: Option<Error>,
     stmt_offset: usize,
     lines: LineIndex,
@@ -151,6 +160,27 @@ fn trim_end(b: &[u8]) -> &[u8] {
         e -= 1;
     }
     &b[..e]
+}
+
+/// A whole number of seconds (1 to 11 digits) from `at` up to a line end or the end of the
+/// input: its milliseconds and the start of the next line.
+#[inline]
+fn whole_seconds(input: &[u8], at: usize) -> Option<(u64, usize)> {
+    let digits = input.get(at..)?;
+    let mut v = 0u64;
+    let mut n = 0;
+    for &c in digits.iter().take(12) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + d as u64;
+        n += 1;
+    }
+    if n == 0 || n > 11 {
+        return None;
+    }
+    Some((v * 1000, lex::line_after(input, at + n)?))
 }
 
 fn is_binary(b: &[u8]) -> bool {
@@ -260,6 +290,9 @@ impl<'a> Reader<'a> {
             queue: Queue::new(),
             refeed: None,
             pending_move: None,
+            pending_clock: None,
+            hot_ok: false,
+            game_limit: 0,
             pending_error: None,
             stmt_offset: 0,
             lines: LineIndex::new(),
@@ -390,6 +423,8 @@ impl<'a> Reader<'a> {
         self.expand = Expand::None;
         self.refeed = None;
         self.pending_move = None;
+        self.pending_clock = None;
+        self.hot_ok = false;
         self.state = State::Between;
     }
 
@@ -416,56 +451,70 @@ impl<'a> Reader<'a> {
         if let Some(m) = self.pending_move.take() {
             return Some(Ok(Event::Move(Move::Shogi(m))));
         }
-        // Hot path: inside a game with nothing queued, a move or a `T` line.
-        if self.state == State::InGame
-            && self.queue.len == 0
-            && matches!(self.expand, Expand::None)
-            && self.refeed.is_none()
-            && self.saw_turn
-            && self.ending.is_none()
-        {
+        if let Some((at, value)) = self.pending_clock.take() {
+            self.stmt_offset = at;
+            return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
+        }
+        // Hot path: inside a game with nothing queued, a move, a `T` or a `'**` line.
+        if self.hot_ok {
             if let Some(ev) = self.hot() {
                 return Some(Ok(ev));
             }
         }
-        self.next_slow()
+        let r = self.next_slow();
+        self.hot_ok = self.state == State::InGame
+            && self.queue.len == 0
+            && matches!(self.expand, Expand::None)
+            && self.refeed.is_none()
+            && self.pending_error.is_none()
+            && self.saw_turn
+            && self.ending.is_none();
+        r
     }
 
-    /// A move or a whole-second `T` on a line of its own, read in place without the tokenizer;
-    /// else the tokenizer's next statement if it is a move or a `T`. `None` (nothing consumed)
-    /// for anything else.
+    /// A move (alone or followed by `,T12`), a whole-second `T` or a `'**` evaluation on a line
+    /// of its own, read in place without the tokenizer; else the tokenizer's next statement if
+    /// it is a move or a `T`. `None` (nothing consumed) for anything else.
     #[inline]
     fn hot(&mut self) -> Option<Event<'a>> {
         let input = self.input;
         if let Some(p) = self.lex.at_line_start() {
-            if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+            if p > self.game_limit {
                 return None;
             }
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
-                    if let (Some(next), Some(m)) =
-                        (lex::line_after(input, p + 7), input.get(p..p + 7).and_then(parse_move))
-                    {
-                        self.lex.seek(next);
-                        return Some(self.hot_move(p, m));
+                    if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
+                        if let Some(next) = lex::line_after(input, p + 7) {
+                            self.lex.seek(next);
+                            return Some(self.hot_move(p, m));
+                        }
+                        // `+7776FU,T12`: the move and its time.
+                        if input[p + 7] == b',' && input.get(p + 8) == Some(&b'T') && p + 8 <= self.game_limit {
+                            if let Some((value, next)) = whole_seconds(input, p + 9) {
+                                self.lex.seek(next);
+                                self.pending_clock = Some((p + 8, value));
+                                return Some(self.hot_move(p, m));
+                            }
+                        }
                     }
                 }
                 Some(b'T') if self.last_color.is_some() => {
-                    let mut q = p + 1;
-                    let mut v = 0u64;
-                    while q < input.len() && q - p <= 12 && input[q].is_ascii_digit() {
-                        v = v * 10 + (input[q] - b'0') as u64;
-                        q += 1;
+                    if let Some((value, next)) = whole_seconds(input, p + 1) {
+                        self.lex.seek(next);
+                        self.stmt_offset = p;
+                        return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
                     }
-                    if q > p + 1 && q - p <= 12 {
-                        if let Some(next) = lex::line_after(input, q) {
-                            self.lex.seek(next);
+                }
+                Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
+                    let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
+                    let line = &input[p..e];
+                    if line.len() <= self.config.limits.max_value_len {
+                        let (score, pv, dialect) = parse_evaluation(&line[3..]);
+                        if !dialect {
+                            self.lex.seek(lex::line_after(input, e).unwrap_or(e));
                             self.stmt_offset = p;
-                            return Some(Event::Clock(Clock {
-                                color: self.last_color,
-                                kind: ClockKind::ElapsedMs,
-                                value: v * 1000,
-                            }));
+                            return Some(Event::Evaluation(Evaluation { score, pv }));
                         }
                     }
                 }
@@ -473,7 +522,7 @@ impl<'a> Reader<'a> {
             }
         }
         let mut lex = self.lex.clone();
-        let s = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)?;
+        let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
         match s.bytes {
             [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
                 let m = parse_move(s.bytes)?;
@@ -550,6 +599,7 @@ impl<'a> Reader<'a> {
 
     fn start_game(&mut self, at: usize) -> Event<'a> {
         self.game_start = at;
+        self.game_limit = at.saturating_add(self.config.limits.max_game_len.min(usize::MAX as u64) as usize);
         self.games += 1;
         self.state = State::InGame;
         self.saw_position = false;
