@@ -66,6 +66,16 @@ enum Expand<'a> {
     },
 }
 
+/// What the next call returns before reading on: the `Move` after a `Node`, and for a
+/// `+7776FU,T12` line read in place, the `Clock` after it (the `T`'s offset, milliseconds).
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    None,
+    Move(ShogiMove),
+    MoveClock(ShogiMove, usize, u64),
+    Clock(usize, u64),
+}
+
 /// A tiny FIFO of events produced by one statement.
 #[derive(Clone, Copy, Debug)]
 struct Queue<'a> {
@@ -137,11 +147,9 @@ pub struct Reader<'a> {
     expand: Expand<'a>,
     queue: Queue<'a>,
     refeed: Option<Stmt<'a>>,
-    /// The `Move` that follows the `Node` just returned (the hot path skips the queue).
-    pending_move: Option<ShogiMove>,
-    /// The `Clock` of a `+7776FU,T12` line read by the hot path, after its `Move`: the `T`
-    /// statement's offset and the milliseconds.
-    pending_clock: Option<(usize, u64)>,
+    /// The `Move` (and `Clock`) that follow the `Node` just returned (the hot path skips the
+    /// queue).
+    pending: Pending,
     /// Whether the hot path may run: inside a game, after the turn line, before any `%`, with
     /// nothing queued, expanding or refed. Recomputed after every slow-path call (the only code
     /// that changes those fields besides `skip_game`, which clears it).
@@ -164,23 +172,25 @@ fn trim_end(b: &[u8]) -> &[u8] {
 
 /// A whole number of seconds (1 to 11 digits) from `at` up to a line end or the end of the
 /// input: its milliseconds and the start of the next line.
-#[inline]
+#[inline(always)]
 fn whole_seconds(input: &[u8], at: usize) -> Option<(u64, usize)> {
-    let digits = input.get(at..)?;
+    let mut q = at;
     let mut v = 0u64;
-    let mut n = 0;
-    for &c in digits.iter().take(12) {
+    while let Some(&c) = input.get(q) {
         let d = c.wrapping_sub(b'0');
         if d > 9 {
             break;
         }
         v = v * 10 + d as u64;
-        n += 1;
+        q += 1;
+        if q - at > 11 {
+            return None;
+        }
     }
-    if n == 0 || n > 11 {
+    if q == at {
         return None;
     }
-    Some((v * 1000, lex::line_after(input, at + n)?))
+    Some((v * 1000, lex::line_after(input, q)?))
 }
 
 fn is_binary(b: &[u8]) -> bool {
@@ -289,8 +299,7 @@ impl<'a> Reader<'a> {
             expand: Expand::None,
             queue: Queue::new(),
             refeed: None,
-            pending_move: None,
-            pending_clock: None,
+            pending: Pending::None,
             hot_ok: false,
             game_limit: 0,
             pending_error: None,
@@ -422,8 +431,7 @@ impl<'a> Reader<'a> {
         self.queue.clear();
         self.expand = Expand::None;
         self.refeed = None;
-        self.pending_move = None;
-        self.pending_clock = None;
+        self.pending = Pending::None;
         self.hot_ok = false;
         self.state = State::Between;
     }
@@ -448,12 +456,21 @@ impl<'a> Reader<'a> {
 
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
-        if let Some(m) = self.pending_move.take() {
-            return Some(Ok(Event::Move(Move::Shogi(m))));
-        }
-        if let Some((at, value)) = self.pending_clock.take() {
-            self.stmt_offset = at;
-            return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
+        match self.pending {
+            Pending::None => {}
+            Pending::Move(m) => {
+                self.pending = Pending::None;
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
+            Pending::MoveClock(m, at, value) => {
+                self.pending = Pending::Clock(at, value);
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
+            Pending::Clock(at, value) => {
+                self.pending = Pending::None;
+                self.stmt_offset = at;
+                return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
+            }
         }
         // Hot path: inside a game with nothing queued, a move, a `T` or a `'**` line.
         if self.hot_ok {
@@ -485,17 +502,24 @@ impl<'a> Reader<'a> {
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
                     if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
-                        if let Some(next) = lex::line_after(input, p + 7) {
+                        let next = lex::line_after(input, p + 7);
+                        // A whole-second time on the next line or after a comma is read with
+                        // the move: its `Clock` follows the `Move`.
+                        let t = next.unwrap_or(p + 8);
+                        if (next.is_some() || input[p + 7] == b',')
+                            && input.get(t) == Some(&b'T')
+                            && t <= self.game_limit
+                        {
+                            if let Some((value, after)) = whole_seconds(input, t + 1) {
+                                self.lex.seek(after);
+                                self.hot_move(p, m);
+                                self.pending = Pending::MoveClock(m, t, value);
+                                return Some(Event::Node);
+                            }
+                        }
+                        if let Some(next) = next {
                             self.lex.seek(next);
                             return Some(self.hot_move(p, m));
-                        }
-                        // `+7776FU,T12`: the move and its time.
-                        if input[p + 7] == b',' && input.get(p + 8) == Some(&b'T') && p + 8 <= self.game_limit {
-                            if let Some((value, next)) = whole_seconds(input, p + 9) {
-                                self.lex.seek(next);
-                                self.pending_clock = Some((p + 8, value));
-                                return Some(self.hot_move(p, m));
-                            }
                         }
                     }
                 }
@@ -549,7 +573,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = at;
         self.moves += 1;
         self.last_color = Some(m.color);
-        self.pending_move = Some(m);
+        self.pending = Pending::Move(m);
         Event::Node
     }
 
@@ -714,7 +738,7 @@ impl<'a> Reader<'a> {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), s.start, "too many moves"));
         }
         self.last_color = Some(m.color);
-        self.pending_move = Some(m);
+        self.pending = Pending::Move(m);
         Ok(Event::Node)
     }
 
