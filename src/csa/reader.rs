@@ -477,6 +477,11 @@ impl<'a> Reader<'a> {
             if let Some(ev) = self.hot() {
                 return Some(Ok(ev));
             }
+        } else if self.queue.len == 0 && self.pending_error.is_none() {
+            // The 40 pieces of `PI` (or of the assumed standard position), one per call.
+            if let Some(ev) = self.standard_piece() {
+                return Some(Ok(ev));
+            }
         }
         let r = self.next_slow();
         self.hot_ok = self.state == State::InGame
@@ -842,18 +847,24 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// The next piece of the standard position while `PI` (or the assumed standard position) is
+    /// being expanded.
+    #[inline]
+    fn standard_piece(&mut self) -> Option<Event<'a>> {
+        let next = match &mut self.expand {
+            Expand::Pi { next, .. } | Expand::Standard { next } if *next < 40 => next,
+            _ => return None,
+        };
+        let (color, piece, file, rank) = STANDARD[*next as usize];
+        *next += 1;
+        Some(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) }))
+    }
+
     /// One event of the statement being expanded; `None` when it is finished.
     fn expand_step(&mut self) -> Option<Result<Event<'a>, Error>> {
         match self.expand {
             Expand::None => None,
-            Expand::Pi { next, .. } | Expand::Standard { next } if next < 40 => {
-                let (color, piece, file, rank) = STANDARD[next as usize];
-                match &mut self.expand {
-                    Expand::Standard { next } | Expand::Pi { next, .. } => *next += 1,
-                    _ => {}
-                }
-                Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) })))
-            }
+            Expand::Pi { next, .. } | Expand::Standard { next } if next < 40 => self.standard_piece().map(Ok),
             Expand::Standard { .. } => {
                 self.expand = Expand::None;
                 None
