@@ -982,7 +982,21 @@ impl<'a> Reader<'a> {
         let mut pe = PointElem { kind, name: tag.name, marks: [None; 3], done: false, content: t.end };
         let mut at: Option<&'a [u8]> = None;
         let mut unknown = false;
-        for a in tag.attrs() {
+        // GoGui's `number="N" at="P"` (what the general loop gives for it, without the loop).
+        let mut attrs = tag.attrs();
+        match tokens::number_at(tag.attrs) {
+            Some((Some(number), value)) if matches!(kind, PointKind::Move(_)) => {
+                self.move_number = number;
+                at = Some(value);
+                attrs = tokens::Attrs::empty();
+            }
+            Some((None, value)) => {
+                at = Some(value);
+                attrs = tokens::Attrs::empty();
+            }
+            _ => {}
+        }
+        for a in attrs {
             let a = match a {
                 Ok(a) => a,
                 Err(_) => {

@@ -214,6 +214,24 @@ impl<'a> Tag<'a> {
     }
 }
 
+/// The attributes of GoGui's point elements, ` number="N" at="P"` or ` at="P"` exactly (white
+/// space after them allowed), read without the general attribute loop: the number's and the
+/// point's raw values. `None` for any other attribute list.
+#[inline]
+pub(crate) fn number_at(attrs: &[u8]) -> Option<(Option<&[u8]>, &[u8])> {
+    let quoted = |rest: &'_ [u8]| -> Option<usize> { rest.iter().position(|&b| b == b'"') };
+    let (number, rest) = match attrs.strip_prefix(b" number=\"") {
+        Some(rest) => {
+            let q = quoted(rest)?;
+            (Some(&rest[..q]), &rest[q + 1..])
+        }
+        None => (None, attrs),
+    };
+    let rest = rest.strip_prefix(b" at=\"")?;
+    let q = quoted(rest)?;
+    all_ws(&rest[q + 1..]).then_some((number, &rest[..q]))
+}
+
 /// One attribute: name and raw value (between the quotes, undecoded).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Attr<'a> {
@@ -227,10 +245,17 @@ pub(crate) struct Attrs<'a> {
     rest: &'a [u8],
 }
 
+impl Attrs<'_> {
+    /// No attributes.
+    pub fn empty() -> Self {
+        Attrs { rest: &[] }
+    }
+}
+
 impl<'a> Iterator for Attrs<'a> {
     type Item = Result<Attr<'a>, &'a [u8]>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let s = self.rest;
         let mut i = 0;
@@ -361,6 +386,31 @@ mod tests {
         assert_eq!(Tag::parse(b"</Node >").name, b"Node");
         assert!(Tag::parse(b"<a x=1>").attrs().next().unwrap().is_err());
         assert!(Tag::parse(b"<a x>").attrs().next().unwrap().is_err());
+    }
+
+    #[test]
+    fn gogui_attributes_read_as_the_general_loop_reads_them() {
+        let fast: [&[u8]; 4] =
+            [b" number=\"12\" at=\"Q16\"", b" at=\"\"", b" number=\"\" at=\"D4\" ", b" at=\"a'b\"\n"];
+        for attrs in fast {
+            let (number, at) = number_at(attrs).unwrap();
+            let want: Vec<_> = number.map(|n| (&b"number"[..], n)).into_iter().chain([(&b"at"[..], at)]).collect();
+            let general: Vec<_> = Attrs { rest: attrs }.map(|a| a.map(|a| (a.name, a.value)).unwrap()).collect();
+            assert_eq!(general, want, "{}", String::from_utf8_lossy(attrs));
+        }
+        // Anything else takes the general loop.
+        let general: [&[u8]; 7] = [
+            b" number='1' at=\"D4\"",
+            b" at=\"D4\" number=\"1\"",
+            b" number=\"1\" at=\"D4\" timeleft=\"3\"",
+            b" number=\"1\"  at=\"D4\"",
+            b" at=\"D4",
+            b" number=\"1\"",
+            b"",
+        ];
+        for attrs in general {
+            assert_eq!(number_at(attrs), None, "{}", String::from_utf8_lossy(attrs));
+        }
     }
 
     #[test]
