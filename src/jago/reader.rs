@@ -1377,6 +1377,10 @@ impl<'a> Reader<'a> {
             Frame::Game => {
                 self.depth = 0;
                 self.push(Event::GameEnd { length: (t.end - self.game_start) as u64, ending: None });
+                if self.games == 1 && find_game_start(self.input, t.end).is_some() {
+                    // More games follow: no allocation for quick-xml's name stack after this.
+                    self.tok.reserve_names();
+                }
             }
             Frame::Variation => self.close_variation(true, t.start),
             Frame::Point(pe) => {

@@ -60,7 +60,31 @@ pub(crate) struct Tokenizer<'a> {
     xml: quick_xml::Reader<&'a [u8]>,
     /// Offset of the quick-xml reader's first byte in `input`.
     base: usize,
+    /// Bytes quick-xml counted that are not in `input` (the [`PRIME`] document).
+    skew: usize,
 }
+
+/// Nesting depth and name length [`Tokenizer::reserve_names`] makes room for.
+const PRIME_DEPTH: usize = 128;
+const PRIME_NAME: usize = 16;
+const PRIME_LEN: usize = PRIME_DEPTH * (2 * PRIME_NAME + 5);
+
+/// `PRIME_DEPTH` nested elements with names of `PRIME_NAME` bytes, opened then closed.
+static PRIME: [u8; PRIME_LEN] = {
+    let mut b = [b'p'; PRIME_LEN];
+    let mut d = 0;
+    while d < PRIME_DEPTH {
+        let open = d * (PRIME_NAME + 2);
+        b[open] = b'<';
+        b[open + PRIME_NAME + 1] = b'>';
+        let close = PRIME_DEPTH * (PRIME_NAME + 2) + d * (PRIME_NAME + 3);
+        b[close] = b'<';
+        b[close + 1] = b'/';
+        b[close + PRIME_NAME + 2] = b'>';
+        d += 1;
+    }
+    b
+};
 
 impl std::fmt::Debug for Tokenizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,7 +112,23 @@ impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` starting at `at`.
     pub fn new(input: &'a [u8], at: usize) -> Tokenizer<'a> {
         let at = at.min(input.len());
-        Tokenizer { input, xml: xml_reader(&input[at..]), base: at }
+        Tokenizer { input, xml: xml_reader(&input[at..]), base: at, skew: 0 }
+    }
+
+    /// Makes quick-xml's stack of open element names (which it keeps even when it does not
+    /// check end tags) big enough for 128 nested elements with names of 16 bytes, by reading a
+    /// dummy document of that depth between two constructs of the input: later games nesting
+    /// no deeper never make it allocate. Called once, after a reader's first game, when
+    /// another follows.
+    pub fn reserve_names(&mut self) {
+        let rest = std::mem::replace(self.xml.get_mut(), &PRIME[..]);
+        while !self.xml.get_ref().is_empty() {
+            if self.xml.read_event().is_err() {
+                break;
+            }
+        }
+        *self.xml.get_mut() = rest;
+        self.skew += PRIME_LEN;
     }
 
     /// The offset of the next unread byte.
@@ -102,10 +142,11 @@ impl<'a> Tokenizer<'a> {
         let at = at.min(self.input.len());
         self.xml = xml_reader(&self.input[at..]);
         self.base = at;
+        self.skew = 0;
     }
 
     fn error_at(&self) -> usize {
-        (self.base + self.xml.error_position() as usize).min(self.input.len())
+        (self.base + (self.xml.error_position() as usize).saturating_sub(self.skew)).min(self.input.len())
     }
 
     /// The next token.
@@ -411,6 +452,30 @@ mod tests {
         for attrs in general {
             assert_eq!(number_at(attrs), None, "{}", String::from_utf8_lossy(attrs));
         }
+    }
+
+    #[test]
+    fn reserving_names_changes_no_token_or_error_offset() {
+        let input = b"<Go><GoGame></GoGame><GoGame><Node at='&lol'></GoGame>";
+        let mut t = Tokenizer::new(input, 0);
+        for _ in 0..3 {
+            t.next().unwrap();
+        }
+        t.reserve_names();
+        assert_eq!(t.pos(), 21);
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start, tok.end), (Kind::Start, 21, 29));
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start), (Kind::Start, 29));
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start), (Kind::End, 45));
+        // An error after the reserve is reported at its place in the input.
+        let mut t = Tokenizer::new(b"<a></a><b>&x", 0);
+        t.next().unwrap();
+        t.next().unwrap();
+        t.reserve_names();
+        t.next().unwrap();
+        assert!(matches!(t.next(), Err(Fail::BadRef { at: 10 })));
     }
 
     #[test]
