@@ -121,6 +121,11 @@ impl<'a> Tokenizer<'a> {
     /// no deeper never make it allocate. Called once, after a reader's first game, when
     /// another follows.
     pub fn reserve_names(&mut self) {
+        if self.xml.buffer_position() == 0 {
+            // A reader just restarted (after a construct that is not UTF-8) has not looked at
+            // its input yet (a BOM there would be dropped): leave it alone.
+            return;
+        }
         let rest = std::mem::replace(self.xml.get_mut(), &PRIME[..]);
         while !self.xml.get_ref().is_empty() {
             if self.xml.read_event().is_err() {
