@@ -934,3 +934,81 @@ fn fuzz_regressions_and_edge_inputs() {
         check_invariants(input);
     }
 }
+
+/// Every item of `input` with the reader's `event_offset` after it (errors as their kind).
+fn items_with_offsets(input: &[u8], cfg: Config) -> Vec<(Result<Event<'_>, kifu::ErrorKind>, u64)> {
+    let mut r = Reader::with_config(input, cfg);
+    let mut v = Vec::new();
+    while let Some(item) = r.next() {
+        let item = item.map_err(|e| e.kind());
+        v.push((item, r.event_offset().unwrap()));
+    }
+    v
+}
+
+/// The reader's in-place paths (a move alone or with `,T12`, a whole-second `T`, a `'**` line)
+/// give the same events, offsets, warnings and limit errors as the statement path.
+#[test]
+fn in_place_lines_agree_with_statements() {
+    let cfg = Config::default();
+    // `+7776FU,T12` gives Node, Move, Clock as two lines do; the clock's offset is the `T`'s.
+    let joined = items_with_offsets(b"PI\n+\n+7776FU,T12\r\n-3334FU,T0\n+2726FU,T3", cfg);
+    let lines = items_with_offsets(b"PI\n+\n+7776FU\nT12\r\n-3334FU\nT0\n+2726FU\nT3", cfg);
+    assert!(joined.iter().map(|(e, _)| e).eq(lines.iter().map(|(e, _)| e)));
+    let clock_offsets: Vec<u64> =
+        joined.iter().filter(|(e, _)| matches!(e, Ok(Event::Clock(_)))).map(|&(_, o)| o).collect();
+    assert_eq!(clock_offsets, vec![13, 26, 37]);
+    let move_offsets: Vec<u64> =
+        joined.iter().filter(|(e, _)| matches!(e, Ok(Event::Move(_)))).map(|&(_, o)| o).collect();
+    assert_eq!(move_offsets, vec![5, 18, 29]);
+    // What the in-place path does not take goes through the statements: decimals, dialects,
+    // trailing blanks, a third statement, twelve digits, a time with no move yet.
+    let evs = events(b"PI\n+\nT1\n+7776FU,T1.5\n-3334FU,T=2\n+2726FU,T3 \n-8384FU,T4,'c\n+2625FU,T123456789012\n");
+    let clocks: Vec<_> =
+        evs.iter().filter_map(|e| if let Event::Clock(c) = e { Some((c.color, c.value)) } else { None }).collect();
+    assert_eq!(
+        clocks,
+        vec![
+            (None, 1000),
+            (Some(Color::Black), 1500),
+            (Some(Color::White), 2000),
+            (Some(Color::Black), 3000),
+            (Some(Color::White), 4000),
+            (Some(Color::Black), 123_456_789_012_000),
+        ]
+    );
+    assert_eq!(warnings(&evs), vec![WarningKind::TimeWithoutMove, WarningKind::CsaDialect]);
+    assert!(evs.iter().any(|e| matches!(e, Event::Comment(t) if t.raw() == b"c")));
+    // `'**` lines: CR LF, the end of the input, an empty one, the dialect; offsets are the line's.
+    let v = items_with_offsets("PI\n+\n+7776FU\n'** 12 -3334FU\r\n'**\n'**評価値=5\n'** -7".as_bytes(), cfg);
+    let evals: Vec<_> = v
+        .iter()
+        .filter_map(|(e, o)| if let Ok(Event::Evaluation(x)) = e { Some((x.score, x.pv, *o)) } else { None })
+        .collect();
+    assert_eq!(
+        evals,
+        vec![(Some(12), &b"-3334FU"[..], 13), (None, &b""[..], 29), (Some(5), &b""[..], 33), (Some(-7), &b""[..], 48)]
+    );
+    // Limits hold on the in-place path: a `'**` line longer than the largest value, a `,T` past
+    // the largest game, the move after the last allowed one.
+    let mut small = Config::default();
+    small.limits.max_value_len = 8;
+    let v = items_with_offsets(b"PI\n+\n+7776FU\n'** 1234567\n", small);
+    assert!(v.iter().any(|(e, _)| *e == Err(kifu::ErrorKind::LimitExceeded(kifu::Limit::ValueSize))));
+    let mut small = Config::default();
+    small.limits.max_game_len = 12;
+    let v = items_with_offsets(b"PI\n+\n+7776FU,T1\n", small);
+    assert!(v.iter().any(|(e, _)| matches!(e, Ok(Event::Move(_)))));
+    assert!(!v.iter().any(|(e, _)| matches!(e, Ok(Event::Clock(_)))));
+    assert!(v.iter().any(|(e, _)| *e == Err(kifu::ErrorKind::LimitExceeded(kifu::Limit::GameSize))));
+    let mut small = Config::default();
+    small.limits.max_nodes = 1;
+    let v = items_with_offsets(b"PI\n+\n+7776FU,T1\n-3334FU,T2\n", small);
+    assert_eq!(v.iter().filter(|(e, _)| matches!(e, Ok(Event::Clock(_)))).count(), 1);
+    assert!(v.iter().any(|(e, _)| *e == Err(kifu::ErrorKind::LimitExceeded(kifu::Limit::Nodes))));
+    // In strict mode the in-place path changes nothing either.
+    let strict: Vec<_> = Reader::with_config(b"PI\n+\n+7776FU,T12\n'** 5\n%TORYO\n", Config::strict())
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    assert_eq!(strict.iter().filter(|e| matches!(e, Event::Clock(_) | Event::Evaluation(_))).count(), 2);
+}

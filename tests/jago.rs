@@ -870,6 +870,13 @@ fn errors_carry_line_and_column() {
     let p = errors[0].position();
     assert_eq!((p.line, p.column), (3, 19));
     assert_eq!(p.offset, 32);
+    // In a second game too (after the first, the reader makes room in quick-xml's name stack by
+    // reading a dummy document: positions and events stay those of the input).
+    let input = b"<Go>\n<GoGame><Black at='A1'/></GoGame>\n<GoGame>\n  <Black at='A1'/><!x>\n</GoGame></Go>";
+    let (events, errors) = read_all(input, Config::default());
+    let p = errors[0].position();
+    assert_eq!((p.line, p.column, p.offset), (4, 19, 66));
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::GameStart { .. })).count(), 2);
 }
 
 // ---------- mutated corpus ----------

@@ -86,14 +86,7 @@ impl<'a> Lexer<'a> {
         if start >= input.len() {
             return None;
         }
-        // Most lines are short (`+7776FU`, `T12`): look at the first bytes by hand before
-        // handing a long line to memchr.
-        let short = &input[start..input.len().min(start + 16)];
-        let found = match short.iter().position(|&c| c == b'\n' || c == b'\r') {
-            Some(i) => Some(i),
-            None if short.len() < 16 => None,
-            None => memchr::memchr2(b'\n', b'\r', &input[start + 16..]).map(|i| i + 16),
-        };
+        let found = memchr::memchr2(b'\n', b'\r', &input[start..]);
         let (end, next) = match found {
             Some(i) => {
                 let e = start + i;
@@ -121,7 +114,7 @@ impl<'a> Lexer<'a> {
 
 /// If a line ends at `e` (a line end there, or the end of the input), where the next line
 /// starts.
-#[inline]
+#[inline(always)]
 pub(crate) fn line_after(input: &[u8], e: usize) -> Option<usize> {
     match input.get(e) {
         None if e == input.len() => Some(e),

@@ -6,9 +6,10 @@
 //! read as bytes (no UTF-8 validation); nothing is allocated after the file's charset is known.
 //!
 //! # Costs
-//! A move (`+7776FU`) or whole-second time (`T12`) on a line of its own is read in place: a few
-//! byte comparisons, a table lookup for the piece name, no tokenizer call. Other lines cost one
-//! `memchr2` for the line end (a hand loop for lines under 16 bytes) and one search for a comma;
+//! A move (`+7776FU`), with a whole-second time on the next line or after a comma (`T12`,
+//! `+7776FU,T12`), a time line alone, and a `'**` evaluation line are read in place: a few byte
+//! comparisons, a table lookup for the piece name, no tokenizer call; the 40 pieces of `PI` are
+//! a table walk. Other lines cost one `memchr2` for the line end and one search for a comma;
 //! comments and names are never validated or decoded. [`Reader`] allocates only when it
 //! creates an `Error`; charset detection of a file that is neither UTF-8 nor declared runs
 //! chardetng once per file. `skip_game` is a `memchr` scan for the next `/` line.

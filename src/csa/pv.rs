@@ -86,6 +86,26 @@ fn piece_from_bytes(a: u8, b: u8) -> Option<Piece> {
 /// ```
 pub fn parse_evaluation(rest: &[u8]) -> (Option<i32>, &[u8], bool) {
     let t = trim_start(rest);
+    // The usual form, a signed number of at most nine digits then a blank or the end, in one
+    // pass; anything else takes the general path below.
+    let (neg, first) = match t.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let mut i = first;
+    let mut v: i32 = 0;
+    while let Some(&c) = t.get(i) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 || i - first == 9 {
+            break;
+        }
+        v = v * 10 + d as i32;
+        i += 1;
+    }
+    if i > first && matches!(t.get(i), None | Some(b' ' | b'\t')) {
+        return (Some(if neg { -v } else { v }), trim_start(&t[i..]), false);
+    }
     let (t, dialect) = match t.first() {
         Some(b'0'..=b'9' | b'-' | b'+') | None => (t, false),
         Some(_) => match memchr::memchr(b'=', t) {
@@ -119,8 +139,12 @@ fn parse_i32(b: &[u8]) -> Option<i32> {
     i32::try_from(if neg { -v } else { v }).ok()
 }
 
+#[inline]
 fn trim_start(b: &[u8]) -> &[u8] {
-    let s = b.iter().position(|c| !matches!(c, b' ' | b'\t')).unwrap_or(b.len());
+    let mut s = 0;
+    while s < b.len() && matches!(b[s], b' ' | b'\t') {
+        s += 1;
+    }
     &b[s..]
 }
 

@@ -66,6 +66,16 @@ enum Expand<'a> {
     },
 }
 
+/// What the next call returns before reading on: the `Move` after a `Node`, and for a
+/// `+7776FU,T12` line read in place, the `Clock` after it (the `T`'s offset, milliseconds).
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    None,
+    Move(ShogiMove),
+    MoveClock(ShogiMove, usize, u64),
+    Clock(usize, u64),
+}
+
 /// A tiny FIFO of events produced by one statement.
 #[derive(Clone, Copy, Debug)]
 struct Queue<'a> {
@@ -137,8 +147,15 @@ pub struct Reader<'a> {
     expand: Expand<'a>,
     queue: Queue<'a>,
     refeed: Option<Stmt<'a>>,
-    /// The `Move` that follows the `Node` just returned (the hot path skips the queue).
-    pending_move: Option<ShogiMove>,
+    /// The `Move` (and `Clock`) that follow the `Node` just returned (the hot path skips the
+    /// queue).
+    pending: Pending,
+    /// Whether the hot path may run: inside a game, after the turn line, before any `%`, with
+    /// nothing queued, expanding or refed. Recomputed after every slow-path call (the only code
+    /// that changes those fields besides `skip_game`, which clears it).
+    hot_ok: bool,
+    /// The last offset a statement of this game may start at (`game_start + max_game_len`).
+    game_limit: usize,
     pending_error: Option<Error>,
     stmt_offset: usize,
     lines: LineIndex,
@@ -151,6 +168,29 @@ fn trim_end(b: &[u8]) -> &[u8] {
         e -= 1;
     }
     &b[..e]
+}
+
+/// A whole number of seconds (1 to 11 digits) from `at` up to a line end or the end of the
+/// input: its milliseconds and the start of the next line.
+#[inline(always)]
+fn whole_seconds(input: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut q = at;
+    let mut v = 0u64;
+    while let Some(&c) = input.get(q) {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + d as u64;
+        q += 1;
+        if q - at > 11 {
+            return None;
+        }
+    }
+    if q == at {
+        return None;
+    }
+    Some((v * 1000, lex::line_after(input, q)?))
 }
 
 fn is_binary(b: &[u8]) -> bool {
@@ -259,7 +299,9 @@ impl<'a> Reader<'a> {
             expand: Expand::None,
             queue: Queue::new(),
             refeed: None,
-            pending_move: None,
+            pending: Pending::None,
+            hot_ok: false,
+            game_limit: 0,
             pending_error: None,
             stmt_offset: 0,
             lines: LineIndex::new(),
@@ -389,7 +431,8 @@ impl<'a> Reader<'a> {
         self.queue.clear();
         self.expand = Expand::None;
         self.refeed = None;
-        self.pending_move = None;
+        self.pending = Pending::None;
+        self.hot_ok = false;
         self.state = State::Between;
     }
 
@@ -413,59 +456,94 @@ impl<'a> Reader<'a> {
 
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
-        if let Some(m) = self.pending_move.take() {
-            return Some(Ok(Event::Move(Move::Shogi(m))));
+        match self.pending {
+            Pending::None => {}
+            Pending::Move(m) => {
+                self.pending = Pending::None;
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
+            Pending::MoveClock(m, at, value) => {
+                self.pending = Pending::Clock(at, value);
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
+            Pending::Clock(at, value) => {
+                self.pending = Pending::None;
+                self.stmt_offset = at;
+                return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
+            }
         }
-        // Hot path: inside a game with nothing queued, a move or a `T` line.
-        if self.state == State::InGame
-            && self.queue.len == 0
-            && matches!(self.expand, Expand::None)
-            && self.refeed.is_none()
-            && self.saw_turn
-            && self.ending.is_none()
-        {
+        // Hot path: inside a game with nothing queued, a move, a `T` or a `'**` line.
+        if self.hot_ok {
             if let Some(ev) = self.hot() {
                 return Some(Ok(ev));
             }
+        } else if self.queue.len == 0 && self.pending_error.is_none() {
+            // The 40 pieces of `PI` (or of the assumed standard position), one per call.
+            if let Some(ev) = self.standard_piece() {
+                return Some(Ok(ev));
+            }
         }
-        self.next_slow()
+        let r = self.next_slow();
+        self.hot_ok = self.state == State::InGame
+            && self.queue.len == 0
+            && matches!(self.expand, Expand::None)
+            && self.refeed.is_none()
+            && self.pending_error.is_none()
+            && self.saw_turn
+            && self.ending.is_none();
+        r
     }
 
-    /// A move or a whole-second `T` on a line of its own, read in place without the tokenizer;
-    /// else the tokenizer's next statement if it is a move or a `T`. `None` (nothing consumed)
-    /// for anything else.
+    /// A move (alone or followed by `,T12`), a whole-second `T` or a `'**` evaluation on a line
+    /// of its own, read in place without the tokenizer; else the tokenizer's next statement if
+    /// it is a move or a `T`. `None` (nothing consumed) for anything else.
     #[inline]
     fn hot(&mut self) -> Option<Event<'a>> {
         let input = self.input;
         if let Some(p) = self.lex.at_line_start() {
-            if (p - self.game_start) as u64 > self.config.limits.max_game_len {
+            if p > self.game_limit {
                 return None;
             }
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
-                    if let (Some(next), Some(m)) =
-                        (lex::line_after(input, p + 7), input.get(p..p + 7).and_then(parse_move))
-                    {
-                        self.lex.seek(next);
-                        return Some(self.hot_move(p, m));
+                    if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
+                        let next = lex::line_after(input, p + 7);
+                        // A whole-second time on the next line or after a comma is read with
+                        // the move: its `Clock` follows the `Move`.
+                        let t = next.unwrap_or(p + 8);
+                        if (next.is_some() || input[p + 7] == b',')
+                            && input.get(t) == Some(&b'T')
+                            && t <= self.game_limit
+                        {
+                            if let Some((value, after)) = whole_seconds(input, t + 1) {
+                                self.lex.seek(after);
+                                self.hot_move(p, m);
+                                self.pending = Pending::MoveClock(m, t, value);
+                                return Some(Event::Node);
+                            }
+                        }
+                        if let Some(next) = next {
+                            self.lex.seek(next);
+                            return Some(self.hot_move(p, m));
+                        }
                     }
                 }
                 Some(b'T') if self.last_color.is_some() => {
-                    let mut q = p + 1;
-                    let mut v = 0u64;
-                    while q < input.len() && q - p <= 12 && input[q].is_ascii_digit() {
-                        v = v * 10 + (input[q] - b'0') as u64;
-                        q += 1;
+                    if let Some((value, next)) = whole_seconds(input, p + 1) {
+                        self.lex.seek(next);
+                        self.stmt_offset = p;
+                        return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
                     }
-                    if q > p + 1 && q - p <= 12 {
-                        if let Some(next) = lex::line_after(input, q) {
-                            self.lex.seek(next);
+                }
+                Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
+                    let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
+                    let line = &input[p..e];
+                    if line.len() <= self.config.limits.max_value_len {
+                        let (score, pv, dialect) = parse_evaluation(&line[3..]);
+                        if !dialect {
+                            self.lex.seek(lex::line_after(input, e).unwrap_or(e));
                             self.stmt_offset = p;
-                            return Some(Event::Clock(Clock {
-                                color: self.last_color,
-                                kind: ClockKind::ElapsedMs,
-                                value: v * 1000,
-                            }));
+                            return Some(Event::Evaluation(Evaluation { score, pv }));
                         }
                     }
                 }
@@ -473,7 +551,7 @@ impl<'a> Reader<'a> {
             }
         }
         let mut lex = self.lex.clone();
-        let s = lex.next_stmt().filter(|s| (s.start - self.game_start) as u64 <= self.config.limits.max_game_len)?;
+        let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
         match s.bytes {
             [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
                 let m = parse_move(s.bytes)?;
@@ -500,7 +578,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = at;
         self.moves += 1;
         self.last_color = Some(m.color);
-        self.pending_move = Some(m);
+        self.pending = Pending::Move(m);
         Event::Node
     }
 
@@ -550,6 +628,7 @@ impl<'a> Reader<'a> {
 
     fn start_game(&mut self, at: usize) -> Event<'a> {
         self.game_start = at;
+        self.game_limit = at.saturating_add(self.config.limits.max_game_len.min(usize::MAX as u64) as usize);
         self.games += 1;
         self.state = State::InGame;
         self.saw_position = false;
@@ -664,7 +743,7 @@ impl<'a> Reader<'a> {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), s.start, "too many moves"));
         }
         self.last_color = Some(m.color);
-        self.pending_move = Some(m);
+        self.pending = Pending::Move(m);
         Ok(Event::Node)
     }
 
@@ -768,18 +847,24 @@ impl<'a> Reader<'a> {
         None
     }
 
+    /// The next piece of the standard position while `PI` (or the assumed standard position) is
+    /// being expanded.
+    #[inline]
+    fn standard_piece(&mut self) -> Option<Event<'a>> {
+        let next = match &mut self.expand {
+            Expand::Pi { next, .. } | Expand::Standard { next } if *next < 40 => next,
+            _ => return None,
+        };
+        let (color, piece, file, rank) = STANDARD[*next as usize];
+        *next += 1;
+        Some(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) }))
+    }
+
     /// One event of the statement being expanded; `None` when it is finished.
     fn expand_step(&mut self) -> Option<Result<Event<'a>, Error>> {
         match self.expand {
             Expand::None => None,
-            Expand::Pi { next, .. } | Expand::Standard { next } if next < 40 => {
-                let (color, piece, file, rank) = STANDARD[next as usize];
-                match &mut self.expand {
-                    Expand::Standard { next } | Expand::Pi { next, .. } => *next += 1,
-                    _ => {}
-                }
-                Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) })))
-            }
+            Expand::Pi { next, .. } | Expand::Standard { next } if next < 40 => self.standard_piece().map(Ok),
             Expand::Standard { .. } => {
                 self.expand = Expand::None;
                 None

@@ -68,6 +68,18 @@ fn small_number(s: &[u8]) -> Option<u32> {
 ///   from the bottom as in `D10`.
 /// - `PASS`, and the empty value (white space only).
 pub(crate) fn parse(raw: &[u8], size: u8) -> Pt {
+    // The usual form, one letter and one or two digits (`Q16`), without the general path's
+    // trimming and searching; the same checks below.
+    let (col, row) = match *raw {
+        [a, d] if d.is_ascii_digit() => (letter(a), u32::from(d - b'0')),
+        [a, d, e] if d.is_ascii_digit() && e.is_ascii_digit() => {
+            (letter(a), u32::from(d - b'0') * 10 + u32::from(e - b'0'))
+        }
+        _ => (None, 0),
+    };
+    if let Some(col) = col {
+        return on_board(u32::from(col), row, size);
+    }
     let s = trim(raw);
     if s.is_empty() {
         return Pt::Empty;
@@ -95,6 +107,12 @@ pub(crate) fn parse(raw: &[u8], size: u8) -> Pt {
             _ => return Pt::Bad,
         }
     };
+    on_board(col, row, size)
+}
+
+/// The point at zero-based column `col` and row `row` counted from the bottom from 1.
+#[inline]
+fn on_board(col: u32, row: u32, size: u8) -> Pt {
     if row == 0 || row > u32::from(size) || col >= u32::from(MAX_SIZE) {
         return Pt::Bad;
     }
@@ -159,6 +177,25 @@ mod tests {
         assert_eq!(parse(b"Q", 19), Pt::Bad);
         assert_eq!(parse(b"16", 19), Pt::Bad);
         assert_eq!(parse(b"Q16x", 19), Pt::Bad);
+    }
+
+    #[test]
+    fn the_short_form_reads_as_the_general_path() {
+        // A leading space sends the same point through the general path.
+        for size in [1, 9, 13, 19, 25, 52] {
+            for a in (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
+                for row in 0..=120u32 {
+                    let mut short = vec![a];
+                    short.extend_from_slice(row.to_string().as_bytes());
+                    if row < 10 && row % 3 == 0 {
+                        short.insert(1, b'0');
+                    }
+                    let mut long = vec![b' '];
+                    long.extend_from_slice(&short);
+                    assert_eq!(parse(&short, size), parse(&long, size), "{}", String::from_utf8_lossy(&short));
+                }
+            }
+        }
     }
 
     #[test]

@@ -982,7 +982,21 @@ impl<'a> Reader<'a> {
         let mut pe = PointElem { kind, name: tag.name, marks: [None; 3], done: false, content: t.end };
         let mut at: Option<&'a [u8]> = None;
         let mut unknown = false;
-        for a in tag.attrs() {
+        // GoGui's `number="N" at="P"` (what the general loop gives for it, without the loop).
+        let mut attrs = tag.attrs();
+        match tokens::number_at(tag.attrs) {
+            Some((Some(number), value)) if matches!(kind, PointKind::Move(_)) => {
+                self.move_number = number;
+                at = Some(value);
+                attrs = tokens::Attrs::empty();
+            }
+            Some((None, value)) => {
+                at = Some(value);
+                attrs = tokens::Attrs::empty();
+            }
+            _ => {}
+        }
+        for a in attrs {
             let a = match a {
                 Ok(a) => a,
                 Err(_) => {
@@ -1363,6 +1377,10 @@ impl<'a> Reader<'a> {
             Frame::Game => {
                 self.depth = 0;
                 self.push(Event::GameEnd { length: (t.end - self.game_start) as u64, ending: None });
+                if self.games == 1 && find_game_start(self.input, t.end).is_some() {
+                    // More games follow: no allocation for quick-xml's name stack after this.
+                    self.tok.reserve_names();
+                }
             }
             Frame::Variation => self.close_variation(true, t.start),
             Frame::Point(pe) => {

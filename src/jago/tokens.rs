@@ -60,7 +60,31 @@ pub(crate) struct Tokenizer<'a> {
     xml: quick_xml::Reader<&'a [u8]>,
     /// Offset of the quick-xml reader's first byte in `input`.
     base: usize,
+    /// Bytes quick-xml counted that are not in `input` (the [`PRIME`] document).
+    skew: usize,
 }
+
+/// Nesting depth and name length [`Tokenizer::reserve_names`] makes room for.
+const PRIME_DEPTH: usize = 128;
+const PRIME_NAME: usize = 16;
+const PRIME_LEN: usize = PRIME_DEPTH * (2 * PRIME_NAME + 5);
+
+/// `PRIME_DEPTH` nested elements with names of `PRIME_NAME` bytes, opened then closed.
+static PRIME: [u8; PRIME_LEN] = {
+    let mut b = [b'p'; PRIME_LEN];
+    let mut d = 0;
+    while d < PRIME_DEPTH {
+        let open = d * (PRIME_NAME + 2);
+        b[open] = b'<';
+        b[open + PRIME_NAME + 1] = b'>';
+        let close = PRIME_DEPTH * (PRIME_NAME + 2) + d * (PRIME_NAME + 3);
+        b[close] = b'<';
+        b[close + 1] = b'/';
+        b[close + PRIME_NAME + 2] = b'>';
+        d += 1;
+    }
+    b
+};
 
 impl std::fmt::Debug for Tokenizer<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,7 +112,28 @@ impl<'a> Tokenizer<'a> {
     /// A tokenizer over `input` starting at `at`.
     pub fn new(input: &'a [u8], at: usize) -> Tokenizer<'a> {
         let at = at.min(input.len());
-        Tokenizer { input, xml: xml_reader(&input[at..]), base: at }
+        Tokenizer { input, xml: xml_reader(&input[at..]), base: at, skew: 0 }
+    }
+
+    /// Makes quick-xml's stack of open element names (which it keeps even when it does not
+    /// check end tags) big enough for 128 nested elements with names of 16 bytes, by reading a
+    /// dummy document of that depth between two constructs of the input: later games nesting
+    /// no deeper never make it allocate. Called once, after a reader's first game, when
+    /// another follows.
+    pub fn reserve_names(&mut self) {
+        if self.xml.buffer_position() == 0 {
+            // A reader just restarted (after a construct that is not UTF-8) has not looked at
+            // its input yet (a BOM there would be dropped): leave it alone.
+            return;
+        }
+        let rest = std::mem::replace(self.xml.get_mut(), &PRIME[..]);
+        while !self.xml.get_ref().is_empty() {
+            if self.xml.read_event().is_err() {
+                break;
+            }
+        }
+        *self.xml.get_mut() = rest;
+        self.skew += PRIME_LEN;
     }
 
     /// The offset of the next unread byte.
@@ -102,10 +147,11 @@ impl<'a> Tokenizer<'a> {
         let at = at.min(self.input.len());
         self.xml = xml_reader(&self.input[at..]);
         self.base = at;
+        self.skew = 0;
     }
 
     fn error_at(&self) -> usize {
-        (self.base + self.xml.error_position() as usize).min(self.input.len())
+        (self.base + (self.xml.error_position() as usize).saturating_sub(self.skew)).min(self.input.len())
     }
 
     /// The next token.
@@ -214,6 +260,24 @@ impl<'a> Tag<'a> {
     }
 }
 
+/// The attributes of GoGui's point elements, ` number="N" at="P"` or ` at="P"` exactly (white
+/// space after them allowed), read without the general attribute loop: the number's and the
+/// point's raw values. `None` for any other attribute list.
+#[inline]
+pub(crate) fn number_at(attrs: &[u8]) -> Option<(Option<&[u8]>, &[u8])> {
+    let quoted = |rest: &'_ [u8]| -> Option<usize> { rest.iter().position(|&b| b == b'"') };
+    let (number, rest) = match attrs.strip_prefix(b" number=\"") {
+        Some(rest) => {
+            let q = quoted(rest)?;
+            (Some(&rest[..q]), &rest[q + 1..])
+        }
+        None => (None, attrs),
+    };
+    let rest = rest.strip_prefix(b" at=\"")?;
+    let q = quoted(rest)?;
+    all_ws(&rest[q + 1..]).then_some((number, &rest[..q]))
+}
+
 /// One attribute: name and raw value (between the quotes, undecoded).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Attr<'a> {
@@ -227,10 +291,17 @@ pub(crate) struct Attrs<'a> {
     rest: &'a [u8],
 }
 
+impl Attrs<'_> {
+    /// No attributes.
+    pub fn empty() -> Self {
+        Attrs { rest: &[] }
+    }
+}
+
 impl<'a> Iterator for Attrs<'a> {
     type Item = Result<Attr<'a>, &'a [u8]>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let s = self.rest;
         let mut i = 0;
@@ -361,6 +432,55 @@ mod tests {
         assert_eq!(Tag::parse(b"</Node >").name, b"Node");
         assert!(Tag::parse(b"<a x=1>").attrs().next().unwrap().is_err());
         assert!(Tag::parse(b"<a x>").attrs().next().unwrap().is_err());
+    }
+
+    #[test]
+    fn gogui_attributes_read_as_the_general_loop_reads_them() {
+        let fast: [&[u8]; 4] =
+            [b" number=\"12\" at=\"Q16\"", b" at=\"\"", b" number=\"\" at=\"D4\" ", b" at=\"a'b\"\n"];
+        for attrs in fast {
+            let (number, at) = number_at(attrs).unwrap();
+            let want: Vec<_> = number.map(|n| (&b"number"[..], n)).into_iter().chain([(&b"at"[..], at)]).collect();
+            let general: Vec<_> = Attrs { rest: attrs }.map(|a| a.map(|a| (a.name, a.value)).unwrap()).collect();
+            assert_eq!(general, want, "{}", String::from_utf8_lossy(attrs));
+        }
+        // Anything else takes the general loop.
+        let general: [&[u8]; 7] = [
+            b" number='1' at=\"D4\"",
+            b" at=\"D4\" number=\"1\"",
+            b" number=\"1\" at=\"D4\" timeleft=\"3\"",
+            b" number=\"1\"  at=\"D4\"",
+            b" at=\"D4",
+            b" number=\"1\"",
+            b"",
+        ];
+        for attrs in general {
+            assert_eq!(number_at(attrs), None, "{}", String::from_utf8_lossy(attrs));
+        }
+    }
+
+    #[test]
+    fn reserving_names_changes_no_token_or_error_offset() {
+        let input = b"<Go><GoGame></GoGame><GoGame><Node at='&lol'></GoGame>";
+        let mut t = Tokenizer::new(input, 0);
+        for _ in 0..3 {
+            t.next().unwrap();
+        }
+        t.reserve_names();
+        assert_eq!(t.pos(), 21);
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start, tok.end), (Kind::Start, 21, 29));
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start), (Kind::Start, 29));
+        let tok = t.next().unwrap();
+        assert_eq!((tok.kind, tok.start), (Kind::End, 45));
+        // An error after the reserve is reported at its place in the input.
+        let mut t = Tokenizer::new(b"<a></a><b>&x", 0);
+        t.next().unwrap();
+        t.next().unwrap();
+        t.reserve_names();
+        t.next().unwrap();
+        assert!(matches!(t.next(), Err(Fail::BadRef { at: 10 })));
     }
 
     #[test]
