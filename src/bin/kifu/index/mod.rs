@@ -16,7 +16,7 @@
 //! format and no error, so that it is not read again.
 //!
 //! With `KIFU_TIMING` set in the environment, the run prints the time at the end of each phase
-//! (walk, plan, read+write, index build) to standard error.
+//! (walk, open the database, plan, read+write, index build) to standard error.
 //!
 //! Compressed files (.gz, .bz2, .xz, recognised by their first bytes) and archives (.zip, .tar,
 //! .tar.gz…) are opened through the streams layer (`kifu::stream::for_each_input_in`): a
@@ -242,6 +242,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     summary.files_seen = files.len() as u64;
     let t_walk = start.elapsed();
     let mut conn = schema::open(&args.db).map_err(|e| format!("{}: {e}", args.db.display()))?;
+    let t_open = start.elapsed();
     let plan = incremental::plan(&conn, &roots, files).map_err(|e| e.to_string())?;
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
@@ -325,7 +326,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let t_write = start.elapsed();
     schema::create_indexes(&conn).map_err(|e| e.to_string())?;
     if std::env::var_os("KIFU_TIMING").is_some() {
-        eprintln!("walk {t_walk:?} plan {t_plan:?} write {t_write:?} indexes {:?}", start.elapsed());
+        eprintln!("walk {t_walk:?} open {t_open:?} plan {t_plan:?} write {t_write:?} indexes {:?}", start.elapsed());
     }
     bar.finish_and_clear();
     summary.files_read = plan.read.len() as u64;
