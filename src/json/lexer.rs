@@ -162,18 +162,49 @@ const fn stop_table(quote: u8) -> [bool; 256] {
 static STOP_DQ: [bool; 256] = stop_table(b'"');
 static STOP_SQ: [bool; 256] = stop_table(b'\'');
 
-/// Skips white space from `p`: runs of eight spaces (pretty-printed indentation) a word at a
-/// time, then byte by byte.
-#[inline]
+/// Skips white space from `p`. Most JSON has none before a token, or one space, or a newline and
+/// an indentation: the first test exits on any byte above a space, and after a newline runs of
+/// eight spaces go a word at a time.
+#[inline(always)]
 fn skip_spaces(input: &[u8], mut p: usize) -> usize {
-    loop {
-        while p + 8 <= input.len() && input[p..p + 8] == *b"        " {
-            p += 8;
+    while let Some(&b) = input.get(p) {
+        if b > b' ' || !is_ws(b) {
+            return p;
         }
-        match input.get(p) {
-            Some(&b) if is_ws(b) => p += 1,
-            _ => return p,
+        p += 1;
+        if b == b'\n' {
+            while input.get(p..p + 8) == Some(b"        ") {
+                p += 8;
+            }
         }
+    }
+    p
+}
+
+/// The length of the string content from `start` when it ends at a `"` with no escape or
+/// control character before it (what the fast path of `next_raw` reads); `None` otherwise.
+#[inline(always)]
+fn plain_string(input: &[u8], start: usize) -> Option<usize> {
+    let rest = input.get(start..)?;
+    let k = rest.iter().position(|&c| STOP_DQ[c as usize])?;
+    (rest[k] == b'"' && k <= u32::MAX as usize).then_some(k)
+}
+
+/// The end of an integer at `p` (`-`? digits, no leading zero) followed by a byte that cannot
+/// continue a number; `None` for anything else (fractions, exponents and errors take the
+/// general path).
+#[inline(always)]
+fn plain_number(input: &[u8], p: usize) -> Option<usize> {
+    let rest = input.get(p..)?;
+    let neg = usize::from(rest.first() == Some(&b'-'));
+    let digits = rest[neg..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || (digits > 1 && rest[neg] == b'0') || digits > 4096 {
+        return None;
+    }
+    let end = neg + digits;
+    match rest.get(end) {
+        Some(&c) if is_ident(c) || c == b'.' => None,
+        _ => Some(p + end),
     }
 }
 
@@ -273,6 +304,17 @@ impl<'a> Tokenizer<'a> {
     /// space; in the lenient dialect comments and a `;`), or an error.
     #[inline(always)]
     pub fn next_token(&mut self) -> Result<Option<Tok<'a>>, LexError> {
+        let r = self.next_raw();
+        match r.kind {
+            Raw::END => Ok(None),
+            Raw::ERROR => Err(self.take_error()),
+            _ => Ok(Some(self.tok_of(r))),
+        }
+    }
+
+    /// The general path of [`Tokenizer::next_token`]: every state, dialect, extension and error.
+    /// [`Tokenizer::next_raw`] handles the common tokens itself and comes here for the rest.
+    fn next_token_slow(&mut self) -> Result<Option<Tok<'a>>, LexError> {
         loop {
             if let Some(c) = self.skip_ws()? {
                 return Ok(Some(Tok { token: Token::Extension, offset: c }));
@@ -664,10 +706,120 @@ impl<'a> Tokenizer<'a> {
 
     /// [`Tokenizer::next_token`] packed into a [`Raw`] (for the readers' hot path): `END` for
     /// `Ok(None)`, `ERROR` with the error kept for [`Tokenizer::take_error`].
+    ///
+    /// The common tokens of well-formed JSON (inside a container: a key, `:`, a value, `,`, a
+    /// container's end, with white space between) are read here in one pass without building a
+    /// `Result`; anything else (the first and last token, the lenient dialect's extensions, an
+    /// escape in a string, a fraction or exponent, any error) goes to the general path from the
+    /// last state committed, which reads it exactly as before.
     #[inline(always)]
     pub(crate) fn next_raw(&mut self) -> Raw {
+        let input = self.input;
+        let mut p = skip_spaces(input, self.pos);
+        let Some(&(mut b)) = input.get(p) else { return self.next_raw_slow() };
+        let mut state = self.state;
+        match state {
+            State::Colon => {
+                if b != b':' {
+                    return self.next_raw_slow();
+                }
+                p = skip_spaces(input, p + 1);
+                self.pos = p;
+                state = State::Value;
+                self.state = state;
+                match input.get(p) {
+                    Some(&c) => b = c,
+                    None => return self.next_raw_slow(),
+                }
+            }
+            State::CommaOrEnd => {
+                let top = self.stack.last().copied();
+                match b {
+                    b',' => {
+                        p = skip_spaces(input, p + 1);
+                        self.pos = p;
+                        state = if top == Some(ARR) { State::Value } else { State::Key };
+                        self.state = state;
+                        match input.get(p) {
+                            Some(&c) => b = c,
+                            None => return self.next_raw_slow(),
+                        }
+                    }
+                    b'}' if top == Some(OBJ) => return self.close_raw(p, Raw::OBJECT_END),
+                    b']' if top == Some(ARR) => return self.close_raw(p, Raw::ARRAY_END),
+                    _ => return self.next_raw_slow(),
+                }
+            }
+            _ => {}
+        }
+        match state {
+            State::Key | State::KeyOrEnd => {
+                if b == b'"' {
+                    if let Some(len) = plain_string(input, p + 1) {
+                        self.pos = p + 2 + len;
+                        self.state = State::Colon;
+                        return Raw { offset: p, len: len as u32, kind: Raw::KEY, skip: 1 };
+                    }
+                } else if b == b'}' && state == State::KeyOrEnd && self.stack.last() == Some(&OBJ) {
+                    return self.close_raw(p, Raw::OBJECT_END);
+                }
+            }
+            State::Value | State::ValueOrEnd => {
+                let (kind, end) = match b {
+                    b'"' => match plain_string(input, p + 1) {
+                        Some(len) => {
+                            self.pos = p + 2 + len;
+                            self.after_value();
+                            return Raw { offset: p, len: len as u32, kind: Raw::STRING, skip: 1 };
+                        }
+                        None => return self.next_raw_slow(),
+                    },
+                    b'{' | b'[' => {
+                        if self.stack.len() >= self.max_depth || (b == b'[' && self.dialect == Dialect::Lenient) {
+                            return self.next_raw_slow();
+                        }
+                        let (kind, raw) = if b == b'{' { (OBJ, Raw::OBJECT_START) } else { (ARR, Raw::ARRAY_START) };
+                        self.stack.push(kind);
+                        self.pos = p + 1;
+                        self.state = if kind == ARR { State::ValueOrEnd } else { State::KeyOrEnd };
+                        return Raw { offset: p, len: 0, kind: raw, skip: 0 };
+                    }
+                    b'-' | b'0'..=b'9' => match plain_number(input, p) {
+                        Some(end) => (Raw::NUMBER, end),
+                        None => return self.next_raw_slow(),
+                    },
+                    b't' if input[p..].starts_with(b"true") => (Raw::TRUE, p + 4),
+                    b'f' if input[p..].starts_with(b"false") => (Raw::FALSE, p + 5),
+                    b'n' if input[p..].starts_with(b"null") => (Raw::NULL, p + 4),
+                    b']' if state == State::ValueOrEnd && self.stack.last() == Some(&ARR) => {
+                        return self.close_raw(p, Raw::ARRAY_END)
+                    }
+                    _ => return self.next_raw_slow(),
+                };
+                self.pos = end;
+                self.after_value();
+                let len = if kind == Raw::NUMBER { (end - p) as u32 } else { 0 };
+                return Raw { offset: p, len, kind, skip: 0 };
+            }
+            _ => {}
+        }
+        self.next_raw_slow()
+    }
+
+    /// A container's end at `p` (its kind checked by the caller).
+    #[inline(always)]
+    fn close_raw(&mut self, p: usize, kind: u8) -> Raw {
+        self.stack.pop();
+        self.pos = p + 1;
+        self.after_value();
+        Raw { offset: p, len: 0, kind, skip: 0 }
+    }
+
+    /// The general path packed into a [`Raw`].
+    #[inline(never)]
+    fn next_raw_slow(&mut self) -> Raw {
         let input = self.input.as_ptr() as usize;
-        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token() {
+        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token_slow() {
             Ok(Some(Tok { token, offset })) => match token {
                 Token::ObjectStart => (Raw::OBJECT_START, offset, &[]),
                 Token::ObjectEnd => (Raw::OBJECT_END, offset, &[]),
@@ -905,6 +1057,57 @@ mod tests {
         let mut t = Tokenizer::new(b"[1,", Dialect::Strict, 8);
         while t.next_raw().kind != Raw::ERROR {}
         assert_eq!(t.take_error().kind, LexErrorKind::Eof);
+    }
+
+    /// The fast path of `next_raw` gives the same tokens, offsets, errors and final state as
+    /// the general path, on hand-written JSON and on many byte-level mutations of it.
+    #[test]
+    fn fast_path_matches_general_path() {
+        let seeds: [&[u8]; 4] = [
+            br#"{"a": [1, -2, 0, 10, "x\"y", true, false, null, {}, [], 2.5e3], "b" : {"c":"d"} , "e":-0}"#,
+            b"{\n  \"tree\": [\n    {\n      \"move\": {\"color\": \"black\", \"x\": 3, \"y\": 15}\n    }\n  ]\n}\n",
+            b"{a: ['x', 1,], /* c */ \"b\": [B: [1], 'W': []], // d\n \"c\": [1, ...]};",
+            b"[[[[1]]], {\"\\u0041\": \"\\n\"}, \"\t\", 01, 1., -, tru, nul]",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let alphabet = b" \n\t{}[]:,\"'\\/-0123456789.eEtrufalsnx*";
+        for seed in seeds {
+            for i in 0..3000 {
+                let mut v = seed.to_vec();
+                if i > 0 {
+                    for _ in 0..1 + rnd() % 3 {
+                        let at = (rnd() as usize) % (v.len() + 1);
+                        let c = alphabet[(rnd() as usize) % alphabet.len()];
+                        match rnd() % 3 {
+                            0 if at < v.len() => v[at] = c,
+                            1 if at < v.len() => {
+                                v.remove(at);
+                            }
+                            _ => v.insert(at, c),
+                        }
+                    }
+                }
+                for d in [Dialect::Strict, Dialect::Lenient] {
+                    let mut fast = Tokenizer::new(&v, d, 4);
+                    let mut slow = Tokenizer::new(&v, d, 4);
+                    for _ in 0..v.len() + 4 {
+                        let want = slow.next_token_slow();
+                        let got = fast.next_token();
+                        assert_eq!(got, want, "{:?} {d:?}", std::string::String::from_utf8_lossy(&v));
+                        assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                        if !matches!(want, Ok(Some(_))) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
