@@ -162,32 +162,76 @@ const fn stop_table(quote: u8) -> [bool; 256] {
 static STOP_DQ: [bool; 256] = stop_table(b'"');
 static STOP_SQ: [bool; 256] = stop_table(b'\'');
 
-/// Skips white space from `p`. Most JSON has none before a token, or one space, or a newline and
-/// an indentation: the first test exits on any byte above a space, and after a newline runs of
-/// eight spaces go a word at a time.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes at `p`, little-endian (byte `p` in the low bits), if there are eight.
 #[inline(always)]
-fn skip_spaces(input: &[u8], mut p: usize) -> usize {
-    while let Some(&b) = input.get(p) {
-        if b > b' ' || !is_ws(b) {
-            return p;
-        }
-        p += 1;
-        if b == b'\n' {
-            while input.get(p..p + 8) == Some(b"        ") {
-                p += 8;
+fn word_at(input: &[u8], p: usize) -> Option<u64> {
+    let w: [u8; 8] = input.get(p..p + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(w))
+}
+
+/// The high bit of each byte of `w` that is zero, exact up to and including the lowest one
+/// (a borrow may mark bytes above it, which callers never look at).
+#[inline(always)]
+fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(ONES) & !w & HIGHS
+}
+
+/// Skips white space from `p`. Most JSON has none before a token, or one space, or a newline and
+/// an indentation: the first test exits on any byte above a space, and runs of spaces are
+/// counted eight bytes at a time.
+#[inline(always)]
+fn skip_spaces(input: &[u8], p: usize) -> usize {
+    match input.get(p) {
+        Some(&b) if b > b' ' => p,
+        None => p,
+        _ => skip_space_run(input, p),
+    }
+}
+
+#[inline(always)]
+fn skip_space_run(input: &[u8], mut p: usize) -> usize {
+    loop {
+        if let Some(w) = word_at(input, p) {
+            // Leading spaces of the word: the lowest non-zero byte of w ^ "        ".
+            let x = w ^ 0x2020_2020_2020_2020;
+            p += (x.trailing_zeros() / 8) as usize;
+            if x == 0 {
+                continue;
+            }
+        } else {
+            while input.get(p) == Some(&b' ') {
+                p += 1;
             }
         }
+        match input.get(p) {
+            Some(b'\n' | b'\r' | b'\t') => p += 1,
+            _ => return p,
+        }
     }
-    p
 }
 
 /// The length of the string content from `start` when it ends at a `"` with no escape or
 /// control character before it (what the fast path of `next_raw` reads); `None` otherwise.
+/// Eight bytes at a time while there are eight.
 #[inline(always)]
 fn plain_string(input: &[u8], start: usize) -> Option<usize> {
-    let rest = input.get(start..)?;
+    let mut q = start;
+    while let Some(w) = word_at(input, q) {
+        let stops = zero_bytes(w ^ (ONES * u64::from(b'"')))
+            | zero_bytes(w ^ (ONES * u64::from(b'\\')))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGHS);
+        if stops != 0 {
+            q += (stops.trailing_zeros() / 8) as usize;
+            return (input[q] == b'"' && q - start <= u32::MAX as usize).then_some(q - start);
+        }
+        q += 8;
+    }
+    let rest = input.get(q..)?;
     let k = rest.iter().position(|&c| STOP_DQ[c as usize])?;
-    (rest[k] == b'"' && k <= u32::MAX as usize).then_some(k)
+    (rest[k] == b'"' && q + k - start <= u32::MAX as usize).then_some(q + k - start)
 }
 
 /// The end of an integer at `p` (`-`? digits, no leading zero) followed by a byte that cannot
