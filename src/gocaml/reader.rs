@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
 use crate::input::{Config, EventSource, LineIndex};
-use crate::json::{parse_int, Dialect, LexErrorKind, Tok, Token, Tokenizer};
+use crate::json::{parse_int, Dialect, LexErrorKind, Raw, Tok, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -132,16 +132,28 @@ impl<'a> Reader<'a> {
         Error::new(kind, pos, message)
     }
 
+    /// The next token; extensions become warnings and are skipped. The common case is inlined
+    /// into the callers; the rest is `tok_slow`.
+    #[inline(always)]
     fn tok(&mut self) -> R<Tok<'a>> {
+        let r = self.lex.next_raw();
+        if r.kind < Raw::EXTENSION {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.tok_slow(r)
+    }
+
+    #[inline(never)]
+    fn tok_slow(&mut self, mut r: Raw) -> R<Tok<'a>> {
         loop {
-            match self.lex.next_token() {
-                Ok(Some(t)) if t.token == Token::Extension => self.warn(WarningKind::JsonExtension, t.offset),
-                Ok(Some(t)) => return Ok(t),
-                Ok(None) => {
+            match r.kind {
+                Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
+                Raw::END => {
                     let end = self.input.len();
                     return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
                 }
-                Err(e) => {
+                Raw::ERROR => {
+                    let e = self.lex.take_error();
                     let kind = match e.kind {
                         LexErrorKind::Eof => ErrorKind::UnexpectedEof,
                         LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
@@ -149,7 +161,9 @@ impl<'a> Reader<'a> {
                     };
                     return Err(self.error(kind, e.offset, e.message));
                 }
+                _ => return Ok(self.lex.tok_of(r)),
             }
+            r = self.lex.next_raw();
         }
     }
 

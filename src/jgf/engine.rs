@@ -235,10 +235,19 @@ impl<'a> Engine<'a> {
     }
 
     /// The next token of the game; extensions become warnings (queued) and are skipped.
-    #[inline]
+    /// The common case is inlined into the callers; the rest is `token_slow`.
+    #[inline(always)]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
+        let r = self.lex.next_raw();
+        if r.kind < Raw::EXTENSION {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.token_slow(r)
+    }
+
+    #[inline(never)]
+    fn token_slow(&mut self, mut r: Raw) -> Result<Tok<'a>, Error> {
         loop {
-            let r = self.lex.next_raw();
             match r.kind {
                 Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
                 Raw::END => {
@@ -251,6 +260,7 @@ impl<'a> Engine<'a> {
                 }
                 _ => return Ok(self.lex.tok_of(r)),
             }
+            r = self.lex.next_raw();
         }
     }
 
