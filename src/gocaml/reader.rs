@@ -83,14 +83,17 @@ impl<'a> Reader<'a> {
     /// A reader with the given configuration and JSON dialect.
     pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
         let depth = (config.limits.max_depth as usize).saturating_add(16);
+        // Sized for the input up front (a pretty-printed stone takes about 60 bytes), so that
+        // reading a snapshot does not grow the buffers step by step.
+        let stones = (input.len() / 64).clamp(16, 1024);
         Reader {
             input,
             lex: Tokenizer::new(input, dialect, depth),
             config,
             lines: LineIndex::new(),
-            out: Vec::new(),
+            out: Vec::with_capacity(2 * stones + 32),
             next: 0,
-            stones: Vec::new(),
+            stones: Vec::with_capacity(stones),
             prisoners: Vec::new(),
             clocks: [PlayerClock::default(); 2],
             turn: None,
