@@ -62,6 +62,8 @@ pub struct Reader<'a> {
     prisoners: Vec<Prisoner<'a>>,
     clocks: [PlayerClock<'a>; 2],
     turn: Option<Tok<'a>>,
+    /// The value of a member read in one step by `key_tok`, for the next `tok`.
+    pending: Option<Tok<'a>>,
     size: u8,
     done: bool,
     games: u64,
@@ -97,6 +99,7 @@ impl<'a> Reader<'a> {
             prisoners: Vec::new(),
             clocks: [PlayerClock::default(); 2],
             turn: None,
+            pending: None,
             size: 19,
             done: false,
             games: 0,
@@ -121,6 +124,7 @@ impl<'a> Reader<'a> {
         let pos = self.position(offset);
         self.out.clear();
         self.next = 0;
+        self.pending = None;
         let input = self.input;
         let mut p = offset.min(input.len());
         self.done = true;
@@ -139,11 +143,25 @@ impl<'a> Reader<'a> {
     /// into the callers; the rest is `tok_slow`.
     #[inline(always)]
     fn tok(&mut self) -> R<Tok<'a>> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
         let r = self.lex.next_raw();
         if r.kind < Raw::EXTENSION {
             return Ok(self.lex.tok_of(r));
         }
         self.tok_slow(r)
+    }
+
+    /// The next key of an object (or its end), like `tok`; a plain `"key": value` member is read
+    /// in one step and its value kept for the next `tok`, which the caller makes at once.
+    #[inline(always)]
+    fn key_tok(&mut self) -> R<Tok<'a>> {
+        if let Some((k, v)) = self.lex.next_member() {
+            self.pending = Some(self.lex.tok_of(v));
+            return Ok(self.lex.tok_of(k));
+        }
+        self.tok()
     }
 
     #[inline(never)]
@@ -316,7 +334,7 @@ impl<'a> Reader<'a> {
     fn player(&mut self, color: Color) -> R<()> {
         let i = (color == Color::White) as usize;
         loop {
-            let t = self.tok()?;
+            let t = self.key_tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
             match k {
                 b"id" => {
@@ -389,7 +407,7 @@ impl<'a> Reader<'a> {
         let start = self.lex.offset();
         let mut counter_seen = false;
         loop {
-            let t = self.tok()?;
+            let t = self.key_tok()?;
             let Token::Key(k) = t.token else { break };
             if !matches!(k, b"col" | b"row" | b"cur_stones") {
                 self.unknown(k, t.offset)?;

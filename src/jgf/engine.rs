@@ -131,6 +131,8 @@ pub(crate) struct Engine<'a> {
     pub board_w: Option<(u8, usize)>,
     pub board_h: Option<(u8, usize)>,
     pub player: PlayerBuf<'a>,
+    /// The value of a member read in one step by `key_token`, for the next `token`.
+    pending: Option<Tok<'a>>,
 }
 
 /// The JSON nesting allowed for a variation depth limit: each variation level costs up to three
@@ -162,6 +164,7 @@ impl<'a> Engine<'a> {
             board_w: None,
             board_h: None,
             player: PlayerBuf::default(),
+            pending: None,
         }
     }
 
@@ -201,6 +204,7 @@ impl<'a> Engine<'a> {
     }
 
     fn abort(&mut self, offset: usize) {
+        self.pending = None;
         self.len = 0;
         self.head = 0;
         self.ctx.clear();
@@ -238,11 +242,25 @@ impl<'a> Engine<'a> {
     /// The common case is inlined into the callers; the rest is `token_slow`.
     #[inline(always)]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
         let r = self.lex.next_raw();
         if r.kind < Raw::EXTENSION {
             return Ok(self.lex.tok_of(r));
         }
         self.token_slow(r)
+    }
+
+    /// The next key of an object (or its end), like `token`; a plain `"key": value` member is
+    /// read in one step and its value kept for the next `token`, which the caller makes at once.
+    #[inline(always)]
+    pub fn key_token(&mut self) -> Result<Tok<'a>, Error> {
+        if let Some((k, v)) = self.lex.next_member() {
+            self.pending = Some(self.lex.tok_of(v));
+            return Ok(self.lex.tok_of(k));
+        }
+        self.token()
     }
 
     #[inline(never)]
@@ -973,7 +991,7 @@ impl<'a> Engine<'a> {
     pub fn read_flat(&mut self) -> Result<Flat<'a>, Error> {
         let mut f = Flat::default();
         loop {
-            let t = self.token()?;
+            let t = self.key_token()?;
             let Token::Key(k) = t.token else {
                 return Ok(f);
             };

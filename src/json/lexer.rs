@@ -162,6 +162,19 @@ const fn stop_table(quote: u8) -> [bool; 256] {
 static STOP_DQ: [bool; 256] = stop_table(b'"');
 static STOP_SQ: [bool; 256] = stop_table(b'\'');
 
+/// Bytes that may not follow an integer in the fast path: identifier bytes (`is_ident`), and `.`
+/// (a fraction, read by the general path).
+static NUMBER_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
+        i += 1;
+    }
+    t
+};
+
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
@@ -187,6 +200,8 @@ fn skip_spaces(input: &[u8], p: usize) -> usize {
     match input.get(p) {
         Some(&b) if b > b' ' => p,
         None => p,
+        // `": "`: one space before the token.
+        Some(b' ') if input.get(p + 1).is_some_and(|&c| c > b' ') => p + 1,
         _ => skip_space_run(input, p),
     }
 }
@@ -194,21 +209,19 @@ fn skip_spaces(input: &[u8], p: usize) -> usize {
 #[inline(always)]
 fn skip_space_run(input: &[u8], mut p: usize) -> usize {
     loop {
+        match input.get(p) {
+            Some(b'\n' | b'\r' | b'\t') => p += 1,
+            Some(b' ') => {}
+            _ => return p,
+        }
         if let Some(w) = word_at(input, p) {
             // Leading spaces of the word: the lowest non-zero byte of w ^ "        ".
             let x = w ^ 0x2020_2020_2020_2020;
             p += (x.trailing_zeros() / 8) as usize;
-            if x == 0 {
-                continue;
-            }
         } else {
             while input.get(p) == Some(&b' ') {
                 p += 1;
             }
-        }
-        match input.get(p) {
-            Some(b'\n' | b'\r' | b'\t') => p += 1,
-            _ => return p,
         }
     }
 }
@@ -247,7 +260,7 @@ fn plain_number(input: &[u8], p: usize) -> Option<usize> {
     }
     let end = neg + digits;
     match rest.get(end) {
-        Some(&c) if is_ident(c) || c == b'.' => None,
+        Some(&c) if NUMBER_CONT[c as usize] => None,
         _ => Some(p + end),
     }
 }
@@ -850,6 +863,51 @@ impl<'a> Tokenizer<'a> {
         self.next_raw_slow()
     }
 
+    /// The common member of an object in one step: `"key": value` (with its leading `,` when
+    /// one is due) where the key is a plain string and the value a plain string, an integer or
+    /// a literal. Returns the two tokens exactly as two calls of `next_raw` would, and leaves
+    /// the tokenizer in the same state; returns `None` without moving when the next member is
+    /// anything else (or the object ends), and the caller goes on with `next_raw`.
+    #[inline(always)]
+    pub(crate) fn next_member(&mut self) -> Option<(Raw, Raw)> {
+        let input = self.input;
+        let mut p = skip_spaces(input, self.pos);
+        match self.state {
+            State::KeyOrEnd | State::Key => {}
+            State::CommaOrEnd if input.get(p) == Some(&b',') && self.stack.last() == Some(&OBJ) => {
+                p = skip_spaces(input, p + 1);
+            }
+            _ => return None,
+        }
+        if input.get(p) != Some(&b'"') {
+            return None;
+        }
+        let klen = plain_string(input, p + 1)?;
+        let c = skip_spaces(input, p + 2 + klen);
+        if input.get(c) != Some(&b':') {
+            return None;
+        }
+        let q = skip_spaces(input, c + 1);
+        let (kind, end, skip) = match *input.get(q)? {
+            b'"' => (Raw::STRING, q + 2 + plain_string(input, q + 1)?, 1),
+            b'-' | b'0'..=b'9' => (Raw::NUMBER, plain_number(input, q)?, 0),
+            b't' if input[q..].starts_with(b"true") => (Raw::TRUE, q + 4, 0),
+            b'f' if input[q..].starts_with(b"false") => (Raw::FALSE, q + 5, 0),
+            b'n' if input[q..].starts_with(b"null") => (Raw::NULL, q + 4, 0),
+            _ => return None,
+        };
+        let len = match kind {
+            Raw::STRING => end - q - 2,
+            Raw::NUMBER => end - q,
+            _ => 0,
+        };
+        self.pos = end;
+        // Inside an object: the stack is not empty.
+        self.state = State::CommaOrEnd;
+        let key = Raw { offset: p, len: klen as u32, kind: Raw::KEY, skip: 1 };
+        Some((key, Raw { offset: q, len: len as u32, kind, skip }))
+    }
+
     /// A container's end at `p` (its kind checked by the caller).
     #[inline(always)]
     fn close_raw(&mut self, p: usize, kind: u8) -> Raw {
@@ -1141,6 +1199,19 @@ mod tests {
                     let mut fast = Tokenizer::new(&v, d, 4);
                     let mut slow = Tokenizer::new(&v, d, 4);
                     for _ in 0..v.len() + 4 {
+                        if rnd() % 2 == 0 {
+                            let before = fast.clone();
+                            if let Some((rk, rv)) = fast.next_member() {
+                                // A member read in one step is the same two tokens.
+                                let k = slow.next_token_slow();
+                                let w = slow.next_token_slow();
+                                assert_eq!((Ok(Some(fast.tok_of(rk))), Ok(Some(fast.tok_of(rv)))), (k, w));
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            // Nothing read: the state is unchanged.
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
                         let want = slow.next_token_slow();
                         let got = fast.next_token();
                         assert_eq!(got, want, "{:?} {d:?}", std::string::String::from_utf8_lossy(&v));
