@@ -986,14 +986,14 @@ pub(crate) struct Flat<'a> {
 }
 
 impl<'a> Engine<'a> {
-    /// Reads a flat object after its `{`: known scalar keys into a [`Flat`]; nested values are
-    /// skipped with a wrong-type warning; other keys pass through as properties.
-    pub fn read_flat(&mut self) -> Result<Flat<'a>, Error> {
-        let mut f = Flat::default();
+    /// Reads a flat object after its `{`: known scalar keys into `f` (which starts empty);
+    /// nested values are skipped with a wrong-type warning; other keys pass through as
+    /// properties. (An out-parameter: returning the 224-byte `Flat` cost a copy per move.)
+    pub fn read_flat(&mut self, f: &mut Flat<'a>) -> Result<(), Error> {
         loop {
             let t = self.key_token()?;
             let Token::Key(k) = t.token else {
-                return Ok(f);
+                return Ok(());
             };
             let v = self.token()?;
             if matches!(v.token, Token::ObjectStart | Token::ArrayStart) {

@@ -62,6 +62,12 @@ pub enum Dialect {
 
 /// Parses a JSON integer token (no fraction or exponent) that fits in an `i64`.
 pub fn parse_int(raw: &[u8]) -> Option<i64> {
+    // Board coordinates and sizes: one or two digits.
+    match *raw {
+        [a] if a.is_ascii_digit() => return Some(i64::from(a - b'0')),
+        [a @ b'1'..=b'9', b] if b.is_ascii_digit() => return Some(i64::from(a - b'0') * 10 + i64::from(b - b'0')),
+        _ => {}
+    }
     let (neg, digits) = match raw.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, raw),
