@@ -12,6 +12,8 @@ struct Stone {
     counter: u64,
     color: Color,
     point: Point,
+    /// Reading order, the last sort key: equal counters keep the order of the file.
+    seq: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -497,7 +499,8 @@ impl<'a> Reader<'a> {
                                 };
                                 if let Some(point) = self.point(c, r, s.offset) {
                                     let counter = counter.unwrap_or(u64::MAX);
-                                    self.stones.push(Stone { counter, color, point });
+                                    let seq = self.stones.len() as u32;
+                                    self.stones.push(Stone { counter, color, point, seq });
                                 }
                             }
                             _ => {
@@ -547,7 +550,9 @@ impl<'a> Reader<'a> {
         // an odd file: check again against the final size).
         let size = self.size;
         self.stones.retain(|s| s.point.x < size && s.point.y < size);
-        self.stones.sort_by_key(|s| (s.counter, s.color == Color::White));
+        // Unstable (insertion sort for the usual few dozen stones) with the reading order as
+        // the last key: the order of a stable sort, without its run detection and buffer.
+        self.stones.sort_unstable_by_key(|s| (s.counter, s.color == Color::White, s.seq));
         // Passes before the first stone (counter 0, when no stone has counter 0).
         if self.stones.first().is_none_or(|s| s.counter != 0) {
             self.passes_after(None, 0);
