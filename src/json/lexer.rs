@@ -94,8 +94,11 @@ const OBJ_SQ: u8 = 2;
 ///
 /// Costs: no allocation except the nesting stack (one byte per open container, kept between
 /// documents, so reading many documents with one tokenizer allocates only when a deeper one
-/// appears). Strings are found with `memchr`; nothing is unescaped. Nesting deeper than
-/// `max_depth` is an error, never a recursion.
+/// appears). Strings and runs of spaces are scanned eight bytes at a time (SWAR on a `u64`, no
+/// `unsafe`); nothing is unescaped. The common tokens of well-formed JSON take a fast path
+/// (`next_raw`), everything else (the lenient extensions, escapes, fractions, errors) the
+/// general state machine, which the fast path never contradicts (a unit test compares the two
+/// on mutated inputs). Nesting deeper than `max_depth` is an error, never a recursion.
 #[derive(Clone, Debug)]
 pub struct Tokenizer<'a> {
     input: &'a [u8],
