@@ -932,6 +932,14 @@ impl<'a> Engine<'a> {
                     self.ctx[n - 1] = Ctx::Node { started: true, vars };
                 }
                 node_key(self, k, t.offset)?;
+                // The usual node has one key: when its `}` comes next, it is read here, one
+                // trip through the game loop less (the same as the `ObjectEnd` arm below, as
+                // the node is started).
+                if self.pending.is_none() && matches!(self.ctx.last(), Some(Ctx::Node { .. })) {
+                    if self.lex.next_object_end().is_some() {
+                        self.ctx.pop();
+                    }
+                }
             }
             (Ctx::Node { started, vars }, Token::ObjectEnd) => {
                 if !started && !vars {

@@ -943,6 +943,20 @@ impl<'a> Tokenizer<'a> {
         Some((x, Raw { offset: b, len: (b_end - b) as u32, kind: Raw::NUMBER, skip: 0 }))
     }
 
+    /// The `}` of the current object when it comes next (after white space), read as `next_raw`
+    /// would read it; `None` without moving otherwise.
+    #[inline(always)]
+    pub(crate) fn next_object_end(&mut self) -> Option<Raw> {
+        if !matches!(self.state, State::CommaOrEnd | State::KeyOrEnd) || self.stack.last() != Some(&OBJ) {
+            return None;
+        }
+        let p = skip_spaces(self.input, self.pos);
+        if self.input.get(p) != Some(&b'}') {
+            return None;
+        }
+        Some(self.close_raw(p, Raw::OBJECT_END))
+    }
+
     /// A container's end at `p` (its kind checked by the caller).
     #[inline(always)]
     fn close_raw(&mut self, p: usize, kind: u8) -> Raw {
@@ -1235,6 +1249,15 @@ mod tests {
                     let mut fast = Tokenizer::new(&v, d, 4);
                     let mut slow = Tokenizer::new(&v, d, 4);
                     for _ in 0..v.len() + 4 {
+                        if rnd() % 4 == 0 {
+                            let before = fast.clone();
+                            if let Some(r) = fast.next_object_end() {
+                                assert_eq!(Ok(Some(fast.tok_of(r))), slow.next_token_slow());
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
                         if rnd() % 4 == 0 {
                             let before = fast.clone();
                             if let Some((ra, rb)) = fast.next_int_pair() {
