@@ -163,6 +163,10 @@ impl<'a> Reader<'a> {
             self.pending = Some(self.lex.tok_of(v));
             return Ok(self.lex.tok_of(k));
         }
+        // Or the object's end.
+        if let Some(r) = self.lex.next_object_end() {
+            return Ok(self.lex.tok_of(r));
+        }
         self.tok()
     }
 

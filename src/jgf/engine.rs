@@ -260,6 +260,10 @@ impl<'a> Engine<'a> {
             self.pending = Some(self.lex.tok_of(v));
             return Ok(self.lex.tok_of(k));
         }
+        // Or the object's end.
+        if let Some(r) = self.lex.next_object_end() {
+            return Ok(self.lex.tok_of(r));
+        }
         self.token()
     }
 
@@ -346,6 +350,7 @@ impl<'a> Engine<'a> {
     }
 
     /// A small non-negative integer (board coordinate, size) from a number token.
+    #[inline]
     pub fn small_int(t: Tok<'a>) -> Option<i64> {
         match t.token {
             Token::Number(n) => parse_int(n),
@@ -355,6 +360,7 @@ impl<'a> Engine<'a> {
 
     /// Checks a point against the board: `Ok(Some)` on the board; `Ok(None)` (after a warning)
     /// off it.
+    #[inline]
     pub fn point(&mut self, x: i64, y: i64, offset: usize) -> Option<Point> {
         if (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y) {
             Some(Point::new(x as u8, y as u8))
