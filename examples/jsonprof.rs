@@ -1,6 +1,6 @@
 //! A fixed workload for profiling the JSON readers with callgrind: reads every `*.EXT` file of
 //! `DIR` into memory, then runs MODE over each file `ROUNDS` times (default 1). MODE is `jgf2`,
-//! `jgf1`, `gojson` (the readers, every event pulled), `tok` (the tokenizer alone), `serde`
+//! `jgf1`, `gojson` (the readers, every event pulled), `tok` (the tokenizer alone), `jiter` (jiter's `next_skip`), `serde`
 //! (`serde_json::from_slice::<Value>`) or `none` (loading only, to subtract).
 //!
 //! `valgrind --tool=callgrind --dump-instr=no target/release/examples/jsonprof jgf2 ../shared/corpus/converted/jgf2-seki jgf`
@@ -46,6 +46,12 @@ fn main() {
                 }
             }
             "serde" => n += serde_json::from_slice::<serde_json::Value>(f).unwrap().is_object() as u64,
+            "jiter" => {
+                let mut j = jiter::Jiter::new(f);
+                j.next_skip().unwrap();
+                j.finish().unwrap();
+                n += 1;
+            }
             "none" => n += std::hint::black_box(f.len()) as u64,
             _ => panic!(),
         }
