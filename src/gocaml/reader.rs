@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
 use crate::input::{Config, EventSource, LineIndex};
-use crate::json::{parse_int, Dialect, LexErrorKind, Tok, Token, Tokenizer};
+use crate::json::{parse_int, Dialect, LexErrorKind, Raw, Tok, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -12,6 +12,8 @@ struct Stone {
     counter: u64,
     color: Color,
     point: Point,
+    /// Reading order, the last sort key: equal counters keep the order of the file.
+    seq: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -62,6 +64,8 @@ pub struct Reader<'a> {
     prisoners: Vec<Prisoner<'a>>,
     clocks: [PlayerClock<'a>; 2],
     turn: Option<Tok<'a>>,
+    /// The value of a member read in one step by `key_tok`, for the next `tok`.
+    pending: Option<Tok<'a>>,
     size: u8,
     done: bool,
     games: u64,
@@ -83,17 +87,21 @@ impl<'a> Reader<'a> {
     /// A reader with the given configuration and JSON dialect.
     pub fn with_dialect(input: &'a [u8], config: Config, dialect: Dialect) -> Reader<'a> {
         let depth = (config.limits.max_depth as usize).saturating_add(16);
+        // Sized for the input up front (a pretty-printed stone takes about 60 bytes), so that
+        // reading a snapshot does not grow the buffers step by step.
+        let stones = (input.len() / 64).clamp(16, 1024);
         Reader {
             input,
             lex: Tokenizer::new(input, dialect, depth),
             config,
             lines: LineIndex::new(),
-            out: Vec::new(),
+            out: Vec::with_capacity(2 * stones + 32),
             next: 0,
-            stones: Vec::new(),
+            stones: Vec::with_capacity(stones),
             prisoners: Vec::new(),
             clocks: [PlayerClock::default(); 2],
             turn: None,
+            pending: None,
             size: 19,
             done: false,
             games: 0,
@@ -118,6 +126,7 @@ impl<'a> Reader<'a> {
         let pos = self.position(offset);
         self.out.clear();
         self.next = 0;
+        self.pending = None;
         let input = self.input;
         let mut p = offset.min(input.len());
         self.done = true;
@@ -132,16 +141,46 @@ impl<'a> Reader<'a> {
         Error::new(kind, pos, message)
     }
 
+    /// The next token; extensions become warnings and are skipped. The common case is inlined
+    /// into the callers; the rest is `tok_slow`.
+    #[inline(always)]
     fn tok(&mut self) -> R<Tok<'a>> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
+        let r = self.lex.next_raw();
+        if r.kind < Raw::EXTENSION {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.tok_slow(r)
+    }
+
+    /// The next key of an object (or its end), like `tok`; a plain `"key": value` member is read
+    /// in one step and its value kept for the next `tok`, which the caller makes at once.
+    #[inline(always)]
+    fn key_tok(&mut self) -> R<Tok<'a>> {
+        if let Some((k, v)) = self.lex.next_member() {
+            self.pending = Some(self.lex.tok_of(v));
+            return Ok(self.lex.tok_of(k));
+        }
+        // Or the object's end.
+        if let Some(r) = self.lex.next_object_end() {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.tok()
+    }
+
+    #[inline(never)]
+    fn tok_slow(&mut self, mut r: Raw) -> R<Tok<'a>> {
         loop {
-            match self.lex.next_token() {
-                Ok(Some(t)) if t.token == Token::Extension => self.warn(WarningKind::JsonExtension, t.offset),
-                Ok(Some(t)) => return Ok(t),
-                Ok(None) => {
+            match r.kind {
+                Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
+                Raw::END => {
                     let end = self.input.len();
                     return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
                 }
-                Err(e) => {
+                Raw::ERROR => {
+                    let e = self.lex.take_error();
                     let kind = match e.kind {
                         LexErrorKind::Eof => ErrorKind::UnexpectedEof,
                         LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
@@ -149,7 +188,9 @@ impl<'a> Reader<'a> {
                     };
                     return Err(self.error(kind, e.offset, e.message));
                 }
+                _ => return Ok(self.lex.tok_of(r)),
             }
+            r = self.lex.next_raw();
         }
     }
 
@@ -299,7 +340,7 @@ impl<'a> Reader<'a> {
     fn player(&mut self, color: Color) -> R<()> {
         let i = (color == Color::White) as usize;
         loop {
-            let t = self.tok()?;
+            let t = self.key_tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
             match k {
                 b"id" => {
@@ -372,7 +413,7 @@ impl<'a> Reader<'a> {
         let start = self.lex.offset();
         let mut counter_seen = false;
         loop {
-            let t = self.tok()?;
+            let t = self.key_tok()?;
             let Token::Key(k) = t.token else { break };
             if !matches!(k, b"col" | b"row" | b"cur_stones") {
                 self.unknown(k, t.offset)?;
@@ -462,7 +503,8 @@ impl<'a> Reader<'a> {
                                 };
                                 if let Some(point) = self.point(c, r, s.offset) {
                                     let counter = counter.unwrap_or(u64::MAX);
-                                    self.stones.push(Stone { counter, color, point });
+                                    let seq = self.stones.len() as u32;
+                                    self.stones.push(Stone { counter, color, point, seq });
                                 }
                             }
                             _ => {
@@ -512,7 +554,9 @@ impl<'a> Reader<'a> {
         // an odd file: check again against the final size).
         let size = self.size;
         self.stones.retain(|s| s.point.x < size && s.point.y < size);
-        self.stones.sort_by_key(|s| (s.counter, s.color == Color::White));
+        // Unstable (insertion sort for the usual few dozen stones) with the reading order as
+        // the last key: the order of a stable sort, without its run detection and buffer.
+        self.stones.sort_unstable_by_key(|s| (s.counter, s.color == Color::White, s.seq));
         // Passes before the first stone (counter 0, when no stone has counter 0).
         if self.stones.first().is_none_or(|s| s.counter != 0) {
             self.passes_after(None, 0);

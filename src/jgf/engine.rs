@@ -131,6 +131,8 @@ pub(crate) struct Engine<'a> {
     pub board_w: Option<(u8, usize)>,
     pub board_h: Option<(u8, usize)>,
     pub player: PlayerBuf<'a>,
+    /// The value of a member read in one step by `key_token`, for the next `token`.
+    pending: Option<Tok<'a>>,
 }
 
 /// The JSON nesting allowed for a variation depth limit: each variation level costs up to three
@@ -162,6 +164,7 @@ impl<'a> Engine<'a> {
             board_w: None,
             board_h: None,
             player: PlayerBuf::default(),
+            pending: None,
         }
     }
 
@@ -201,6 +204,7 @@ impl<'a> Engine<'a> {
     }
 
     fn abort(&mut self, offset: usize) {
+        self.pending = None;
         self.len = 0;
         self.head = 0;
         self.ctx.clear();
@@ -235,10 +239,37 @@ impl<'a> Engine<'a> {
     }
 
     /// The next token of the game; extensions become warnings (queued) and are skipped.
-    #[inline]
+    /// The common case is inlined into the callers; the rest is `token_slow`.
+    #[inline(always)]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
+        if let Some(t) = self.pending.take() {
+            return Ok(t);
+        }
+        let r = self.lex.next_raw();
+        if r.kind < Raw::EXTENSION {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.token_slow(r)
+    }
+
+    /// The next key of an object (or its end), like `token`; a plain `"key": value` member is
+    /// read in one step and its value kept for the next `token`, which the caller makes at once.
+    #[inline(always)]
+    pub fn key_token(&mut self) -> Result<Tok<'a>, Error> {
+        if let Some((k, v)) = self.lex.next_member() {
+            self.pending = Some(self.lex.tok_of(v));
+            return Ok(self.lex.tok_of(k));
+        }
+        // Or the object's end.
+        if let Some(r) = self.lex.next_object_end() {
+            return Ok(self.lex.tok_of(r));
+        }
+        self.token()
+    }
+
+    #[inline(never)]
+    fn token_slow(&mut self, mut r: Raw) -> Result<Tok<'a>, Error> {
         loop {
-            let r = self.lex.next_raw();
             match r.kind {
                 Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
                 Raw::END => {
@@ -251,6 +282,7 @@ impl<'a> Engine<'a> {
                 }
                 _ => return Ok(self.lex.tok_of(r)),
             }
+            r = self.lex.next_raw();
         }
     }
 
@@ -318,6 +350,7 @@ impl<'a> Engine<'a> {
     }
 
     /// A small non-negative integer (board coordinate, size) from a number token.
+    #[inline]
     pub fn small_int(t: Tok<'a>) -> Option<i64> {
         match t.token {
             Token::Number(n) => parse_int(n),
@@ -327,6 +360,7 @@ impl<'a> Engine<'a> {
 
     /// Checks a point against the board: `Ok(Some)` on the board; `Ok(None)` (after a warning)
     /// off it.
+    #[inline]
     pub fn point(&mut self, x: i64, y: i64, offset: usize) -> Option<Point> {
         if (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y) {
             Some(Point::new(x as u8, y as u8))
@@ -904,6 +938,15 @@ impl<'a> Engine<'a> {
                     self.ctx[n - 1] = Ctx::Node { started: true, vars };
                 }
                 node_key(self, k, t.offset)?;
+                // The usual node has one key: when its `}` comes next, it is read here, one
+                // trip through the game loop less (the same as the `ObjectEnd` arm below, as
+                // the node is started).
+                if self.pending.is_none()
+                    && matches!(self.ctx.last(), Some(Ctx::Node { .. }))
+                    && self.lex.next_object_end().is_some()
+                {
+                    self.ctx.pop();
+                }
             }
             (Ctx::Node { started, vars }, Token::ObjectEnd) => {
                 if !started && !vars {
@@ -958,14 +1001,14 @@ pub(crate) struct Flat<'a> {
 }
 
 impl<'a> Engine<'a> {
-    /// Reads a flat object after its `{`: known scalar keys into a [`Flat`]; nested values are
-    /// skipped with a wrong-type warning; other keys pass through as properties.
-    pub fn read_flat(&mut self) -> Result<Flat<'a>, Error> {
-        let mut f = Flat::default();
+    /// Reads a flat object after its `{`: known scalar keys into `f` (which starts empty);
+    /// nested values are skipped with a wrong-type warning; other keys pass through as
+    /// properties. (An out-parameter: returning the 224-byte `Flat` cost a copy per move.)
+    pub fn read_flat(&mut self, f: &mut Flat<'a>) -> Result<(), Error> {
         loop {
-            let t = self.token()?;
+            let t = self.key_token()?;
             let Token::Key(k) = t.token else {
-                return Ok(f);
+                return Ok(());
             };
             let v = self.token()?;
             if matches!(v.token, Token::ObjectStart | Token::ArrayStart) {

@@ -61,6 +61,14 @@ fn point_value<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<PointVal<'a>, Error
         Token::String(b"" | b"pass") => Ok(PointVal::Pass),
         Token::String(s) => Ok(letters(s).map_or(PointVal::Bad(t.offset), |(x, y)| PointVal::At(x, y, None))),
         Token::ArrayStart => {
+            // `[x, y]` in one step.
+            if let Some((x, y)) = e.lex.next_int_pair() {
+                let (x, y) = (e.lex.tok_of(x), e.lex.tok_of(y));
+                return Ok(match (Engine::small_int(x), Engine::small_int(y)) {
+                    (Some(x), Some(y)) => PointVal::At(x, y, None),
+                    _ => PointVal::Bad(t.offset),
+                });
+            }
             let mut parts: [Option<Token<'a>>; 3] = [None; 3];
             let mut n = 0;
             loop {

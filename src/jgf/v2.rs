@@ -8,7 +8,7 @@
 //! other key (`Property`), `variations` `[[nodes], [nodes]]` (`VariationStart(Child)` …
 //! `VariationEnd` per variation).
 
-use super::engine::{Ctx, Engine, Kind, List, Version};
+use super::engine::{Ctx, Engine, Flat, Kind, List, Version};
 use crate::error::{Error, WarningKind};
 use crate::event::{Clock, ClockKind, Color, Event, Markup, MarkupKind, Move, Setup};
 use crate::input::{Config, EventSource};
@@ -107,7 +107,8 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
             e.ctx.pop();
         }
         (Ctx::Coords(kind), Token::ObjectStart) => {
-            let f = e.read_flat()?;
+            let mut f = Flat::default();
+            e.read_flat(&mut f)?;
             if let Some(p) = e.flat_point(&f, t.offset) {
                 let label = match f.text.map(|t| t.token) {
                     Some(Token::String(s)) => Some(s),
@@ -167,7 +168,8 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
                 e.finish_value(t)?;
                 return Ok(());
             }
-            let f = e.read_flat()?;
+            let mut f = Flat::default();
+            e.read_flat(&mut f)?;
             let color = match f.color.map(|c| c.token) {
                 Some(Token::String(b"black")) => Some(Color::Black),
                 Some(Token::String(b"white")) => Some(Color::White),
@@ -248,7 +250,7 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
 }
 
 /// `timeLeft` / `periodsLeft` of a move as clocks of `color`.
-pub(crate) fn clocks<'a>(e: &mut Engine<'a>, f: &super::engine::Flat<'a>, color: Color) {
+pub(crate) fn clocks<'a>(e: &mut Engine<'a>, f: &Flat<'a>, color: Color) {
     if let Some(t) = f.time_left {
         match t.token {
             Token::Number(n) => match parse_seconds_ms(n) {

@@ -94,8 +94,11 @@ const OBJ_SQ: u8 = 2;
 ///
 /// Costs: no allocation except the nesting stack (one byte per open container, kept between
 /// documents, so reading many documents with one tokenizer allocates only when a deeper one
-/// appears). Strings are found with `memchr`; nothing is unescaped. Nesting deeper than
-/// `max_depth` is an error, never a recursion.
+/// appears). Strings and runs of spaces are scanned eight bytes at a time (SWAR on a `u64`, no
+/// `unsafe`); nothing is unescaped. The common tokens of well-formed JSON take a fast path
+/// (`next_raw`), everything else (the lenient extensions, escapes, fractions, errors) the
+/// general state machine, which the fast path never contradicts (a unit test compares the two
+/// on mutated inputs). Nesting deeper than `max_depth` is an error, never a recursion.
 #[derive(Clone, Debug)]
 pub struct Tokenizer<'a> {
     input: &'a [u8],
@@ -162,18 +165,106 @@ const fn stop_table(quote: u8) -> [bool; 256] {
 static STOP_DQ: [bool; 256] = stop_table(b'"');
 static STOP_SQ: [bool; 256] = stop_table(b'\'');
 
-/// Skips white space from `p`: runs of eight spaces (pretty-printed indentation) a word at a
-/// time, then byte by byte.
-#[inline]
-fn skip_spaces(input: &[u8], mut p: usize) -> usize {
+/// Bytes that may not follow an integer in the fast path: identifier bytes (`is_ident`), and `.`
+/// (a fraction, read by the general path).
+static NUMBER_CONT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.';
+        i += 1;
+    }
+    t
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The eight bytes at `p`, little-endian (byte `p` in the low bits), if there are eight.
+#[inline(always)]
+fn word_at(input: &[u8], p: usize) -> Option<u64> {
+    let w: [u8; 8] = input.get(p..p + 8)?.try_into().ok()?;
+    Some(u64::from_le_bytes(w))
+}
+
+/// The high bit of each byte of `w` that is zero, exact up to and including the lowest one
+/// (a borrow may mark bytes above it, which callers never look at).
+#[inline(always)]
+fn zero_bytes(w: u64) -> u64 {
+    w.wrapping_sub(ONES) & !w & HIGHS
+}
+
+/// Skips white space from `p`. Most JSON has none before a token, or one space, or a newline and
+/// an indentation: the first test exits on any byte above a space, and runs of spaces are
+/// counted eight bytes at a time.
+#[inline(always)]
+fn skip_spaces(input: &[u8], p: usize) -> usize {
+    match input.get(p) {
+        Some(&b) if b > b' ' => p,
+        None => p,
+        // `": "`: one space before the token.
+        Some(b' ') if input.get(p + 1).is_some_and(|&c| c > b' ') => p + 1,
+        _ => skip_space_run(input, p),
+    }
+}
+
+#[inline(always)]
+fn skip_space_run(input: &[u8], mut p: usize) -> usize {
     loop {
-        while p + 8 <= input.len() && input[p..p + 8] == *b"        " {
-            p += 8;
-        }
         match input.get(p) {
-            Some(&b) if is_ws(b) => p += 1,
+            Some(b'\n' | b'\r' | b'\t') => p += 1,
+            Some(b' ') => {}
             _ => return p,
         }
+        if let Some(w) = word_at(input, p) {
+            // Leading spaces of the word: the lowest non-zero byte of w ^ "        ".
+            let x = w ^ 0x2020_2020_2020_2020;
+            p += (x.trailing_zeros() / 8) as usize;
+        } else {
+            while input.get(p) == Some(&b' ') {
+                p += 1;
+            }
+        }
+    }
+}
+
+/// The length of the string content from `start` when it ends at a `"` with no escape or
+/// control character before it (what the fast path of `next_raw` reads); `None` otherwise.
+/// Eight bytes at a time while there are eight.
+#[inline(always)]
+fn plain_string(input: &[u8], start: usize) -> Option<usize> {
+    let mut q = start;
+    while let Some(w) = word_at(input, q) {
+        let stops = zero_bytes(w ^ (ONES * u64::from(b'"')))
+            | zero_bytes(w ^ (ONES * u64::from(b'\\')))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGHS);
+        if stops != 0 {
+            q += (stops.trailing_zeros() / 8) as usize;
+            return (input[q] == b'"' && q - start <= u32::MAX as usize).then_some(q - start);
+        }
+        q += 8;
+    }
+    let rest = input.get(q..)?;
+    let k = rest.iter().position(|&c| STOP_DQ[c as usize])?;
+    (rest[k] == b'"' && q + k - start <= u32::MAX as usize).then_some(q + k - start)
+}
+
+/// The end of an integer at `p` (`-`? digits, no leading zero) followed by a byte that cannot
+/// continue a number; `None` for anything else (fractions, exponents and errors take the
+/// general path).
+#[inline(always)]
+fn plain_number(input: &[u8], p: usize) -> Option<usize> {
+    let rest = input.get(p..)?;
+    let neg = usize::from(rest.first() == Some(&b'-'));
+    let digits = rest[neg..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || (digits > 1 && rest[neg] == b'0') || digits > 4096 {
+        return None;
+    }
+    let end = neg + digits;
+    match rest.get(end) {
+        Some(&c) if NUMBER_CONT[c as usize] => None,
+        _ => Some(p + end),
     }
 }
 
@@ -273,6 +364,17 @@ impl<'a> Tokenizer<'a> {
     /// space; in the lenient dialect comments and a `;`), or an error.
     #[inline(always)]
     pub fn next_token(&mut self) -> Result<Option<Tok<'a>>, LexError> {
+        let r = self.next_raw();
+        match r.kind {
+            Raw::END => Ok(None),
+            Raw::ERROR => Err(self.take_error()),
+            _ => Ok(Some(self.tok_of(r))),
+        }
+    }
+
+    /// The general path of [`Tokenizer::next_token`]: every state, dialect, extension and error.
+    /// [`Tokenizer::next_raw`] handles the common tokens itself and comes here for the rest.
+    fn next_token_slow(&mut self) -> Result<Option<Tok<'a>>, LexError> {
         loop {
             if let Some(c) = self.skip_ws()? {
                 return Ok(Some(Tok { token: Token::Extension, offset: c }));
@@ -664,10 +766,211 @@ impl<'a> Tokenizer<'a> {
 
     /// [`Tokenizer::next_token`] packed into a [`Raw`] (for the readers' hot path): `END` for
     /// `Ok(None)`, `ERROR` with the error kept for [`Tokenizer::take_error`].
+    ///
+    /// The common tokens of well-formed JSON (inside a container: a key, `:`, a value, `,`, a
+    /// container's end, with white space between) are read here in one pass without building a
+    /// `Result`; anything else (the first and last token, the lenient dialect's extensions, an
+    /// escape in a string, a fraction or exponent, any error) goes to the general path from the
+    /// last state committed, which reads it exactly as before.
     #[inline(always)]
     pub(crate) fn next_raw(&mut self) -> Raw {
+        let input = self.input;
+        let mut p = skip_spaces(input, self.pos);
+        let Some(&(mut b)) = input.get(p) else { return self.next_raw_slow() };
+        let mut state = self.state;
+        match state {
+            State::Colon => {
+                if b != b':' {
+                    return self.next_raw_slow();
+                }
+                p = skip_spaces(input, p + 1);
+                self.pos = p;
+                state = State::Value;
+                self.state = state;
+                match input.get(p) {
+                    Some(&c) => b = c,
+                    None => return self.next_raw_slow(),
+                }
+            }
+            State::CommaOrEnd => {
+                let top = self.stack.last().copied();
+                match b {
+                    b',' => {
+                        p = skip_spaces(input, p + 1);
+                        self.pos = p;
+                        state = if top == Some(ARR) { State::Value } else { State::Key };
+                        self.state = state;
+                        match input.get(p) {
+                            Some(&c) => b = c,
+                            None => return self.next_raw_slow(),
+                        }
+                    }
+                    b'}' if top == Some(OBJ) => return self.close_raw(p, Raw::OBJECT_END),
+                    b']' if top == Some(ARR) => return self.close_raw(p, Raw::ARRAY_END),
+                    _ => return self.next_raw_slow(),
+                }
+            }
+            _ => {}
+        }
+        match state {
+            State::Key | State::KeyOrEnd => {
+                if b == b'"' {
+                    if let Some(len) = plain_string(input, p + 1) {
+                        self.pos = p + 2 + len;
+                        self.state = State::Colon;
+                        return Raw { offset: p, len: len as u32, kind: Raw::KEY, skip: 1 };
+                    }
+                } else if b == b'}' && state == State::KeyOrEnd && self.stack.last() == Some(&OBJ) {
+                    return self.close_raw(p, Raw::OBJECT_END);
+                }
+            }
+            State::Value | State::ValueOrEnd => {
+                let (kind, end) = match b {
+                    b'"' => match plain_string(input, p + 1) {
+                        Some(len) => {
+                            self.pos = p + 2 + len;
+                            self.after_value();
+                            return Raw { offset: p, len: len as u32, kind: Raw::STRING, skip: 1 };
+                        }
+                        None => return self.next_raw_slow(),
+                    },
+                    b'{' | b'[' => {
+                        if self.stack.len() >= self.max_depth || (b == b'[' && self.dialect == Dialect::Lenient) {
+                            return self.next_raw_slow();
+                        }
+                        let (kind, raw) = if b == b'{' { (OBJ, Raw::OBJECT_START) } else { (ARR, Raw::ARRAY_START) };
+                        self.stack.push(kind);
+                        self.pos = p + 1;
+                        self.state = if kind == ARR { State::ValueOrEnd } else { State::KeyOrEnd };
+                        return Raw { offset: p, len: 0, kind: raw, skip: 0 };
+                    }
+                    b'-' | b'0'..=b'9' => match plain_number(input, p) {
+                        Some(end) => (Raw::NUMBER, end),
+                        None => return self.next_raw_slow(),
+                    },
+                    b't' if input[p..].starts_with(b"true") => (Raw::TRUE, p + 4),
+                    b'f' if input[p..].starts_with(b"false") => (Raw::FALSE, p + 5),
+                    b'n' if input[p..].starts_with(b"null") => (Raw::NULL, p + 4),
+                    b']' if state == State::ValueOrEnd && self.stack.last() == Some(&ARR) => {
+                        return self.close_raw(p, Raw::ARRAY_END)
+                    }
+                    _ => return self.next_raw_slow(),
+                };
+                self.pos = end;
+                self.after_value();
+                let len = if kind == Raw::NUMBER { (end - p) as u32 } else { 0 };
+                return Raw { offset: p, len, kind, skip: 0 };
+            }
+            _ => {}
+        }
+        self.next_raw_slow()
+    }
+
+    /// The common member of an object in one step: `"key": value` (with its leading `,` when
+    /// one is due) where the key is a plain string and the value a plain string, an integer or
+    /// a literal. Returns the two tokens exactly as two calls of `next_raw` would, and leaves
+    /// the tokenizer in the same state; returns `None` without moving when the next member is
+    /// anything else (or the object ends), and the caller goes on with `next_raw`.
+    #[inline(always)]
+    pub(crate) fn next_member(&mut self) -> Option<(Raw, Raw)> {
+        let input = self.input;
+        let mut p = skip_spaces(input, self.pos);
+        match self.state {
+            State::KeyOrEnd | State::Key => {}
+            State::CommaOrEnd if input.get(p) == Some(&b',') && self.stack.last() == Some(&OBJ) => {
+                p = skip_spaces(input, p + 1);
+            }
+            _ => return None,
+        }
+        if input.get(p) != Some(&b'"') {
+            return None;
+        }
+        let klen = plain_string(input, p + 1)?;
+        let c = skip_spaces(input, p + 2 + klen);
+        if input.get(c) != Some(&b':') {
+            return None;
+        }
+        let q = skip_spaces(input, c + 1);
+        let (kind, end, skip) = match *input.get(q)? {
+            b'"' => (Raw::STRING, q + 2 + plain_string(input, q + 1)?, 1),
+            b'-' | b'0'..=b'9' => (Raw::NUMBER, plain_number(input, q)?, 0),
+            b't' if input[q..].starts_with(b"true") => (Raw::TRUE, q + 4, 0),
+            b'f' if input[q..].starts_with(b"false") => (Raw::FALSE, q + 5, 0),
+            b'n' if input[q..].starts_with(b"null") => (Raw::NULL, q + 4, 0),
+            _ => return None,
+        };
+        let len = match kind {
+            Raw::STRING => end - q - 2,
+            Raw::NUMBER => end - q,
+            _ => 0,
+        };
+        self.pos = end;
+        // Inside an object: the stack is not empty.
+        self.state = State::CommaOrEnd;
+        let key = Raw { offset: p, len: klen as u32, kind: Raw::KEY, skip: 1 };
+        Some((key, Raw { offset: q, len: len as u32, kind, skip }))
+    }
+
+    /// Just after a `[`: the rest of a pair of integers `a, b]` in one step (JGF v1 points
+    /// `[3, 15]`). Returns the two numbers exactly as `next_raw` would, and leaves the
+    /// tokenizer as after the `]`; returns `None` without moving for anything else.
+    #[inline(always)]
+    pub(crate) fn next_int_pair(&mut self) -> Option<(Raw, Raw)> {
+        if self.state != State::ValueOrEnd || self.stack.last() != Some(&ARR) {
+            return None;
+        }
+        let input = self.input;
+        let a = skip_spaces(input, self.pos);
+        if !matches!(input.get(a), Some(b'-' | b'0'..=b'9')) {
+            return None;
+        }
+        let a_end = plain_number(input, a)?;
+        let comma = skip_spaces(input, a_end);
+        if input.get(comma) != Some(&b',') {
+            return None;
+        }
+        let b = skip_spaces(input, comma + 1);
+        if !matches!(input.get(b), Some(b'-' | b'0'..=b'9')) {
+            return None;
+        }
+        let b_end = plain_number(input, b)?;
+        let close = skip_spaces(input, b_end);
+        if input.get(close) != Some(&b']') {
+            return None;
+        }
+        self.close_raw(close, Raw::ARRAY_END);
+        let x = Raw { offset: a, len: (a_end - a) as u32, kind: Raw::NUMBER, skip: 0 };
+        Some((x, Raw { offset: b, len: (b_end - b) as u32, kind: Raw::NUMBER, skip: 0 }))
+    }
+
+    /// The `}` of the current object when it comes next (after white space), read as `next_raw`
+    /// would read it; `None` without moving otherwise.
+    #[inline(always)]
+    pub(crate) fn next_object_end(&mut self) -> Option<Raw> {
+        if !matches!(self.state, State::CommaOrEnd | State::KeyOrEnd) || self.stack.last() != Some(&OBJ) {
+            return None;
+        }
+        let p = skip_spaces(self.input, self.pos);
+        if self.input.get(p) != Some(&b'}') {
+            return None;
+        }
+        Some(self.close_raw(p, Raw::OBJECT_END))
+    }
+
+    /// A container's end at `p` (its kind checked by the caller).
+    #[inline(always)]
+    fn close_raw(&mut self, p: usize, kind: u8) -> Raw {
+        self.stack.pop();
+        self.pos = p + 1;
+        self.after_value();
+        Raw { offset: p, len: 0, kind, skip: 0 }
+    }
+
+    /// The general path packed into a [`Raw`].
+    #[inline(never)]
+    fn next_raw_slow(&mut self) -> Raw {
         let input = self.input.as_ptr() as usize;
-        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token() {
+        let (kind, offset, bytes): (u8, usize, &[u8]) = match self.next_token_slow() {
             Ok(Some(Tok { token, offset })) => match token {
                 Token::ObjectStart => (Raw::OBJECT_START, offset, &[]),
                 Token::ObjectEnd => (Raw::OBJECT_END, offset, &[]),
@@ -905,6 +1208,94 @@ mod tests {
         let mut t = Tokenizer::new(b"[1,", Dialect::Strict, 8);
         while t.next_raw().kind != Raw::ERROR {}
         assert_eq!(t.take_error().kind, LexErrorKind::Eof);
+    }
+
+    /// The fast path of `next_raw` gives the same tokens, offsets, errors and final state as
+    /// the general path, on hand-written JSON and on many byte-level mutations of it.
+    #[test]
+    fn fast_path_matches_general_path() {
+        let seeds: [&[u8]; 5] = [
+            br#"{"a": [1, -2, 0, 10, "x\"y", true, false, null, {}, [], 2.5e3], "b" : {"c":"d"} , "e":-0}"#,
+            b"{\n  \"tree\": [\n    {\n      \"move\": {\"color\": \"black\", \"x\": 3, \"y\": 15}\n    }\n  ]\n}\n",
+            b"{a: ['x', 1,], /* c */ \"b\": [B: [1], 'W': []], // d\n \"c\": [1, ...]};",
+            b"[[[[1]]], {\"\\u0041\": \"\\n\"}, \"\t\", 01, 1., -, tru, nul]",
+            b"[[3,15],[ 0 , 18 ],[1,2,\"A\"],[-1,-1],[\"ab\",\"c\"],[1.5,2],[01,2],[3,4 ,]]",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rnd = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let alphabet = b" \n\t{}[]:,\"'\\/-0123456789.eEtrufalsnx*";
+        for seed in seeds {
+            for i in 0..3000 {
+                let mut v = seed.to_vec();
+                if i > 0 {
+                    for _ in 0..1 + rnd() % 3 {
+                        let at = (rnd() as usize) % (v.len() + 1);
+                        let c = alphabet[(rnd() as usize) % alphabet.len()];
+                        match rnd() % 3 {
+                            0 if at < v.len() => v[at] = c,
+                            1 if at < v.len() => {
+                                v.remove(at);
+                            }
+                            _ => v.insert(at, c),
+                        }
+                    }
+                }
+                for d in [Dialect::Strict, Dialect::Lenient] {
+                    let mut fast = Tokenizer::new(&v, d, 4);
+                    let mut slow = Tokenizer::new(&v, d, 4);
+                    for _ in 0..v.len() + 4 {
+                        if rnd() % 4 == 0 {
+                            let before = fast.clone();
+                            if let Some(r) = fast.next_object_end() {
+                                assert_eq!(Ok(Some(fast.tok_of(r))), slow.next_token_slow());
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
+                        if rnd() % 4 == 0 {
+                            let before = fast.clone();
+                            if let Some((ra, rb)) = fast.next_int_pair() {
+                                // A pair read in one step is the same three tokens.
+                                let a = slow.next_token_slow();
+                                let b = slow.next_token_slow();
+                                let close = slow.next_token_slow().map(|t| t.map(|t| t.token));
+                                assert_eq!((Ok(Some(fast.tok_of(ra))), Ok(Some(fast.tok_of(rb)))), (a, b));
+                                assert_eq!(close, Ok(Some(Token::ArrayEnd)));
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
+                        if rnd() % 2 == 0 {
+                            let before = fast.clone();
+                            if let Some((rk, rv)) = fast.next_member() {
+                                // A member read in one step is the same two tokens.
+                                let k = slow.next_token_slow();
+                                let w = slow.next_token_slow();
+                                assert_eq!((Ok(Some(fast.tok_of(rk))), Ok(Some(fast.tok_of(rv)))), (k, w));
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            // Nothing read: the state is unchanged.
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
+                        let want = slow.next_token_slow();
+                        let got = fast.next_token();
+                        assert_eq!(got, want, "{:?} {d:?}", std::string::String::from_utf8_lossy(&v));
+                        assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                        if !matches!(want, Ok(Some(_))) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
