@@ -321,6 +321,7 @@ fn read_head(r: &mut dyn Read, n: usize) -> io::Result<Vec<u8>> {
 }
 
 /// Opens the file at `path` as [`for_each_input`] does, calling `f` for it or for each member.
+#[cfg(feature = "parallel")]
 pub(crate) fn open_file<F>(path: &Path, f: &mut F)
 where
     F: FnMut(&str, Result<Input<'_>, Error>),
@@ -458,7 +459,7 @@ where
     f(
         name,
         Err(Error::new(ErrorKind::Io, nowhere(), "compressed input: kifu was built without the `compression` feature")),
-    );
+    )
 }
 
 #[cfg(feature = "compression")]
