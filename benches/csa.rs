@@ -7,54 +7,16 @@
 //! Run: `cargo bench --bench csa`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use kifu::{Event, EventSource};
+use kifu::EventSource;
 use std::hint::black_box;
-use std::path::PathBuf;
+
+mod common;
+#[path = "common/csa_work.rs"]
+mod csa_work;
+use csa_work::{csa_crate, kifu_read};
 
 fn corpus_files() -> Option<Vec<Vec<u8>>> {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-        .join("converted/csa-cshogi");
-    let Ok(rd) = std::fs::read_dir(&dir) else {
-        eprintln!("skipped: corpus not found at {} (set KIFU_CORPUS)", dir.display());
-        return None;
-    };
-    let mut paths: Vec<_> =
-        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "csa")).collect();
-    paths.sort();
-    let files: Vec<Vec<u8>> = paths
-        .iter()
-        .map(|p| std::fs::read(p).unwrap())
-        .filter(|b| std::str::from_utf8(b).is_ok_and(|s| csa::parse_csa(s).is_ok()))
-        .collect();
-    Some(files)
-}
-
-/// kifu: every event of every file; returns (moves, clock milliseconds) so nothing is optimised away.
-fn kifu_read(files: &[Vec<u8>]) -> (u64, u64) {
-    let (mut moves, mut ms) = (0, 0);
-    for f in files {
-        let mut r = kifu::csa::Reader::new(f);
-        while let Some(ev) = r.next_event() {
-            match ev.unwrap() {
-                Event::Move(_) => moves += 1,
-                Event::Clock(c) => ms += c.value,
-                _ => {}
-            }
-        }
-    }
-    (moves, ms)
-}
-
-fn csa_crate(files: &[Vec<u8>]) -> (u64, u64) {
-    let (mut moves, mut secs) = (0, 0);
-    for f in files {
-        let rec = csa::parse_csa(std::str::from_utf8(f).unwrap()).unwrap();
-        moves += rec.moves.len() as u64;
-        secs += rec.moves.iter().filter_map(|m| m.time).map(|t| t.as_secs()).sum::<u64>();
-    }
-    (moves, secs)
+    csa_work::files(&common::corpus()?)
 }
 
 fn bench(c: &mut Criterion) {

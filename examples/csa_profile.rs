@@ -4,54 +4,17 @@
 //! (`NO_CSA=1` leaves it out), and prints the throughput of the fastest round of each.
 //!
 //! `NO_CSA=1 valgrind --tool=callgrind --toggle-collect='*kifu_read*' target/release/examples/csa_profile`
-use kifu::{Event, EventSource};
 use std::hint::black_box;
-use std::path::PathBuf;
 
-#[inline(never)]
-fn kifu_read(files: &[Vec<u8>]) -> (u64, u64) {
-    let (mut moves, mut ms) = (0, 0);
-    for f in files {
-        let mut r = kifu::csa::Reader::new(f);
-        while let Some(ev) = r.next_event() {
-            match ev.unwrap() {
-                Event::Move(_) => moves += 1,
-                Event::Clock(c) => ms += c.value,
-                _ => {}
-            }
-        }
-    }
-    (moves, ms)
-}
-
-#[inline(never)]
-fn csa_crate(files: &[Vec<u8>]) -> (u64, u64) {
-    let (mut moves, mut secs) = (0, 0);
-    for f in files {
-        let rec = csa::parse_csa(std::str::from_utf8(f).unwrap()).unwrap();
-        moves += rec.moves.len() as u64;
-        secs += rec.moves.iter().filter_map(|m| m.time).map(|t| t.as_secs()).sum::<u64>();
-    }
-    (moves, secs)
-}
+#[path = "../benches/common/mod.rs"]
+mod common;
+#[path = "../benches/common/csa_work.rs"]
+mod csa_work;
+use csa_work::{csa_crate, kifu_read};
 
 fn main() {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-        .join("converted/csa-cshogi");
+    let Some(files) = common::corpus().and_then(|c| csa_work::files(&c)) else { return };
     let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(1);
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "csa"))
-        .collect();
-    paths.sort();
-    let files: Vec<Vec<u8>> = paths
-        .iter()
-        .map(|p| std::fs::read(p).unwrap())
-        .filter(|b| std::str::from_utf8(b).is_ok_and(|s| csa::parse_csa(s).is_ok()))
-        .collect();
     let bytes: usize = files.iter().map(Vec::len).sum();
     // Rounds alternate between kifu and the `csa` crate; the fastest round of each is reported
     // (the machine is shared: the minimum is the least disturbed).
