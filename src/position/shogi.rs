@@ -148,6 +148,61 @@ fn movement(p: Piece) -> (Offsets, Offsets) {
     }
 }
 
+/// The bit of a one-square direction (file, rank offsets in -1..=1), as Black sees it.
+const fn direction_bit(f: i8, r: i8) -> u16 {
+    1 << ((f + 1) + 3 * (r + 1))
+}
+
+const fn direction_bits(offsets: &[(i8, i8)]) -> u16 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < offsets.len() {
+        bits |= direction_bit(offsets[i].0, offsets[i].1);
+        i += 1;
+    }
+    bits
+}
+
+/// Per piece (in [`Piece::ALL`] order), the directions it steps one square in, as Black sees
+/// them (the knight's jumps are not among them).
+const STEPS: [u16; 14] = {
+    let gold = direction_bits(GOLD);
+    [
+        direction_bit(0, -1),
+        0,
+        0,
+        direction_bits(SILVER),
+        gold,
+        0,
+        0,
+        direction_bits(KING),
+        gold,
+        gold,
+        gold,
+        gold,
+        direction_bits(ORTH),
+        direction_bits(DIAG),
+    ]
+};
+
+/// Per piece, the directions it slides in (any distance over empty squares).
+const SLIDES: [u16; 14] = [
+    0,
+    direction_bit(0, -1),
+    0,
+    0,
+    0,
+    direction_bits(DIAG),
+    direction_bits(ORTH),
+    0,
+    0,
+    0,
+    0,
+    0,
+    direction_bits(DIAG),
+    direction_bits(ORTH),
+];
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShogiPosition {
@@ -444,30 +499,41 @@ impl ShogiPosition {
     /// Whether `sq` is attacked by a piece of `by`.
     ///
     /// Looks outward from `sq`: an attacker is the first piece met in one of the eight
-    /// directions (a step or an unblocked slide ends there) or stands a knight's jump away, so
-    /// at most eight short walks and four squares are looked at, not the whole board.
+    /// directions (a step if it is adjacent, a slide whatever the distance) or a knight a jump
+    /// away, so at most eight short walks and two squares are looked at, and each piece met is
+    /// judged by two bit tests ([`STEPS`], [`SLIDES`]), not by working out its moves.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
         const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
-        const JUMPS: [(i8, i8); 4] = [(-1, -2), (1, -2), (-1, 2), (1, 2)];
-        let at = |f: i8, r: i8| -> Option<Square> {
-            ((1..=9).contains(&f) && (1..=9).contains(&r)).then(|| Square::new(f as u8, r as u8))
-        };
-        let attacks = |from: Square| matches!(self.get(from), Some((c, p)) if c == by && self.reaches(from, sq, c, p));
+        let white = by == Color::White;
         let (f0, r0) = (sq.file as i8, sq.rank as i8);
         for (df, dr) in LINES {
+            // The attacker moves from there back towards `sq`: (-df, -dr) on the board, which
+            // is (df, dr) seen from White (whose offsets are mirrored).
+            let toward = if white { direction_bit(df, dr) } else { direction_bit(-df, -dr) };
             let (mut f, mut r) = (f0 + df, r0 + dr);
-            while let Some(from) = at(f, r) {
-                if self.board[idx(from)] != 0 {
-                    if attacks(from) {
+            let mut adjacent = true;
+            while (1..=9).contains(&f) && (1..=9).contains(&r) {
+                let v = self.board[idx(Square::new(f as u8, r as u8))];
+                if v != 0 {
+                    let p = ((v & 15) - 1) as usize;
+                    let reach = if adjacent { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
+                    if (v & 16 != 0) == white && reach & toward != 0 {
                         return true;
                     }
                     break;
                 }
+                adjacent = false;
                 f += df;
                 r += dr;
             }
         }
-        JUMPS.iter().filter_map(|&(df, dr)| at(f0 + df, r0 + dr)).any(attacks)
+        // Knights jump two ranks forward: a Black knight attacking `sq` stands two ranks behind it.
+        let r = if white { r0 - 2 } else { r0 + 2 };
+        let knight = 1 + piece_index(Piece::Knight) + if white { 16 } else { 0 };
+        (1..=9).contains(&r)
+            && [f0 - 1, f0 + 1]
+                .into_iter()
+                .any(|f| (1..=9).contains(&f) && self.board[idx(Square::new(f as u8, r as u8))] == knight)
     }
 
     /// Whether `c`'s king is attacked (false when `c` has no king, as in tsume problems).
@@ -608,6 +674,16 @@ mod tests {
             let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
             matches!(pos.get(from), Some((c, p)) if c == by && pos.reaches(from, sq, c, p))
         })
+    }
+
+    #[test]
+    fn direction_tables_agree_with_movement() {
+        for (i, &p) in Piece::ALL.iter().enumerate() {
+            let (steps, slides) = movement(p);
+            let steps = steps.iter().filter(|&&(f, r)| f.abs() <= 1 && r.abs() <= 1).copied().collect::<Vec<_>>();
+            assert_eq!(STEPS[i], direction_bits(&steps), "{p:?}");
+            assert_eq!(SLIDES[i], direction_bits(slides), "{p:?}");
+        }
     }
 
     #[test]
