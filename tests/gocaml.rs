@@ -189,3 +189,56 @@ fn after_an_error_the_next_item_is_a_game_start() {
     assert!(matches!(items[1], Ok(Event::GameStart { offset }) if offset > 0), "{items:?}");
     assert!(matches!(items.last(), Some(Ok(Event::GameEnd { .. }))));
 }
+
+/// Prisoners are matched to their stone's counter whatever order they come in (several on one
+/// counter keep their reading order; passes matching no stone come last, in reading order), and
+/// a snapshot with many stones and many prisoners is read in time proportional to its size.
+#[test]
+fn prisoners_in_any_order_and_many_of_them() {
+    let ev = read(
+        br#"{"players":{"p1":{"id":"a","prisoners":[
+              {"col":-1,"row":-1,"cur_stones":9},{"col":3,"row":3,"cur_stones":3},
+              {"col":4,"row":4,"cur_stones":3},{"col":-1,"row":-1,"cur_stones":8}]},
+            "p2":{"id":"b","prisoners":[{"col":-1,"row":-1,"cur_stones":1}]}},
+        "board":{"size":5,"black":[{"col":0,"row":0,"cur_stones":3}],"white":[{"col":1,"row":1,"cur_stones":1}]},
+        "config":{"komi":0.5,"turn":"b"}}"#,
+    );
+    let props: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Property(p) => Some(p.value().decode().text.replace(' ', "")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(props, [r#"{"col":3,"row":3,"cur_stones":3}"#, r#"{"col":4,"row":4,"cur_stones":3}"#]);
+    assert_eq!(
+        moves(&ev),
+        [
+            (Color::White, Some((1, 1))),
+            (Color::Black, None), // p2 holds Black's pass after counter 1
+            (Color::Black, Some((0, 0))),
+            (Color::White, None), // counter 9, then 8: no stone there, reading order
+            (Color::White, None),
+        ]
+    );
+
+    let n = 50_000;
+    let mut json = String::from(r#"{"players":{"p1":{"id":"a","prisoners":["#);
+    for i in 0..n {
+        json.push_str(&format!(r#"{}{{"col":1,"row":1,"cur_stones":{}}}"#, if i > 0 { "," } else { "" }, n - i));
+    }
+    json.push_str(r#"]},"p2":{"id":"b","prisoners":[]}},"board":{"size":19,"black":["#);
+    for i in 0..n {
+        json.push_str(&format!(
+            r#"{}{{"col":{},"row":{},"cur_stones":{}}}"#,
+            if i > 0 { "," } else { "" },
+            i % 19,
+            (i / 19) % 19,
+            i + 1
+        ));
+    }
+    json.push_str(r#"],"white":[]},"config":{"komi":0.5,"turn":"b"}}"#);
+    let ev = read(json.as_bytes());
+    assert_eq!(ev.iter().filter(|e| matches!(e, Event::Property(_))).count(), n);
+    assert_eq!(moves(&ev).len(), n);
+}

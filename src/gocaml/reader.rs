@@ -25,6 +25,8 @@ struct Prisoner<'a> {
     pass: bool,
     /// The pass has been emitted.
     used: bool,
+    /// Position in reading order (the prisoners are sorted by counter while moves are emitted).
+    seq: u32,
     /// The `prisoners` key and the whole prisoner object, for the `Property`.
     key: &'a [u8],
     raw: &'a [u8],
@@ -385,11 +387,13 @@ impl<'a> Reader<'a> {
                                         self.warn(WarningKind::MissingValue, p.offset);
                                     }
                                 }
+                                let seq = self.prisoners.len() as u32;
                                 self.prisoners.push(Prisoner {
                                     holder: color,
                                     counter,
                                     pass,
                                     used: false,
+                                    seq,
                                     key: k,
                                     raw,
                                 });
@@ -557,6 +561,9 @@ impl<'a> Reader<'a> {
         // Unstable (insertion sort for the usual few dozen stones) with the reading order as
         // the last key: the order of a stable sort, without its run detection and buffer.
         self.stones.sort_unstable_by_key(|s| (s.counter, s.color == Color::White, s.seq));
+        // Prisoners by counter (reading order within one): each stone finds its own with a
+        // binary search, so a file with many stones and many prisoners is not quadratic.
+        self.prisoners.sort_unstable_by_key(|p| (p.counter, p.seq));
         // Passes before the first stone (counter 0, when no stone has counter 0).
         if self.stones.first().is_none_or(|s| s.counter != 0) {
             self.passes_after(None, 0);
@@ -568,9 +575,9 @@ impl<'a> Reader<'a> {
             if s.counter == u64::MAX {
                 continue;
             }
-            for j in 0..self.prisoners.len() {
+            for j in self.prisoners_at(s.counter) {
                 let p = self.prisoners[j];
-                if !p.pass && p.counter == Some(s.counter) && p.holder == s.color {
+                if !p.pass && p.holder == s.color {
                     let value = Text::new(p.raw, TextRule::Plain, Charset::Utf8);
                     let whole = span(self.input, p.key, p.raw).unwrap_or(&[]);
                     self.out.push(Event::Property(Property::new(p.key, value, whole)));
@@ -581,7 +588,9 @@ impl<'a> Reader<'a> {
                 self.passes_after(Some(s.color), s.counter);
             }
         }
-        // Passes whose counter matches no stone (or is malformed) come at the end.
+        // Passes whose counter matches no stone (or is malformed) come at the end, in reading
+        // order.
+        self.prisoners.sort_unstable_by_key(|p| p.seq);
         for j in 0..self.prisoners.len() {
             let p = self.prisoners[j];
             if p.pass && !p.used {
@@ -620,13 +629,20 @@ impl<'a> Reader<'a> {
 
     /// The passes made after move `counter` (0: before the first move): the side that did not
     /// play that move first.
+    /// The indices of the prisoners with `counter` (the prisoners sorted by counter).
+    fn prisoners_at(&self, counter: u64) -> std::ops::Range<usize> {
+        let start = self.prisoners.partition_point(|p| p.counter < Some(counter));
+        let end = start + self.prisoners[start..].partition_point(|p| p.counter == Some(counter));
+        start..end
+    }
+
     fn passes_after(&mut self, last: Option<Color>, counter: u64) {
         let first = last.map_or(Color::Black, Color::opponent);
         for color in [first, first.opponent()] {
-            for j in 0..self.prisoners.len() {
+            for j in self.prisoners_at(counter) {
                 let p = self.prisoners[j];
                 // A pass by `color` sits in the opponent's prisoners.
-                if p.pass && !p.used && p.counter == Some(counter) && p.holder == color.opponent() {
+                if p.pass && !p.used && p.holder == color.opponent() {
                     self.prisoners[j].used = true;
                     self.out.push(Event::Node);
                     self.out.push(Event::Move(Move::Go { color, point: None }));
