@@ -501,7 +501,7 @@ impl ShogiPosition {
     /// Looks outward from `sq`: an attacker is the first piece met in one of the eight
     /// directions (a step if it is adjacent, a slide whatever the distance) or a knight a jump
     /// away, so at most eight short walks and two squares are looked at, and each piece met is
-    /// judged by two bit tests ([`STEPS`], [`SLIDES`]), not by working out its moves.
+    /// judged by two bit tests (its step and slide directions), not by working out its moves.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
         const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
         let white = by == Color::White;
