@@ -4,6 +4,7 @@
 //! rows of other paths in the same database stay). Archive members are rows under their archive's
 //! row: they are read, kept and deleted with it.
 
+use rayon::prelude::*;
 use rusqlite::Connection;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -40,8 +41,14 @@ pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
         .map_or(-1, |d| d.as_nanos().min(i64::MAX as u128) as i64)
 }
 
-/// Plans a run over `files` (the walked files under `roots`).
-pub fn plan(conn: &Connection, roots: &[PathBuf], files: Vec<PathBuf>) -> rusqlite::Result<Plan> {
+/// Plans a run over `files` (the walked files under `roots`), asking for their sizes and times
+/// on `pool`.
+pub fn plan(
+    conn: &Connection,
+    roots: &[PathBuf],
+    files: Vec<PathBuf>,
+    pool: &rayon::ThreadPool,
+) -> rusqlite::Result<Plan> {
     let mut known: HashMap<String, (i64, i64)> = HashMap::new();
     {
         let mut st = conn.prepare("SELECT path, size, mtime_ns FROM files WHERE parent_id IS NULL")?;
@@ -53,14 +60,20 @@ pub fn plan(conn: &Connection, roots: &[PathBuf], files: Vec<PathBuf>) -> rusqli
     }
     let mut plan = Plan::default();
     let mut seen = HashSet::with_capacity(files.len());
-    for path in files {
+    // A dangling symbolic link has no metadata of its own target: use the link's, so that an
+    // unreadable file is read again only when it changes, like any other. In parallel on the
+    // readers' pool: one `stat` per file is most of a re-run's time.
+    let stats: Vec<(u64, i64)> = pool.install(|| {
+        files
+            .par_iter()
+            .map(|path| match std::fs::metadata(path).or_else(|_| std::fs::symlink_metadata(path)) {
+                Ok(m) => (m.len(), mtime_ns(&m)),
+                Err(_) => (0, -1),
+            })
+            .collect()
+    });
+    for (path, (size, mtime)) in files.into_iter().zip(stats) {
         let key = key(&path);
-        // A dangling symbolic link has no metadata of its own target: use the link's, so that an
-        // unreadable file is read again only when it changes, like any other.
-        let (size, mtime) = match std::fs::metadata(&path).or_else(|_| std::fs::symlink_metadata(&path)) {
-            Ok(m) => (m.len(), mtime_ns(&m)),
-            Err(_) => (0, -1),
-        };
         seen.insert(key.clone());
         match known.get(&key) {
             Some(&(s, t)) if s == size as i64 && t == mtime && t != -1 => plan.unchanged += 1,

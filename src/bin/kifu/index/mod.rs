@@ -243,7 +243,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let t_walk = start.elapsed();
     let mut conn = schema::open(&args.db).map_err(|e| format!("{}: {e}", args.db.display()))?;
     let t_open = start.elapsed();
-    let plan = incremental::plan(&conn, &roots, files).map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .thread_name(|i| format!("kifu-reader-{i}"))
+        .build()
+        .map_err(|e| e.to_string())?;
+    // Each file's size and time are asked for on the reader threads (a `stat` per file).
+    let plan = incremental::plan(&conn, &roots, files, &pool).map_err(|e| e.to_string())?;
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
     Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
@@ -295,11 +301,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
             Ok(conn)
         })
-        .map_err(|e| e.to_string())?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .thread_name(|i| format!("kifu-reader-{i}"))
-        .build()
         .map_err(|e| e.to_string())?;
     // Files go to the writer in groups (fewer wake-ups), small enough to balance the work.
     let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
