@@ -274,7 +274,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let (tx, rx) = sync_channel::<Vec<FileRecord>>(16);
+    // Room for 128 groups of files: the readers go on while the writer waits on the disk (a WAL
+    // checkpoint's fsync); rows are small, so this bounds memory to a few MB.
+    let (tx, rx) = sync_channel::<Vec<FileRecord>>(128);
     let progress = bar.clone();
     let n_files = plan.read.len();
     let mut counts = (0u64, 0u64);
