@@ -150,26 +150,20 @@ impl<'a> Reader<'a> {
         if let Some(t) = self.pending.take() {
             return Ok(t);
         }
-        let r = self.lex.next_raw();
-        if r.kind < Raw::EXTENSION {
-            return Ok(self.lex.tok_of(r));
+        match self.lex.next_plain() {
+            Ok(t) => Ok(t),
+            Err(r) => self.tok_slow(r),
         }
-        self.tok_slow(r)
     }
 
     /// The next key of an object (or its end), like `tok`; a plain `"key": value` member is read
     /// in one step and its value kept for the next `tok`, which the caller makes at once.
     #[inline(always)]
     fn key_tok(&mut self) -> R<Tok<'a>> {
-        if let Some((k, v)) = self.lex.next_member() {
-            self.pending = Some(self.lex.tok_of(v));
-            return Ok(self.lex.tok_of(k));
+        match self.lex.next_key(&mut self.pending) {
+            Some(t) => Ok(t),
+            None => self.tok(),
         }
-        // Or the object's end.
-        if let Some(r) = self.lex.next_object_end() {
-            return Ok(self.lex.tok_of(r));
-        }
-        self.tok()
     }
 
     #[inline(never)]
@@ -183,12 +177,7 @@ impl<'a> Reader<'a> {
                 }
                 Raw::ERROR => {
                     let e = self.lex.take_error();
-                    let kind = match e.kind {
-                        LexErrorKind::Eof => ErrorKind::UnexpectedEof,
-                        LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
-                        _ => ErrorKind::Syntax,
-                    };
-                    return Err(self.error(kind, e.offset, e.message));
+                    return Err(self.error(e.kind.error_kind(), e.offset, e.message));
                 }
                 _ => return Ok(self.lex.tok_of(r)),
             }

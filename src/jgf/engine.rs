@@ -230,12 +230,7 @@ impl<'a> Engine<'a> {
     }
 
     pub fn lex_error(&mut self, e: LexError) -> Error {
-        let kind = match e.kind {
-            LexErrorKind::Syntax | LexErrorKind::Trailing => ErrorKind::Syntax,
-            LexErrorKind::Eof => ErrorKind::UnexpectedEof,
-            LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
-        };
-        self.error(kind, e.offset, e.message)
+        self.error(e.kind.error_kind(), e.offset, e.message)
     }
 
     /// The next token of the game; extensions become warnings (queued) and are skipped.
@@ -245,26 +240,20 @@ impl<'a> Engine<'a> {
         if let Some(t) = self.pending.take() {
             return Ok(t);
         }
-        let r = self.lex.next_raw();
-        if r.kind < Raw::EXTENSION {
-            return Ok(self.lex.tok_of(r));
+        match self.lex.next_plain() {
+            Ok(t) => Ok(t),
+            Err(r) => self.token_slow(r),
         }
-        self.token_slow(r)
     }
 
     /// The next key of an object (or its end), like `token`; a plain `"key": value` member is
     /// read in one step and its value kept for the next `token`, which the caller makes at once.
     #[inline(always)]
     pub fn key_token(&mut self) -> Result<Tok<'a>, Error> {
-        if let Some((k, v)) = self.lex.next_member() {
-            self.pending = Some(self.lex.tok_of(v));
-            return Ok(self.lex.tok_of(k));
+        match self.lex.next_key(&mut self.pending) {
+            Some(t) => Ok(t),
+            None => self.token(),
         }
-        // Or the object's end.
-        if let Some(r) = self.lex.next_object_end() {
-            return Ok(self.lex.tok_of(r));
-        }
-        self.token()
     }
 
     #[inline(never)]
@@ -284,6 +273,20 @@ impl<'a> Engine<'a> {
             }
             r = self.lex.next_raw();
         }
+    }
+
+    /// A node's `name`: a string becomes [`Event::Name`], anything else a `wrong_type` warning
+    /// (and is skipped).
+    pub fn name(&mut self) -> Result<(), Error> {
+        let t = self.token()?;
+        match t.token {
+            Token::String(s) => self.push(Event::Name(Text::new(s, TextRule::JsonString, Charset::Utf8))),
+            _ => {
+                self.warn(WarningKind::WrongType, t.offset);
+                self.finish_value(t)?;
+            }
+        }
+        Ok(())
     }
 
     /// Skips the rest of a value whose first token `t` was just read; returns the offset after it.

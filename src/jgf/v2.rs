@@ -220,16 +220,7 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
             let text = e.value_text(t)?;
             e.push(Event::Comment(Text::new(text.raw(), rule, Charset::Utf8)));
         }
-        b"name" => {
-            let t = e.token()?;
-            match t.token {
-                Token::String(s) => e.push(Event::Name(Text::new(s, TextRule::JsonString, Charset::Utf8))),
-                _ => {
-                    e.warn(WarningKind::WrongType, t.offset);
-                    e.finish_value(t)?;
-                }
-            }
-        }
+        b"name" => e.name()?,
         b"markup" => e.expect_open(Token::ArrayStart, Ctx::TypedList(List::Markup))?,
         b"setup" => e.expect_open(Token::ArrayStart, Ctx::TypedList(List::Setup))?,
         b"score" => e.expect_open(Token::ArrayStart, Ctx::TypedList(List::Score))?,

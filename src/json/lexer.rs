@@ -53,6 +53,18 @@ pub enum LexErrorKind {
     Trailing,
 }
 
+impl LexErrorKind {
+    /// The crate's error kind for it (a reader's error at this tokenizer error).
+    pub fn error_kind(self) -> crate::error::ErrorKind {
+        use crate::error::{ErrorKind, Limit};
+        match self {
+            LexErrorKind::Syntax | LexErrorKind::Trailing => ErrorKind::Syntax,
+            LexErrorKind::Eof => ErrorKind::UnexpectedEof,
+            LexErrorKind::Depth => ErrorKind::LimitExceeded(Limit::Depth),
+        }
+    }
+}
+
 /// A tokenizer error: what and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LexError {
@@ -997,6 +1009,30 @@ impl<'a> Tokenizer<'a> {
         }
         let skip = if bytes.is_empty() { 0 } else { (bytes.as_ptr() as usize - input - offset) as u8 };
         Raw { offset, len: bytes.len() as u32, kind, skip }
+    }
+
+    /// The next token when it is a plain one, else the raw token (an extension, the end, an
+    /// error) for the caller's slow path: the readers' token pull, inlined into them.
+    #[inline(always)]
+    pub(crate) fn next_plain(&mut self) -> Result<Tok<'a>, Raw> {
+        let r = self.next_raw();
+        if r.kind < Raw::EXTENSION {
+            Ok(self.tok_of(r))
+        } else {
+            Err(r)
+        }
+    }
+
+    /// An object's next key read in one step with its plain value, which goes to `pending` for
+    /// the caller's next pull, or the object's end; `None` when neither applies (the caller then
+    /// pulls one token the usual way).
+    #[inline(always)]
+    pub(crate) fn next_key(&mut self, pending: &mut Option<Tok<'a>>) -> Option<Tok<'a>> {
+        if let Some((k, v)) = self.next_member() {
+            *pending = Some(self.tok_of(v));
+            return Some(self.tok_of(k));
+        }
+        self.next_object_end().map(|r| self.tok_of(r))
     }
 
     /// The token a [`Raw`] stands for (not `END` or `ERROR`).
