@@ -16,6 +16,9 @@ struct Stone {
     seq: u32,
 }
 
+/// A stone object's `col`, `row` and `cur_stones`, each `None` when missing or malformed.
+type StoneFields = (Option<i64>, Option<i64>, Option<u64>);
+
 #[derive(Clone, Copy, Debug)]
 struct Prisoner<'a> {
     /// The player whose `prisoners` list holds it (the capturer).
@@ -352,56 +355,54 @@ impl<'a> Reader<'a> {
                         self.clocks[i].byoyomi = Some(v);
                     }
                 }
-                b"prisoners" => {
-                    let v = self.tok()?;
-                    if v.token != Token::ArrayStart {
-                        self.warn(WarningKind::WrongType, v.offset);
-                        self.finish(v)?;
-                        continue;
-                    }
-                    loop {
-                        let p = self.tok()?;
-                        match p.token {
-                            Token::ArrayEnd => break,
-                            Token::ObjectStart => {
-                                let (col, row, counter) = self.stone_fields()?;
-                                let end = self.lex.offset();
-                                let raw = &self.input[p.offset..end];
-                                let pass = col == Some(-1) && row == Some(-1);
-                                if !pass {
-                                    // A captured stone must be a point of the board.
-                                    if let (Some(c), Some(r)) = (col, row) {
-                                        self.point(c, r, p.offset);
-                                    } else {
-                                        self.warn(WarningKind::MissingValue, p.offset);
-                                    }
-                                }
-                                let seq = self.prisoners.len() as u32;
-                                self.prisoners.push(Prisoner {
-                                    holder: color,
-                                    counter,
-                                    pass,
-                                    used: false,
-                                    seq,
-                                    key: k,
-                                    raw,
-                                });
-                            }
-                            _ => {
-                                self.warn(WarningKind::WrongType, p.offset);
-                                self.finish(p)?;
-                            }
+                b"prisoners" => self.stone_list(|me, start, (col, row, counter)| {
+                    let raw = &me.input[start..me.lex.offset()];
+                    let pass = col == Some(-1) && row == Some(-1);
+                    if !pass {
+                        // A captured stone must be a point of the board.
+                        if let (Some(c), Some(r)) = (col, row) {
+                            me.point(c, r, start);
+                        } else {
+                            me.warn(WarningKind::MissingValue, start);
                         }
                     }
-                }
+                    let seq = me.prisoners.len() as u32;
+                    me.prisoners.push(Prisoner { holder: color, counter, pass, used: false, seq, key: k, raw });
+                })?,
                 _ => self.unknown(k, t.offset)?,
+            }
+        }
+    }
+
+    /// An array of stone objects (the board's stones, a player's prisoners): `each` gets every
+    /// object's start offset and fields (read by [`Reader::stone_fields`]); anything else in the
+    /// array, or a value that is not an array, is a `wrong_type` warning and skipped.
+    fn stone_list(&mut self, mut each: impl FnMut(&mut Self, usize, StoneFields)) -> R<()> {
+        let v = self.tok()?;
+        if v.token != Token::ArrayStart {
+            self.warn(WarningKind::WrongType, v.offset);
+            self.finish(v)?;
+            return Ok(());
+        }
+        loop {
+            let s = self.tok()?;
+            match s.token {
+                Token::ArrayEnd => return Ok(()),
+                Token::ObjectStart => {
+                    let fields = self.stone_fields()?;
+                    each(self, s.offset, fields);
+                }
+                _ => {
+                    self.warn(WarningKind::WrongType, s.offset);
+                    self.finish(s)?;
+                }
             }
         }
     }
 
     /// The `col`, `row` and `cur_stones` of a stone object after its `{`. A malformed counter
     /// is a warning and `None`.
-    fn stone_fields(&mut self) -> R<(Option<i64>, Option<i64>, Option<u64>)> {
+    fn stone_fields(&mut self) -> R<StoneFields> {
         let (mut col, mut row, mut counter) = (None, None, None);
         let start = self.lex.offset();
         let mut counter_seen = false;
@@ -478,34 +479,17 @@ impl<'a> Reader<'a> {
                 }
                 b"black" | b"white" => {
                     let color = if k == b"black" { Color::Black } else { Color::White };
-                    let v = self.tok()?;
-                    if v.token != Token::ArrayStart {
-                        self.warn(WarningKind::WrongType, v.offset);
-                        self.finish(v)?;
-                        continue;
-                    }
-                    loop {
-                        let s = self.tok()?;
-                        match s.token {
-                            Token::ArrayEnd => break,
-                            Token::ObjectStart => {
-                                let (col, row, counter) = self.stone_fields()?;
-                                let Some((c, r)) = col.zip(row) else {
-                                    self.warn(WarningKind::MissingValue, s.offset);
-                                    continue;
-                                };
-                                if let Some(point) = self.point(c, r, s.offset) {
-                                    let counter = counter.unwrap_or(u64::MAX);
-                                    let seq = self.stones.len() as u32;
-                                    self.stones.push(Stone { counter, color, point, seq });
-                                }
-                            }
-                            _ => {
-                                self.warn(WarningKind::WrongType, s.offset);
-                                self.finish(s)?;
-                            }
+                    self.stone_list(|me, start, (col, row, counter)| {
+                        let Some((c, r)) = col.zip(row) else {
+                            me.warn(WarningKind::MissingValue, start);
+                            return;
+                        };
+                        if let Some(point) = me.point(c, r, start) {
+                            let counter = counter.unwrap_or(u64::MAX);
+                            let seq = me.stones.len() as u32;
+                            me.stones.push(Stone { counter, color, point, seq });
                         }
-                    }
+                    })?;
                 }
                 _ => self.unknown(k, t.offset)?,
             }
