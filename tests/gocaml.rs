@@ -242,3 +242,48 @@ fn prisoners_in_any_order_and_many_of_them() {
     assert_eq!(ev.iter().filter(|e| matches!(e, Event::Property(_))).count(), n);
     assert_eq!(moves(&ev).len(), n);
 }
+
+/// A stone object of integers is read in one step, any other token by token: both give the same
+/// fields, warnings and pass-through properties (an unknown member keeps its raw value), and a
+/// counter too long for an integer is a bad value either way.
+#[test]
+fn stone_objects_in_one_step_and_token_by_token_agree() {
+    let game = |stones: &str| {
+        format!(
+            r#"{{"players":{{"p1":{{"id":"a","prisoners":[]}},"p2":{{"id":"b","prisoners":[]}}}},
+            "board":{{"size":9,"black":[{stones}],"white":[]}},"config":{{"komi":1,"turn":"b"}}}}"#
+        )
+    };
+    let props = |ev: &[Event<'_>]| -> Vec<(Vec<u8>, Vec<u8>)> {
+        ev.iter()
+            .filter_map(|e| match e {
+                Event::Property(p) => Some((p.name().to_vec(), p.value().raw().to_vec())),
+                _ => None,
+            })
+            .collect()
+    };
+    // Integers only (one step), then a string member among them (token by token).
+    let fast = game(r#"{"col": 1, "row": 2, "z": -7, "cur_stones": 3}, { "cur_stones" : 4 , "row":0,"col":0 }"#);
+    let slow = game(r#"{"col": 1, "row": 2, "z": -7, "cur_stones": 3, "s": "x"}, {"cur_stones":4,"row":0,"col":0}"#);
+    let (fast_ev, slow_ev) = (read(fast.as_bytes()), read(slow.as_bytes()));
+    assert_eq!(moves(&fast_ev), [(Color::Black, Some((1, 2))), (Color::Black, Some((0, 0)))]);
+    assert_eq!(moves(&slow_ev), moves(&fast_ev));
+    assert_eq!(props(&fast_ev), [(b"z".to_vec(), b"-7".to_vec())]);
+    assert_eq!(props(&slow_ev), [(b"z".to_vec(), b"-7".to_vec()), (b"s".to_vec(), b"x".to_vec())]);
+    let at = |s: &str, pat: &str| s.find(pat).unwrap() as u64;
+    assert!(
+        fast_ev.contains(&Event::Warning(kifu::Warning { kind: WarningKind::UnknownKey, offset: at(&fast, "\"z\"") }))
+    );
+    // Five members (one more than a step takes), and a 20-digit counter.
+    for stones in [
+        r#"{"col":1,"row":2,"cur_stones":3,"a":1,"b":2}"#,
+        r#"{"col":1,"row":2,"cur_stones":12345678901234567890}"#,
+        r#"{"col":1,"row":2,"cur_stones":-1}"#,
+    ] {
+        let input = game(stones);
+        let ev = read(input.as_bytes());
+        assert_eq!(moves(&ev), [(Color::Black, Some((1, 2)))], "{stones}");
+        let bad = warnings(&ev).contains(&WarningKind::BadValue);
+        assert_eq!(bad, !stones.contains("\"a\""), "{stones}");
+    }
+}

@@ -3,7 +3,7 @@
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
 use crate::input::{Config, EventSource, LineIndex};
-use crate::json::{parse_int, Dialect, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::json::{parse_int, Dialect, IntMember, LexErrorKind, Raw, Tok, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +18,27 @@ struct Stone {
 
 /// A stone object's `col`, `row` and `cur_stones`, each `None` when missing or malformed.
 type StoneFields = (Option<i64>, Option<i64>, Option<u64>);
+
+/// A stone object's fields while it is read: `col`, `row` and `cur_stones`, and whether the
+/// counter's key came at all.
+#[derive(Default)]
+struct StoneFieldsOf {
+    values: [Option<i64>; 3],
+    counter_seen: bool,
+}
+
+impl StoneFieldsOf {
+    /// Field `slot` (`col`, `row`, `cur_stones`) read as `n` (`None`: not an integer) at
+    /// `offset`: a value that is not an integer, or a negative counter, is a warning.
+    #[inline]
+    fn set(&mut self, r: &mut Reader<'_>, slot: usize, n: Option<i64>, offset: usize) {
+        if n.is_none() || (slot == 2 && n.is_some_and(|n| n < 0)) {
+            r.warn(WarningKind::BadValue, offset);
+        }
+        self.counter_seen |= slot == 2;
+        self.values[slot] = n;
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Prisoner<'a> {
@@ -215,6 +236,9 @@ impl<'a> Reader<'a> {
         let t = self.tok()?;
         let value = match t.token {
             Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
+            // A number's token is its bytes (the tokenizer may have read past it: see
+            // `stone_list`).
+            Token::Number(s) => Text::new(s, TextRule::Plain, Charset::Utf8),
             _ => {
                 let end = self.finish(t)?;
                 Text::new(&self.input[t.offset..end], TextRule::Plain, Charset::Utf8)
@@ -375,8 +399,9 @@ impl<'a> Reader<'a> {
     }
 
     /// An array of stone objects (the board's stones, a player's prisoners): `each` gets every
-    /// object's start offset and fields (read by [`Reader::stone_fields`]); anything else in the
-    /// array, or a value that is not an array, is a `wrong_type` warning and skipped.
+    /// object's start offset and fields; anything else in the array, or a value that is not an
+    /// array, is a `wrong_type` warning and skipped. An object of integers is read in one step
+    /// (the common case); any other is read token by token, with the same result.
     fn stone_list(&mut self, mut each: impl FnMut(&mut Self, usize, StoneFields)) -> R<()> {
         let v = self.tok()?;
         if v.token != Token::ArrayStart {
@@ -384,7 +409,28 @@ impl<'a> Reader<'a> {
             self.finish(v)?;
             return Ok(());
         }
+        let mut members = [IntMember::default(); 4];
         loop {
+            if let Some((open, n)) = self.lex.next_int_object(&mut members) {
+                let mut fields = StoneFieldsOf::default();
+                for m in &members[..n] {
+                    let slot = match m.key {
+                        b"col" => 0,
+                        b"row" => 1,
+                        b"cur_stones" => 2,
+                        _ => {
+                            let value = &self.input[m.value_offset..m.value_end];
+                            self.pending = Some(Tok { token: Token::Number(value), offset: m.value_offset });
+                            self.unknown(m.key, m.key_offset)?;
+                            continue;
+                        }
+                    };
+                    fields.set(self, slot, Some(m.value), m.value_offset);
+                }
+                let fields = self.stone_fields_end(fields, open + 1);
+                each(self, open, fields);
+                continue;
+            }
             let s = self.tok()?;
             match s.token {
                 Token::ArrayEnd => return Ok(()),
@@ -400,46 +446,62 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The `col`, `row` and `cur_stones` of a stone object after its `{`. A malformed counter
-    /// is a warning and `None`.
+    /// The `col`, `row` and `cur_stones` of a stone object after its `{`, token by token.
     fn stone_fields(&mut self) -> R<StoneFields> {
-        let (mut col, mut row, mut counter) = (None, None, None);
+        let mut fields = StoneFieldsOf::default();
         let start = self.lex.offset();
-        let mut counter_seen = false;
         loop {
             let t = self.key_tok()?;
             let Token::Key(k) = t.token else { break };
-            if !matches!(k, b"col" | b"row" | b"cur_stones") {
-                self.unknown(k, t.offset)?;
-                continue;
-            }
-            let v = self.tok()?;
-            let n = match v.token {
-                Token::Number(n) => parse_int(n),
-                _ => {
-                    self.finish(v)?;
-                    None
-                }
-            };
-            if n.is_none() {
-                self.warn(WarningKind::BadValue, v.offset);
-            }
-            match k {
-                b"col" => col = n,
-                b"row" => row = n,
-                _ => {
-                    counter_seen = true;
-                    counter = n.and_then(|n| u64::try_from(n).ok());
-                    if n.is_some() && counter.is_none() {
-                        self.warn(WarningKind::BadValue, v.offset);
-                    }
-                }
-            }
+            self.stone_field(&mut fields, k, t.offset, None)?;
         }
-        if !counter_seen {
+        Ok(self.stone_fields_end(fields, start))
+    }
+
+    /// One member of a stone object: its key, and its value when already read (else it is
+    /// read here). A value that is not an integer is a warning; an unknown key, a warning and
+    /// a pass-through property.
+    #[inline]
+    fn stone_field(
+        &mut self,
+        fields: &mut StoneFieldsOf,
+        k: &'a [u8],
+        key_offset: usize,
+        value: Option<Tok<'a>>,
+    ) -> R<()> {
+        let slot = match k {
+            b"col" => 0,
+            b"row" => 1,
+            b"cur_stones" => 2,
+            _ => {
+                if value.is_some() {
+                    self.pending = value;
+                }
+                return self.unknown(k, key_offset);
+            }
+        };
+        let v = match value {
+            Some(v) => v,
+            None => self.tok()?,
+        };
+        let n = match v.token {
+            Token::Number(n) => parse_int(n),
+            _ => {
+                self.finish(v)?;
+                None
+            }
+        };
+        fields.set(self, slot, n, v.offset);
+        Ok(())
+    }
+
+    /// The fields of a stone object once read; a missing counter is a warning at `start`.
+    fn stone_fields_end(&mut self, fields: StoneFieldsOf, start: usize) -> StoneFields {
+        if !fields.counter_seen {
             self.warn(WarningKind::MissingValue, start);
         }
-        Ok((col, row, counter))
+        let [col, row, counter] = fields.values;
+        (col, row, counter.and_then(|n| u64::try_from(n).ok()))
     }
 
     fn point(&mut self, col: i64, row: i64, offset: usize) -> Option<Point> {
@@ -624,7 +686,21 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The next event: the common case (an event read ahead that is not a warning) inline,
+    /// the rest in [`Reader::next_item_slow`].
+    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        if let Some(&e) = self.out.get(self.next) {
+            if !matches!(e, Event::Warning(_)) {
+                self.next += 1;
+                return Some(Ok(e));
+            }
+        }
+        self.next_item_slow()
+    }
+
+    #[inline(never)]
+    fn next_item_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
             if let Some(&e) = self.out.get(self.next) {
                 self.next += 1;

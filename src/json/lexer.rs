@@ -140,6 +140,21 @@ pub(crate) struct Raw {
     pub skip: u8,
 }
 
+/// One member of an object read by [`Tokenizer::next_int_object`]: a plain key and an integer.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct IntMember<'a> {
+    /// The key's bytes (no escapes).
+    pub key: &'a [u8],
+    /// Byte offset of the key's opening quote.
+    pub key_offset: usize,
+    /// The value.
+    pub value: i64,
+    /// Byte offsets of the value's first byte and of the byte after it.
+    pub value_offset: usize,
+    /// See `value_offset`.
+    pub value_end: usize,
+}
+
 impl Raw {
     pub const OBJECT_START: u8 = 0;
     pub const OBJECT_END: u8 = 1;
@@ -278,6 +293,31 @@ fn plain_number(input: &[u8], p: usize) -> Option<usize> {
         Some(&c) if NUMBER_CONT[c as usize] => None,
         _ => Some(p + end),
     }
+}
+
+/// The integer at `p` as [`plain_number`] reads it, when it has at most 18 digits (so that it
+/// fits an `i64`), with its end.
+#[inline(always)]
+fn small_int(input: &[u8], p: usize) -> Option<(i64, usize)> {
+    let neg = input.get(p) == Some(&b'-');
+    let mut q = p + usize::from(neg);
+    let first = q;
+    let mut v: i64 = 0;
+    while let Some(&d) = input.get(q) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        v = v * 10 + i64::from(d - b'0');
+        q += 1;
+        if q - first > 18 {
+            return None;
+        }
+    }
+    let digits = q - first;
+    if digits == 0 || (digits > 1 && input[first] == b'0') || input.get(q).is_some_and(|&c| NUMBER_CONT[c as usize]) {
+        return None;
+    }
+    Some((if neg { -v } else { v }, q))
 }
 
 #[inline]
@@ -923,6 +963,60 @@ impl<'a> Tokenizer<'a> {
         Some((key, Raw { offset: q, len: len as u32, kind, skip }))
     }
 
+    /// A whole small object of integers in one step: `{"col": 3, "row": 4, "cur_stones": 12}`
+    /// (with its leading `,` when one is due) where every key is a plain string and every value
+    /// an integer of at most 18 digits, at most `out.len()` members. Fills `out` with the
+    /// members in order, leaves the tokenizer as after the `}`, and returns the offset of the
+    /// `{` and the number of members; returns `None` without moving for anything else (the
+    /// caller goes on with `next_raw`, which reads the same bytes token by token).
+    #[inline]
+    pub(crate) fn next_int_object(&mut self, out: &mut [IntMember<'a>]) -> Option<(usize, usize)> {
+        let input = self.input;
+        let mut p = skip_spaces(input, self.pos);
+        match self.state {
+            State::Value | State::ValueOrEnd => {}
+            State::CommaOrEnd if input.get(p) == Some(&b',') && self.stack.last() == Some(&ARR) => {
+                p = skip_spaces(input, p + 1);
+            }
+            _ => return None,
+        }
+        if input.get(p) != Some(&b'{') || self.stack.len() >= self.max_depth || self.announced {
+            return None;
+        }
+        let open = p;
+        p = skip_spaces(input, p + 1);
+        let mut n = 0;
+        if input.get(p) != Some(&b'}') {
+            loop {
+                if input.get(p) != Some(&b'"') {
+                    return None;
+                }
+                let klen = plain_string(input, p + 1)?;
+                let key = &input[p + 1..p + 1 + klen];
+                let mut q = p + 2 + klen;
+                if input.get(q) != Some(&b':') {
+                    q = skip_spaces(input, q);
+                    if input.get(q) != Some(&b':') {
+                        return None;
+                    }
+                }
+                let v = skip_spaces(input, q + 1);
+                let (value, end) = small_int(input, v)?;
+                *out.get_mut(n)? = IntMember { key, key_offset: p, value, value_offset: v, value_end: end };
+                n += 1;
+                p = skip_spaces(input, end);
+                match input.get(p) {
+                    Some(b',') => p = skip_spaces(input, p + 1),
+                    Some(b'}') => break,
+                    _ => return None,
+                }
+            }
+        }
+        self.pos = p + 1;
+        self.after_value();
+        Some((open, n))
+    }
+
     /// Just after a `[`: the rest of a pair of integers `a, b]` in one step (JGF v1 points
     /// `[3, 15]`). Returns the two numbers exactly as `next_raw` would, and leaves the
     /// tokenizer as after the `]`; returns `None` without moving for anything else.
@@ -1250,12 +1344,13 @@ mod tests {
     /// the general path, on hand-written JSON and on many byte-level mutations of it.
     #[test]
     fn fast_path_matches_general_path() {
-        let seeds: [&[u8]; 5] = [
+        let seeds: [&[u8]; 6] = [
             br#"{"a": [1, -2, 0, 10, "x\"y", true, false, null, {}, [], 2.5e3], "b" : {"c":"d"} , "e":-0}"#,
             b"{\n  \"tree\": [\n    {\n      \"move\": {\"color\": \"black\", \"x\": 3, \"y\": 15}\n    }\n  ]\n}\n",
             b"{a: ['x', 1,], /* c */ \"b\": [B: [1], 'W': []], // d\n \"c\": [1, ...]};",
             b"[[[[1]]], {\"\\u0041\": \"\\n\"}, \"\t\", 01, 1., -, tru, nul]",
             b"[[3,15],[ 0 , 18 ],[1,2,\"A\"],[-1,-1],[\"ab\",\"c\"],[1.5,2],[01,2],[3,4 ,]]",
+            b"{\"white\": [\n  {\n    \"col\": 8,\n    \"row\" : -2,\n    \"cur_stones\": 48\n  },\n  {}, {\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5},\n  {\"x\": 12345678901234567890}, {\"y\": 1.5}]}",
         ];
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut rnd = move || {
@@ -1265,6 +1360,7 @@ mod tests {
             x
         };
         let alphabet = b" \n\t{}[]:,\"'\\/-0123456789.eEtrufalsnx*";
+        let mut int_objects = 0;
         for seed in seeds {
             for i in 0..3000 {
                 let mut v = seed.to_vec();
@@ -1308,6 +1404,29 @@ mod tests {
                             }
                             assert_eq!((fast.pos, fast.state), (before.pos, before.state));
                         }
+                        if rnd() % 3 == 0 {
+                            let before = fast.clone();
+                            let mut members = [IntMember::default(); 4];
+                            if let Some((open, n)) = fast.next_int_object(&mut members) {
+                                // An object read in one step is the same tokens.
+                                let start = slow.next_token_slow().unwrap().unwrap();
+                                assert_eq!((start.token, start.offset), (Token::ObjectStart, open));
+                                for m in &members[..n] {
+                                    let k = slow.next_token_slow().unwrap().unwrap();
+                                    let w = slow.next_token_slow().unwrap().unwrap();
+                                    assert_eq!((k.token, k.offset), (Token::Key(m.key), m.key_offset));
+                                    let digits = &v[m.value_offset..m.value_end];
+                                    assert_eq!((w.token, w.offset), (Token::Number(digits), m.value_offset));
+                                    assert_eq!(crate::json::parse_int(digits), Some(m.value));
+                                }
+                                let end = slow.next_token_slow().unwrap().unwrap();
+                                assert_eq!(end.token, Token::ObjectEnd);
+                                int_objects += 1;
+                                assert_eq!((fast.pos, fast.state, &fast.stack), (slow.pos, slow.state, &slow.stack));
+                                continue;
+                            }
+                            assert_eq!((fast.pos, fast.state), (before.pos, before.state));
+                        }
                         if rnd() % 2 == 0 {
                             let before = fast.clone();
                             if let Some((rk, rv)) = fast.next_member() {
@@ -1332,6 +1451,8 @@ mod tests {
                 }
             }
         }
+        // The objects of integers were read in one step often enough to mean something.
+        assert!(int_objects > 1000, "{int_objects}");
     }
 
     #[test]

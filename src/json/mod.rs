@@ -47,7 +47,7 @@
 
 mod lexer;
 
-pub(crate) use lexer::Raw;
+pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 
 /// Which JSON the tokenizer accepts.
