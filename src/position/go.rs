@@ -107,18 +107,34 @@ fn cell(c: Color) -> u8 {
     }
 }
 
-fn splitmix64(mut z: u64) -> u64 {
+const fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-/// The Zobrist key of a stone of `color` (`BLACK`/`WHITE`) at cell `i` of the padded board.
-/// Keyed by the cell index (no division on the hot path); the hash's seed holds the board size,
-/// so the same position on the same size always hashes alike.
+/// Cells of the largest padded board (54 × 54).
+const MAX_CELLS: usize = 54 * 54;
+
+/// The Zobrist keys, two per cell, worked out at compile time (46 KiB).
+static KEYS: [u64; 2 * MAX_CELLS] = {
+    let mut k = [0; 2 * MAX_CELLS];
+    let mut i = 0;
+    while i < k.len() {
+        k[i] = splitmix64(i as u64);
+        i += 1;
+    }
+    k
+};
+
+/// The Zobrist key of a stone of `color` (`BLACK`/`WHITE`) at cell `i` of the padded board:
+/// `splitmix64(2i + color - 1)`, from a table. Keyed by the cell index (no division on the hot
+/// path); the hash's seed holds the board size, so the same position on the same size always
+/// hashes alike.
+#[inline]
 fn key(i: usize, color: u8) -> u64 {
-    splitmix64((i * 2 + color as usize - 1) as u64)
+    KEYS[i * 2 + color as usize - 1]
 }
 
 /// A Go board; see the [module docs](self).
@@ -233,6 +249,7 @@ impl Board {
         (b, w)
     }
 
+    #[inline]
     fn put(&mut self, i: usize, v: u8) {
         let old = self.cells[i];
         if old == BLACK || old == WHITE {
@@ -508,35 +525,47 @@ impl Replayer {
         }
     }
 
-    fn apply(&mut self, ev: &Event<'_>) {
-        match *ev {
-            Event::GameStart { offset } => self.out.offset = offset,
-            Event::Info(i) if i.key() == InfoKey::BoardSize => match parse_size(i.value().raw()) {
-                Some(s) => {
-                    self.size = s;
-                    if !self.moved {
-                        if let Some(old) = self.board.take() {
-                            let b = self.board_mut();
-                            let (w, h) = old.size();
-                            for y in 0..h {
-                                for x in 0..w {
-                                    let p = Point::new(x, y);
-                                    if let Some(c) = old.get(p) {
-                                        b.set(p, Some(c));
-                                    }
-                                }
-                            }
+    /// The board size a game's `SZ` gives (the [`Event::Info`] case of [`Replayer::event`];
+    /// `None`: unreadable, the default 19×19 stays). Before the first move it also resizes a
+    /// board that setup has already put stones on; after it, it changes nothing.
+    pub fn set_size(&mut self, size: Option<(u8, u8)>) {
+        let Some(s) = size else {
+            self.out.bad_size = true;
+            return;
+        };
+        self.size = s;
+        if !self.moved {
+            if let Some(old) = self.board.take() {
+                let b = self.board_mut();
+                let (w, h) = old.size();
+                for y in 0..h {
+                    for x in 0..w {
+                        let p = Point::new(x, y);
+                        if let Some(c) = old.get(p) {
+                            b.set(p, Some(c));
                         }
                     }
                 }
-                None => self.out.bad_size = true,
-            },
-            Event::Info(i) if i.key() == InfoKey::Rules && self.options.rules.is_none() => {
-                self.rules = Rules::from_name(&i.value().decode().text);
-                if let Some(b) = self.board.as_mut() {
-                    b.set_rules(self.rules);
-                }
             }
+        }
+    }
+
+    /// The rules a game's `RU` names (ignored when [`ReplayOptions::rules`] overrides them).
+    pub fn set_rules(&mut self, rules: Rules) {
+        if self.options.rules.is_some() {
+            return;
+        }
+        self.rules = rules;
+        if let Some(b) = self.board.as_mut() {
+            b.set_rules(rules);
+        }
+    }
+
+    fn apply(&mut self, ev: &Event<'_>) {
+        match *ev {
+            Event::GameStart { offset } => self.out.offset = offset,
+            Event::Info(i) if i.key() == InfoKey::BoardSize => self.set_size(parse_size(i.value().raw())),
+            Event::Info(i) if i.key() == InfoKey::Rules => self.set_rules(Rules::from_name(&i.value().decode().text)),
             Event::Setup(Setup::Go { color, point }) => {
                 self.out.setup += 1;
                 self.board_mut().set(point, color);

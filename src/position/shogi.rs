@@ -203,6 +203,61 @@ const SLIDES: [u16; 14] = [
     direction_bits(ORTH),
 ];
 
+/// The eight lines out of a square that [`ShogiPosition::attacked`] walks, as (file, rank) steps.
+const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// Per line, the step between its squares in `ShogiPosition::board` (files run right to left).
+const STEP: [isize; 8] = {
+    let mut s = [0; 8];
+    let mut d = 0;
+    while d < 8 {
+        s[d] = LINES[d].1 as isize * 9 - LINES[d].0 as isize;
+        d += 1;
+    }
+    s
+};
+
+/// Per square (board index) and line, how many squares there are to the edge of the board.
+const ROOM: [[u8; 8]; 81] = {
+    let mut t = [[0; 8]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (f, r) = (9 - (i % 9) as i8, (i / 9) as i8 + 1);
+        let mut d = 0;
+        while d < 8 {
+            let (a, b) = (room(LINES[d].0, f), room(LINES[d].1, r));
+            t[i][d] = if a < b { a } else { b } as u8;
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Squares from `at` (1–9) to the edge going `step` (-1, 0, 1) along one axis (8: no limit).
+const fn room(step: i8, at: i8) -> i8 {
+    match step {
+        1 => 9 - at,
+        -1 => at - 1,
+        _ => 8,
+    }
+}
+
+/// Per attacking colour (Black, White) and line, the direction bit an attacker on that line
+/// needs to move back towards the square: (-df, -dr) for Black, (df, dr) for White (whose
+/// offsets are mirrored).
+const TOWARD: [[u16; 8]; 2] = {
+    let mut t = [[0; 8]; 2];
+    let mut d = 0;
+    while d < 8 {
+        let (f, r) = LINES[d];
+        t[0][d] = direction_bit(-f, -r);
+        t[1][d] = direction_bit(f, r);
+        d += 1;
+    }
+    t
+};
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShogiPosition {
@@ -212,6 +267,9 @@ pub struct ShogiPosition {
     hands: [[u8; 7]; 2],
     side: Color,
     ply: u32,
+    /// Where each side's king is: 1 + the index in `board` of the first king of that colour in
+    /// board order, 0 for none. A function of `board`, kept by `put`.
+    kings: [u8; 2],
 }
 
 impl Default for ShogiPosition {
@@ -262,7 +320,7 @@ impl ShogiPosition {
     /// An empty board, empty hands, Black to move (what a CSA game starts from before its
     /// position statements).
     pub fn new() -> ShogiPosition {
-        ShogiPosition { board: [0; 81], hands: [[0; 7]; 2], side: Color::Black, ply: 0 }
+        ShogiPosition { board: [0; 81], hands: [[0; 7]; 2], side: Color::Black, ply: 0, kings: [0; 2] }
     }
 
     /// The standard start position.
@@ -311,10 +369,25 @@ impl ShogiPosition {
         if !valid(sq) {
             return;
         }
-        self.board[idx(sq)] = match piece {
+        let i = idx(sq);
+        let old = self.board[i];
+        let new = match piece {
             None => 0,
             Some((c, p)) => 1 + piece_index(p) + if c == Color::White { 16 } else { 0 },
         };
+        self.board[i] = new;
+        let king = 1 + piece_index(Piece::King);
+        if old & 15 == king && self.kings[(old >> 4) as usize] as usize == i + 1 {
+            // The king found first left this square: look for another (rare: a king moved).
+            let c = (old >> 4) as usize;
+            self.kings[c] = self.board.iter().position(|&v| v == old).map_or(0, |k| k as u8 + 1);
+        }
+        if new & 15 == king {
+            let k = &mut self.kings[(new >> 4) as usize];
+            if *k == 0 || i + 1 < *k as usize {
+                *k = i as u8 + 1;
+            }
+        }
     }
 
     /// How many `piece` (unpromoted, not the king) `color` holds in hand.
@@ -491,8 +564,7 @@ impl ShogiPosition {
     }
 
     fn king(&self, c: Color) -> Option<Square> {
-        let code = 1 + piece_index(Piece::King) + if c == Color::White { 16 } else { 0 };
-        let i = self.board.iter().position(|&v| v == code)?;
+        let i = (self.kings[color_index(c)] as usize).checked_sub(1)?;
         Some(Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1))
     }
 
@@ -502,29 +574,28 @@ impl ShogiPosition {
     /// directions (a step if it is adjacent, a slide whatever the distance) or a knight a jump
     /// away, so at most eight short walks and two squares are looked at, and each piece met is
     /// judged by two bit tests (its step and slide directions), not by working out its moves.
+    /// A square off the board is never attacked.
     pub fn attacked(&self, sq: Square, by: Color) -> bool {
-        const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+        if !valid(sq) {
+            return false;
+        }
         let white = by == Color::White;
         let (f0, r0) = (sq.file as i8, sq.rank as i8);
-        for (df, dr) in LINES {
-            // The attacker moves from there back towards `sq`: (-df, -dr) on the board, which
-            // is (df, dr) seen from White (whose offsets are mirrored).
-            let toward = if white { direction_bit(df, dr) } else { direction_bit(-df, -dr) };
-            let (mut f, mut r) = (f0 + df, r0 + dr);
-            let mut adjacent = true;
-            while (1..=9).contains(&f) && (1..=9).contains(&r) {
-                let v = self.board[idx(Square::new(f as u8, r as u8))];
+        let i0 = idx(sq);
+        let toward = &TOWARD[white as usize];
+        for (d, &n) in ROOM[i0].iter().enumerate() {
+            let mut i = i0 as isize;
+            for k in 0..n {
+                i += STEP[d];
+                let v = self.board[i as usize];
                 if v != 0 {
                     let p = ((v & 15) - 1) as usize;
-                    let reach = if adjacent { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
-                    if (v & 16 != 0) == white && reach & toward != 0 {
+                    let reach = if k == 0 { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
+                    if (v & 16 != 0) == white && reach & toward[d] != 0 {
                         return true;
                     }
                     break;
                 }
-                adjacent = false;
-                f += df;
-                r += dr;
             }
         }
         // Knights jump two ranks forward: a Black knight attacking `sq` stands two ranks behind it.
@@ -701,7 +772,20 @@ mod tests {
             for _ in 0..rand(30) + 1 {
                 let sq = Square::new(1 + rand(9) as u8, 1 + rand(9) as u8);
                 let c = if rand(2) == 0 { Color::Black } else { Color::White };
-                pos.put(sq, Some((c, Piece::ALL[rand(14) as usize])));
+                // Now and then a square emptied, or a king (several of one colour too).
+                let piece = match rand(8) {
+                    0 => None,
+                    1 => Some((c, Piece::King)),
+                    _ => Some((c, Piece::ALL[rand(14) as usize])),
+                };
+                pos.put(sq, piece);
+                // The kept king squares are the first kings in board order.
+                for c in [Color::Black, Color::White] {
+                    let first = (0..81u8)
+                        .map(|i| Square::new(9 - i % 9, i / 9 + 1))
+                        .find(|&sq| pos.get(sq) == Some((c, Piece::King)));
+                    assert_eq!(pos.king(c), first);
+                }
             }
             for i in 0..81u8 {
                 let sq = Square::new(9 - i % 9, i / 9 + 1);

@@ -7,6 +7,7 @@
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
+use super::position::{Final, Moves};
 use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 
 /// How many main-line moves the `opening` column holds.
@@ -71,12 +72,10 @@ pub struct GameRow {
     pub opening: String,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
-    /// Stones captured by Black and White (Go), and a hash of the final position: the Go board's
-    /// Zobrist hash, or for shogi xxh3-64 of the final SFEN. Both from the boards of
-    /// `kifu::position` fed the main line's setup and moves.
-    pub captures_black: Option<u32>,
-    pub captures_white: Option<u32>,
-    pub final_hash: Option<u64>,
+    /// The main line's moves and setup, for the final position ([`GameRow::final_position`]).
+    pub main_moves: Moves,
+    /// The final position when already replayed (see `position::share`).
+    pub final_pos: Option<Final>,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
     /// The normalised values, computed on the reading thread when the game ends (so that the
@@ -110,6 +109,14 @@ impl GameRow {
             Some((e, last)) => ending_outcome(e, last),
             None => o,
         }
+    }
+
+    /// Stones captured by Black and White (Go), and a hash of the final position (the Go
+    /// board's Zobrist hash, or for shogi xxh3-64 of the final SFEN), from the boards of
+    /// `kifu::position` fed the main line's setup and moves (on whichever thread
+    /// `position::share` says).
+    pub fn final_position(&self) -> Final {
+        self.main_moves.replay(self.kind == Some(Kind::Shogi))
     }
 
     /// Normalised komi (see [`normalize::komi`]).
@@ -182,10 +189,8 @@ pub struct Collector {
     moves: u64,
     moves_total: u64,
     move_kind: Option<Kind>,
-    /// The main line replayed on a Go board and on a shogi position (each ignores the other
-    /// game's events), for captures and the final position's hash.
-    go: Option<kifu::position::go::Replayer>,
-    shogi: kifu::position::shogi::ShogiPosition,
+    /// The main line's board-changing events, recorded for the final position.
+    main_moves: Moves,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
 }
@@ -218,16 +223,7 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
-            match *m {
-                Move::Go { color, point } => {
-                    if let Some(go) = self.go.as_mut() {
-                        go.play(color, point);
-                    }
-                }
-                Move::Shogi(_) => {
-                    let _ = self.shogi.apply(&Event::Move(*m));
-                }
-            }
+            self.main_moves.push_move(*m);
             push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
@@ -250,14 +246,13 @@ impl Collector {
             self.moves = 0;
             self.moves_total = 0;
             self.move_kind = None;
-            self.go = Some(kifu::position::go::Replayer::new(Default::default()));
-            self.shogi = kifu::position::shogi::ShogiPosition::new();
+            self.main_moves.clear();
             return unfinished;
         }
         self.row.as_ref()?;
         self.line.feed(ev);
         if self.line.on_main() && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_)) {
-            self.replay(ev);
+            self.main_moves.push_event(ev);
         }
         let row = self.row.as_mut()?;
         match *ev {
@@ -324,19 +319,10 @@ impl Collector {
         None
     }
 
-    /// Plays one main-line event on both boards (illegal moves are left unplayed; `kifu stats
-    /// --replay` and `kifu check` report them).
-    fn replay(&mut self, ev: &Event<'_>) {
-        if let Some(go) = self.go.as_mut() {
-            go.event(ev);
-        }
-        let _ = self.shogi.apply(ev);
-    }
-
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
         let mut row = self.row.take()?;
-        let go = self.go.take().map(|g| g.finish());
+        row.main_moves = self.main_moves.take();
         row.nodes = self.nodes;
         row.moves = self.moves;
         row.moves_total = self.moves_total;
@@ -359,13 +345,6 @@ impl Collector {
         }
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
-        }
-        if row.kind == Some(Kind::Shogi) {
-            row.final_hash = Some(xxhash_rust::xxh3::xxh3_64(self.shogi.sfen().as_bytes()));
-        } else if let Some(g) = go {
-            row.captures_black = Some(g.captures.0);
-            row.captures_white = Some(g.captures.1);
-            row.final_hash = Some(g.hash);
         }
         row.norm = Normalised {
             date: row.date(),

@@ -242,6 +242,8 @@ fn insert_game(
     g: &GameRow,
 ) -> rusqlite::Result<()> {
     let o = &g.norm.outcome;
+    let fin = super::position::final_of(g);
+    let (captures_black, captures_white) = fin.captures.unzip();
     st.execute(params![
         file_id,
         i as i64,
@@ -280,9 +282,9 @@ fn insert_game(
         g.errors as i64,
         g.opening,
         g.main_hash as i64,
-        g.captures_black,
-        g.captures_white,
-        g.final_hash.map(|h| h as i64),
+        captures_black,
+        captures_white,
+        fin.hash.map(|h| h as i64),
     ])?;
     Ok(())
 }

@@ -1,0 +1,205 @@
+//! The final position of a game: its main line's board-changing events, recorded while the
+//! game is read ([`Moves`]), replayed later on the boards of `kifu::position` ([`Moves::replay`]).
+//!
+//! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks) is
+//! about a quarter of the work of reading a game, and the indexer's reading threads are often
+//! its bottleneck while the writer thread waits. Recording costs a push per move; then
+//! [`share`] decides, per game, who replays it: the writer, as long as fewer than
+//! [`WRITER_BACKLOG`] games wait for it, else the reading thread itself. So the writer takes
+//! what it has time for (most games with one reading thread, few with many) and never holds
+//! the readers up.
+
+use super::extract::GameRow;
+use kifu::position::go::{parse_size, Replayer, Rules};
+use kifu::position::shogi::ShogiPosition;
+use kifu::{Color, Event, InfoKey, Move, Setup};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How many games may wait for the writer to replay them (about ten milliseconds of its work).
+pub const WRITER_BACKLOG: usize = 512;
+
+/// Games handed to the writer and not yet replayed (one index run per process).
+static PENDING: AtomicUsize = AtomicUsize::new(0);
+
+/// On a reading thread: replays the games of one file here, or leaves them for the writer
+/// (`GameRow::final_pos` stays `None`) while its backlog allows.
+pub fn share(games: &mut [GameRow]) {
+    for g in games {
+        if PENDING.load(Ordering::Relaxed) < WRITER_BACKLOG {
+            PENDING.fetch_add(1, Ordering::Relaxed);
+        } else {
+            g.final_pos = Some(g.final_position());
+        }
+    }
+}
+
+/// On the writer thread: the game's final position, replayed now if the reader left it.
+pub fn final_of(g: &GameRow) -> Final {
+    match g.final_pos {
+        Some(f) => f,
+        None => {
+            // Saturating: rows that never went through `share` (tests) are replayed too.
+            let _ = PENDING.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            g.final_position()
+        }
+    }
+}
+
+/// One main-line event that changes a board, owned (it outlives the input it was read from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// A move, Go or shogi.
+    Move(Move),
+    /// Setup: a stone or piece placed or removed.
+    Setup(Setup),
+    /// The side to move.
+    Turn(Color),
+    /// Go: the board size (`None`: unreadable).
+    Size(Option<(u8, u8)>),
+    /// Go: the rules, as far as suicide goes.
+    Rules(Rules),
+}
+
+/// A game's main line as far as its boards go.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moves {
+    steps: Vec<Step>,
+}
+
+/// What the replay gives: stones captured by Black and White (Go), and a hash of the final
+/// position (Go: the board's Zobrist hash; shogi: xxh3-64 of the SFEN).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Final {
+    pub captures: Option<(u32, u32)>,
+    pub hash: Option<u64>,
+}
+
+impl Moves {
+    /// Starts a new game, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.steps.clear();
+    }
+
+    /// Records a main-line move.
+    #[inline]
+    pub fn push_move(&mut self, m: Move) {
+        self.steps.push(Step::Move(m));
+    }
+
+    /// Records a main-line event other than a move, when it changes a board (setup, turn,
+    /// board size, rules); ignores the rest.
+    pub fn push_event(&mut self, ev: &Event<'_>) {
+        let step = match *ev {
+            Event::Move(m) => Step::Move(m),
+            Event::Setup(s) => Step::Setup(s),
+            Event::Turn(c) => Step::Turn(c),
+            Event::Info(i) if i.key() == InfoKey::BoardSize => Step::Size(parse_size(i.value().raw())),
+            Event::Info(i) if i.key() == InfoKey::Rules => Step::Rules(Rules::from_name(&i.value().decode().text)),
+            _ => return,
+        };
+        self.steps.push(step);
+    }
+
+    /// Takes the recorded steps, leaving an empty list with room for as many.
+    pub fn take(&mut self) -> Moves {
+        let room = self.steps.len();
+        Moves { steps: std::mem::replace(&mut self.steps, Vec::with_capacity(room)) }
+    }
+
+    /// Replays the steps on a Go board (`shogi == false`) or a shogi position. Illegal moves are
+    /// left unplayed (`kifu stats --replay` and `kifu check` report them).
+    pub fn replay(&self, shogi: bool) -> Final {
+        if shogi {
+            let mut pos = ShogiPosition::new();
+            for s in &self.steps {
+                let ev = match *s {
+                    Step::Move(m) => Event::Move(m),
+                    Step::Setup(s) => Event::Setup(s),
+                    Step::Turn(c) => Event::Turn(c),
+                    Step::Size(_) | Step::Rules(_) => continue,
+                };
+                let _ = pos.apply(&ev);
+            }
+            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())) };
+        }
+        let mut go = Replayer::new(Default::default());
+        for s in &self.steps {
+            match *s {
+                Step::Move(Move::Go { color, point }) => {
+                    go.play(color, point);
+                }
+                Step::Move(m) => {
+                    go.event(&Event::Move(m));
+                }
+                Step::Setup(s) => {
+                    go.event(&Event::Setup(s));
+                }
+                Step::Turn(c) => {
+                    go.event(&Event::Turn(c));
+                }
+                Step::Size(size) => go.set_size(size),
+                Step::Rules(r) => go.set_rules(r),
+            }
+        }
+        let r = go.finish();
+        Final { captures: Some(r.captures), hash: Some(r.hash) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(sgf: &[u8]) -> Moves {
+        let mut m = Moves::default();
+        for ev in kifu::sgf::Reader::new(sgf) {
+            let ev = ev.unwrap();
+            match ev {
+                Event::Move(mv) => m.push_move(mv),
+                _ => m.push_event(&ev),
+            }
+        }
+        m
+    }
+
+    /// The recorded steps replay to what the library's replay of the same game gives.
+    #[test]
+    fn replay_equals_the_library_replay() {
+        let games: [&[u8]; 4] = [
+            b"(;SZ[9]AB[ba];W[aa];B[ab];W[];B[cc])",
+            b"(;AB[ba];SZ[5];W[aa];B[ab])",
+            b"(;SZ[4]RU[NZ]AB[ba][ab];W[aa])",
+            b"(;SZ[4]AB[ba][ab];W[aa])",
+        ];
+        for g in games {
+            let want =
+                kifu::position::go::replay(&mut kifu::sgf::Reader::new(g), &Default::default()).unwrap().unwrap();
+            let got = record(g).replay(false);
+            assert_eq!(
+                got,
+                Final { captures: Some(want.captures), hash: Some(want.hash) },
+                "{}",
+                String::from_utf8_lossy(g)
+            );
+        }
+        // Black's ab captures White's aa; under NZ rules White's suicide is played (a capture
+        // for Black), without them it is illegal and left unplayed.
+        let captures: Vec<_> = games.iter().map(|g| record(g).replay(false).captures).collect();
+        assert_eq!(captures, [Some((1, 0)), Some((1, 0)), Some((1, 0)), Some((0, 0))]);
+    }
+
+    #[test]
+    fn shogi_replay_hashes_the_final_sfen() {
+        let csa = b"V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n";
+        let mut m = Moves::default();
+        let mut pos = ShogiPosition::new();
+        for ev in kifu::csa::Reader::new(csa) {
+            let ev = ev.unwrap();
+            m.push_event(&ev);
+            let _ = pos.apply(&ev);
+        }
+        assert_eq!(pos.ply(), 3);
+        assert_eq!(m.replay(true).hash, Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())));
+        assert_eq!(m.replay(true).captures, None);
+    }
+}
