@@ -14,8 +14,9 @@ use std::time::UNIX_EPOCH;
 pub struct Candidate {
     pub path: PathBuf,
     pub key: String,
-    pub size: u64,
-    pub mtime_ns: i64,
+    /// Size and modification time from the plan's `stat`, or `None` when the plan did not ask
+    /// (the reader then takes them from the open file).
+    pub stat: Option<(u64, i64)>,
     /// The file has a row already (changed, or unreadable last time).
     pub known: bool,
 }
@@ -42,12 +43,15 @@ pub fn mtime_ns(m: &std::fs::Metadata) -> i64 {
 }
 
 /// Plans a run over `files` (the walked files under `roots`), asking for their sizes and times
-/// on `pool`.
+/// on `pool` when it must: to compare them with the database's, or when `sizes` are wanted
+/// anyway (a progress bar's total). Into an empty database every file is read, and the readers
+/// take each one's size and time from the open file instead (one `fstat`, no path lookup).
 pub fn plan(
     conn: &Connection,
     roots: &[PathBuf],
     files: Vec<PathBuf>,
     pool: &rayon::ThreadPool,
+    sizes: bool,
 ) -> rusqlite::Result<Plan> {
     let mut known: HashMap<String, (i64, i64)> = HashMap::new();
     {
@@ -59,6 +63,11 @@ pub fn plan(
         }
     }
     let mut plan = Plan::default();
+    if known.is_empty() && !sizes {
+        plan.read =
+            files.into_iter().map(|path| Candidate { key: key(&path), path, stat: None, known: false }).collect();
+        return Ok(plan);
+    }
     let mut seen = HashSet::with_capacity(files.len());
     // A dangling symbolic link has no metadata of its own target: use the link's, so that an
     // unreadable file is read again only when it changes, like any other. In parallel on the
@@ -77,7 +86,7 @@ pub fn plan(
         seen.insert(key.clone());
         match known.get(&key) {
             Some(&(s, t)) if s == size as i64 && t == mtime && t != -1 => plan.unchanged += 1,
-            k => plan.read.push(Candidate { path, key, size, mtime_ns: mtime, known: k.is_some() }),
+            k => plan.read.push(Candidate { path, key, stat: Some((size, mtime)), known: k.is_some() }),
         }
     }
     let prefixes: Vec<String> = roots

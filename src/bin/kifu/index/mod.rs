@@ -83,14 +83,23 @@ struct Summary {
     bytes_read: u64,
 }
 
-/// Reads the file at `path` (its size known from the plan) into `buf`, reused from file to
-/// file by each worker: no allocation per file once the buffer has grown, and no `stat` or
-/// `lseek` (which `read_to_end` on a `File` spends to guess the size), and no read past the
-/// planned size to see the end (a file that changed after the plan's `stat` is read again by the
-/// next run, whose `stat` differs). A size of 0 (a pipe, a special file) reads to the end.
-fn load_into(path: &Path, size: u64, buf: &mut Vec<u8>) -> std::io::Result<()> {
+/// Reads the file at `c.path` into `buf`, reused from file to file by each worker: no
+/// allocation per file once the buffer has grown, and no `lseek` (which `read_to_end` on a
+/// `File` spends to guess the size), and no read past the planned size to see the end (a file
+/// that changed after the plan's `stat` is read again by the next run, whose `stat` differs). A
+/// size of 0 (a pipe, a special file) reads to the end. When the plan did not ask for the size
+/// and time (a fresh index), they come from the open file (one `fstat`, no second path lookup)
+/// and are returned.
+fn load_into(c: &incremental::Candidate, buf: &mut Vec<u8>) -> std::io::Result<Option<(u64, i64)>> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    let mut file = std::fs::File::open(&c.path)?;
+    let (size, measured) = match c.stat {
+        Some((size, _)) => (size, None),
+        None => {
+            let m = file.metadata()?;
+            (m.len(), Some((m.len(), incremental::mtime_ns(&m))))
+        }
+    };
     buf.clear();
     buf.resize(size as usize + 1, 0);
     let mut n = 0;
@@ -111,7 +120,7 @@ fn load_into(path: &Path, size: u64, buf: &mut Vec<u8>) -> std::io::Result<()> {
         }
     }
     buf.truncate(n);
-    Ok(())
+    Ok(measured)
 }
 
 /// Reads the bytes of one file or member into (scan, binary).
@@ -177,8 +186,8 @@ fn own_files(db: &Path) -> Vec<PathBuf> {
 fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
     let mut rec = FileRecord {
         path: c.key.clone(),
-        size: c.size,
-        mtime_ns: c.mtime_ns,
+        size: c.stat.map_or(0, |s| s.0),
+        mtime_ns: c.stat.map_or(-1, |s| s.1),
         read_error: None,
         scan: None,
         binary: false,
@@ -205,14 +214,23 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
 
 /// Loads the candidate's file into `buf` and reads it into `rec`.
 fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u8>, config: kifu::Config) {
-    match load_into(&c.path, c.size, buf) {
+    let loaded = load_into(c, buf);
+    if c.stat.is_none() {
+        // The file's own size and time, or (it cannot be opened) the link's, like the plan's.
+        let m = match &loaded {
+            Ok(Some(m)) => Some(*m),
+            _ => std::fs::symlink_metadata(&c.path).ok().map(|m| (m.len(), incremental::mtime_ns(&m))),
+        };
+        (rec.size, rec.mtime_ns) = m.unwrap_or((0, -1));
+    }
+    match loaded {
         Err(e) => {
             rec.read_error = Some(e.to_string());
         }
-        Ok(()) if kifu::stream::is_packed(&buf[..buf.len().min(kifu::detect::SNIFF_LEN)], &rec.path) => {
+        Ok(_) if kifu::stream::is_packed(&buf[..buf.len().min(kifu::detect::SNIFF_LEN)], &rec.path) => {
             read_packed(rec, buf, config);
         }
-        Ok(()) => match kifu::text::transcode_utf16(buf) {
+        Ok(_) => match kifu::text::transcode_utf16(buf) {
             Some(utf8) => (rec.scan, rec.binary) = scan_bytes(&utf8, config),
             None => (rec.scan, rec.binary) = scan_bytes(buf, config),
         },
@@ -255,8 +273,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .thread_name(|i| format!("kifu-reader-{i}"))
         .build()
         .map_err(|e| e.to_string())?;
-    // Each file's size and time are asked for on the reader threads (a `stat` per file).
-    let plan = incremental::plan(&conn, &roots, files, &pool).map_err(|e| e.to_string())?;
+    // Each file's size and time are asked for on the reader threads (a `stat` per file); a fresh
+    // index without a progress bar (which needs the total up front) gets them as files are read.
+    let bar_shown = std::io::stderr().is_terminal();
+    let plan = incremental::plan(&conn, &roots, files, &pool, bar_shown).map_err(|e| e.to_string())?;
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
     Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
@@ -268,8 +288,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
 
     let t_plan = start.elapsed();
-    let total_bytes: u64 = plan.read.iter().map(|c| c.size).sum();
-    let bar = if std::io::stderr().is_terminal() && !plan.read.is_empty() {
+    let total_bytes: u64 = plan.read.iter().filter_map(|c| c.stat).map(|s| s.0).sum();
+    let bar = if bar_shown && !plan.read.is_empty() {
         let b = indicatif::ProgressBar::new(total_bytes);
         b.set_style(
             indicatif::ProgressStyle::with_template(
@@ -353,6 +373,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         })
         .map_err(|e| e.to_string())?;
     drop(conn);
+    if std::env::var_os("KIFU_TIMING").is_some() {
+        eprintln!("closed (the last checkpoint) {:?}", start.elapsed());
+    }
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
