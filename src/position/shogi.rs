@@ -259,7 +259,7 @@ const TOWARD: [[u16; 8]; 2] = {
 };
 
 /// A shogi position: board, hands and side to move. See the [module docs](self).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct ShogiPosition {
     /// Row-major from rank 1, file 9 to rank 9, file 1 (SFEN order); 0 = empty, else
     /// 1 + piece index + 16 for White.
@@ -270,6 +270,30 @@ pub struct ShogiPosition {
     /// Where each side's king is: 1 + the index in `board` of the first king of that colour in
     /// board order, 0 for none. A function of `board`, kept by `put`.
     kings: [u8; 2],
+    /// Per colour, whether its king is attacked, when known ([`CHECK_UNKNOWN`] after any `put`
+    /// from outside a move): lets [`ShogiPosition::play`] look only where a move can change it.
+    checks: [u8; 2],
+}
+
+/// See `ShogiPosition::checks`.
+const CHECK_UNKNOWN: u8 = 0;
+const CHECK_NO: u8 = 1;
+const CHECK_YES: u8 = 2;
+
+/// Positions are equal when their boards, hands, sides to move and plies are (the kept king
+/// squares and check states are derived from them).
+impl PartialEq for ShogiPosition {
+    fn eq(&self, o: &Self) -> bool {
+        (self.board, self.hands, self.side, self.ply) == (o.board, o.hands, o.side, o.ply)
+    }
+}
+
+impl Eq for ShogiPosition {}
+
+impl std::hash::Hash for ShogiPosition {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.board, self.hands, self.side, self.ply).hash(h);
+    }
 }
 
 impl Default for ShogiPosition {
@@ -320,7 +344,14 @@ impl ShogiPosition {
     /// An empty board, empty hands, Black to move (what a CSA game starts from before its
     /// position statements).
     pub fn new() -> ShogiPosition {
-        ShogiPosition { board: [0; 81], hands: [[0; 7]; 2], side: Color::Black, ply: 0, kings: [0; 2] }
+        ShogiPosition {
+            board: [0; 81],
+            hands: [[0; 7]; 2],
+            side: Color::Black,
+            ply: 0,
+            kings: [0; 2],
+            checks: [CHECK_UNKNOWN; 2],
+        }
     }
 
     /// The standard start position.
@@ -376,6 +407,7 @@ impl ShogiPosition {
             Some((c, p)) => 1 + piece_index(p) + if c == Color::White { 16 } else { 0 },
         };
         self.board[i] = new;
+        self.checks = [CHECK_UNKNOWN; 2];
         let king = 1 + piece_index(Piece::King);
         if old & 15 == king && self.kings[(old >> 4) as usize] as usize == i + 1 {
             // The king found first left this square: look for another (rare: a king moved).
@@ -444,20 +476,45 @@ impl ShogiPosition {
     }
 
     /// Checks and plays a move. On `Err` the position is unchanged.
+    ///
+    /// Whether a king is attacked is known from move to move, so a move looks only where it can
+    /// change that: the mover's king is looked at whole after a king move or when it was in
+    /// check, else only along the line the moved piece left; the opponent's king, only from
+    /// the moved piece and along that line. After setup (`put`) both are looked at whole once.
     pub fn play(&mut self, m: ShogiMove) -> Result<Played, Illegal> {
+        let (c, them) = (m.color, m.color.opponent());
+        let before = self.checks;
         let mut next = *self;
         let played = next.play_unchecked_king(m)?;
-        if next.in_check(m.color) {
+        let own_known_safe = before[color_index(c)] == CHECK_NO && m.piece != Piece::King;
+        let own_attacked = if own_known_safe { next.discovered(m.from, c) } else { next.in_check(c) };
+        if own_attacked {
             return Err(Illegal::KingInCheck);
         }
-        if m.from.is_none() && m.piece == Piece::Pawn {
-            let them = m.color.opponent();
-            if next.gives_check_to(them) && !next.has_legal_move(them) {
-                return Err(Illegal::PawnDropMate);
-            }
+        let gives_check = if before[color_index(them)] == CHECK_NO {
+            next.king(them).is_some_and(|k| next.reaches(m.to, k, c, m.piece) || next.discovered(m.from, them))
+        } else {
+            next.in_check(them)
+        };
+        if gives_check && m.from.is_none() && m.piece == Piece::Pawn && !next.has_legal_move(them) {
+            return Err(Illegal::PawnDropMate);
         }
+        next.checks[color_index(c)] = CHECK_NO;
+        next.checks[color_index(them)] = if gives_check { CHECK_YES } else { CHECK_NO };
         *self = next;
         Ok(played)
+    }
+
+    /// Whether `c`'s king is attacked along the line through `from` (a square just left): the
+    /// first piece met beyond it, looking from the king, is the opponent's and slides that way.
+    fn discovered(&self, from: Option<Square>, c: Color) -> bool {
+        let (Some(from), Some(k)) = (from, self.king(c)) else { return false };
+        let (df, dr) = (from.file as i8 - k.file as i8, from.rank as i8 - k.rank as i8);
+        if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+            return false;
+        }
+        let Some(d) = LINES.iter().position(|&l| l == (df.signum(), dr.signum())) else { return false };
+        self.attacker_on_line(idx(k), d, c.opponent() == Color::White)
     }
 
     /// Everything but the checks that need the whole board (own king, pawn-drop mate).
@@ -582,21 +639,8 @@ impl ShogiPosition {
         let white = by == Color::White;
         let (f0, r0) = (sq.file as i8, sq.rank as i8);
         let i0 = idx(sq);
-        let toward = &TOWARD[white as usize];
-        for (d, &n) in ROOM[i0].iter().enumerate() {
-            let mut i = i0 as isize;
-            for k in 0..n {
-                i += STEP[d];
-                let v = self.board[i as usize];
-                if v != 0 {
-                    let p = ((v & 15) - 1) as usize;
-                    let reach = if k == 0 { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
-                    if (v & 16 != 0) == white && reach & toward[d] != 0 {
-                        return true;
-                    }
-                    break;
-                }
-            }
+        if (0..8).any(|d| self.attacker_on_line(i0, d, white)) {
+            return true;
         }
         // Knights jump two ranks forward: a Black knight attacking `sq` stands two ranks behind it.
         let r = if white { r0 - 2 } else { r0 + 2 };
@@ -607,13 +651,27 @@ impl ShogiPosition {
                 .any(|f| (1..=9).contains(&f) && self.board[idx(Square::new(f as u8, r as u8))] == knight)
     }
 
+    /// Whether the first piece met from board index `i0` along line `d` belongs to White
+    /// (`white`) or Black and attacks back along it (a step when adjacent, a slide at any
+    /// distance).
+    #[inline]
+    fn attacker_on_line(&self, i0: usize, d: usize, white: bool) -> bool {
+        let mut i = i0 as isize;
+        for k in 0..ROOM[i0][d] {
+            i += STEP[d];
+            let v = self.board[i as usize];
+            if v != 0 {
+                let p = ((v & 15) - 1) as usize;
+                let reach = if k == 0 { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
+                return (v & 16 != 0) == white && reach & TOWARD[white as usize][d] != 0;
+            }
+        }
+        false
+    }
+
     /// Whether `c`'s king is attacked (false when `c` has no king, as in tsume problems).
     pub fn in_check(&self, c: Color) -> bool {
         self.king(c).is_some_and(|k| self.attacked(k, c.opponent()))
-    }
-
-    fn gives_check_to(&self, c: Color) -> bool {
-        self.in_check(c)
     }
 
     /// Whether `c` (to move) has any legal move. Promotion variants are not tried separately:
@@ -797,6 +855,78 @@ mod tests {
             }
         }
         assert!(attacked > 10_000, "{attacked}");
+    }
+
+    /// The move-by-move play, which looks only where a move can change whether a king is
+    /// attacked, agrees with looking at both kings whole after every move, on random games
+    /// (every legal move of a position is found by trying them all) with setup now and then.
+    #[test]
+    fn play_equals_whole_board_checks_on_random_games() {
+        fn reference(pos: &ShogiPosition, m: ShogiMove) -> Result<(Played, ShogiPosition), Illegal> {
+            let mut next = *pos;
+            let played = next.play_unchecked_king(m)?;
+            if next.in_check(m.color) {
+                return Err(Illegal::KingInCheck);
+            }
+            let them = m.color.opponent();
+            if m.from.is_none() && m.piece == Piece::Pawn && next.in_check(them) && !next.has_legal_move(them) {
+                return Err(Illegal::PawnDropMate);
+            }
+            Ok((played, next))
+        }
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let squares: Vec<Square> = (1..=9).flat_map(|f| (1..=9).map(move |r| Square::new(f, r))).collect();
+        let (mut played, mut checks) = (0, 0);
+        for game in 0..40 {
+            let mut pos = ShogiPosition::startpos();
+            for ply in 0..150 {
+                if rand(30) == 0 {
+                    // Setup: a piece put or taken away somewhere.
+                    let sq = squares[rand(81) as usize];
+                    let c = if rand(2) == 0 { Color::Black } else { Color::White };
+                    let piece = if rand(3) == 0 { None } else { Some((c, Piece::ALL[rand(14) as usize])) };
+                    pos.put(sq, piece);
+                }
+                let c = pos.side_to_move();
+                let mut legal = Vec::new();
+                let drops =
+                    [Piece::Pawn, Piece::Lance, Piece::Knight, Piece::Silver, Piece::Gold, Piece::Bishop, Piece::Rook];
+                for &to in &squares {
+                    let mut tries: Vec<ShogiMove> =
+                        drops.iter().map(|&piece| ShogiMove { color: c, from: None, to, piece }).collect();
+                    for &from in &squares {
+                        if let Some((o, p)) = pos.get(from) {
+                            if o == c {
+                                tries.push(ShogiMove { color: c, from: Some(from), to, piece: p });
+                                if let Some(q) = p.promoted() {
+                                    tries.push(ShogiMove { color: c, from: Some(from), to, piece: q });
+                                }
+                            }
+                        }
+                    }
+                    for m in tries {
+                        let mut fast = pos;
+                        let got = fast.play(m).map(|p| (p, fast));
+                        let want = reference(&pos, m);
+                        assert_eq!(got, want, "game {game} ply {ply} {m:?} in {}", pos.sfen());
+                        if want.is_ok() {
+                            legal.push(m);
+                        }
+                    }
+                }
+                let Some(&m) = legal.get(rand(legal.len().max(1) as u64) as usize) else { break };
+                pos.play(m).unwrap();
+                played += 1;
+                checks += pos.in_check(pos.side_to_move()) as u32;
+            }
+        }
+        assert!(played > 2000 && checks > 20, "{played} moves, {checks} checks");
     }
 
     fn mv(s: &str) -> ShogiMove {
