@@ -326,7 +326,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let t = std::time::Instant::now();
             w.run(&mut conn, rx).map_err(|e| e.to_string())?;
             if std::env::var_os("KIFU_TIMING").is_some() {
-                eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
+                eprintln!(
+                    "writer: {:?} of which waiting {:?}; it replayed {} games",
+                    t.elapsed(),
+                    w.waiting,
+                    position::replayed_by_writer()
+                );
             }
             Ok(conn)
         })

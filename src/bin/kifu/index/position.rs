@@ -21,6 +21,14 @@ pub const WRITER_BACKLOG: usize = 512;
 /// Games handed to the writer and not yet replayed (one index run per process).
 static PENDING: AtomicUsize = AtomicUsize::new(0);
 
+/// Games the writer replayed (for `KIFU_TIMING`).
+static BY_WRITER: AtomicUsize = AtomicUsize::new(0);
+
+/// How many games the writer has replayed so far.
+pub fn replayed_by_writer() -> usize {
+    BY_WRITER.load(Ordering::Relaxed)
+}
+
 /// On a reading thread: replays the games of one file here, or leaves them for the writer
 /// (`GameRow::final_pos` stays `None`) while its backlog allows.
 pub fn share(games: &mut [GameRow]) {
@@ -40,6 +48,7 @@ pub fn final_of(g: &GameRow) -> Final {
         None => {
             // Saturating: rows that never went through `share` (tests) are replayed too.
             let _ = PENDING.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+            BY_WRITER.fetch_add(1, Ordering::Relaxed);
             g.final_position()
         }
     }
