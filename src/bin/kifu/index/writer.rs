@@ -113,6 +113,7 @@ impl Writer {
         let max_age = Duration::from_millis(500);
         'outer: loop {
             let tx = conn.transaction()?;
+            let mut st = Statements::new(&tx)?;
             let started = Instant::now();
             let mut n = 0;
             while n < self.batch_files && started.elapsed() < max_age {
@@ -123,27 +124,59 @@ impl Writer {
                     Ok(r) => r,
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break,
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        drop(st);
                         tx.commit()?;
                         break 'outer;
                     }
                 };
                 for rec in &recs {
-                    write_file(&tx, rec)?;
+                    write_file(&tx, &mut st, rec)?;
                     (self.on_file)(rec);
                     self.files += 1;
                     n += 1;
                 }
             }
+            drop(st);
             tx.commit()?;
         }
         Ok(())
     }
 }
 
-fn write_file(tx: &Transaction<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
+/// The writer's statements, prepared once per transaction (not looked up per file).
+struct Statements<'t> {
+    delete: rusqlite::CachedStatement<'t>,
+    file: rusqlite::CachedStatement<'t>,
+    game: rusqlite::CachedStatement<'t>,
+}
+
+impl<'t> Statements<'t> {
+    fn new(tx: &'t Transaction<'_>) -> rusqlite::Result<Statements<'t>> {
+        Ok(Statements {
+            delete: tx.prepare_cached("DELETE FROM files WHERE path = ?1")?,
+            file: tx.prepare_cached(
+                "INSERT INTO files(path, size, mtime_ns, format, charset, games, warnings, errors, error, parent_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?,
+            game: tx.prepare_cached(
+                "INSERT INTO games(file_id, game_index, offset, length, format, kind, board_size,
+                   black_name, black_rank, black_team, white_name, white_rank, white_team,
+                   date_raw, date, event, round, place, game_name,
+                   result_raw, winner, margin, reason, komi_raw, komi, handicap, rules, time_control,
+                   moves, moves_total, nodes, variations, comments, warnings, errors,
+                   opening, main_hash, captures_black, captures_white, final_hash)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+                   ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38,
+                   ?39, ?40)",
+            )?,
+        })
+    }
+}
+
+fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
     if rec.replace {
         // Its members' rows and all their games go with it (ON DELETE CASCADE).
-        tx.prepare_cached("DELETE FROM files WHERE path = ?1")?.execute([&rec.path])?;
+        st.delete.execute([&rec.path])?;
     }
     let error = match (&rec.read_error, rec.binary) {
         (Some(e), _) => Some(e.clone()),
@@ -158,16 +191,16 @@ fn write_file(tx: &Transaction<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
         scan.map_or(0, |s| s.warnings),
         (rec.read_error.is_some() || rec.binary) as u64 + scan.map_or(0, |s| s.errors),
     );
-    let file_id = insert_file(tx, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
+    let file_id = insert_file(tx, st, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
     if let Some(scan) = &rec.scan {
-        insert_games(tx, file_id, scan)?;
+        insert_games(st, file_id, scan)?;
     }
     for m in &rec.members {
         let counts = (m.games(), m.warnings(), m.errors());
-        let id =
-            insert_file(tx, &m.name, m.size, rec.mtime_ns, Some(file_id), m.scan.as_ref(), counts, member_error(m))?;
+        let error = member_error(m);
+        let id = insert_file(tx, st, &m.name, m.size, rec.mtime_ns, Some(file_id), m.scan.as_ref(), counts, error)?;
         if let Some(scan) = &m.scan {
-            insert_games(tx, id, scan)?;
+            insert_games(st, id, scan)?;
         }
     }
     Ok(())
@@ -186,6 +219,7 @@ fn member_error(m: &Member) -> Option<String> {
 #[allow(clippy::too_many_arguments)]
 fn insert_file(
     tx: &Transaction<'_>,
+    st: &mut Statements<'_>,
     path: &str,
     size: u64,
     mtime_ns: i64,
@@ -196,11 +230,7 @@ fn insert_file(
 ) -> rusqlite::Result<i64> {
     let format = scan.and_then(|s| s.format).map(|f| f.as_str());
     let charset = scan.and_then(|s| s.charset);
-    tx.prepare_cached(
-        "INSERT INTO files(path, size, mtime_ns, format, charset, games, warnings, errors, error, parent_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?
-    .execute(params![
+    st.file.execute(params![
         path,
         size as i64,
         mtime_ns,
@@ -216,20 +246,10 @@ fn insert_file(
 }
 
 /// Inserts the `games` rows of one scanned file or member.
-fn insert_games(tx: &Transaction<'_>, file_id: i64, scan: &FileScan) -> rusqlite::Result<()> {
+fn insert_games(st: &mut Statements<'_>, file_id: i64, scan: &FileScan) -> rusqlite::Result<()> {
     let format = scan.format.map_or("", |f| f.as_str());
-    let mut st = tx.prepare_cached(
-        "INSERT INTO games(file_id, game_index, offset, length, format, kind, board_size,
-           black_name, black_rank, black_team, white_name, white_rank, white_team,
-           date_raw, date, event, round, place, game_name,
-           result_raw, winner, margin, reason, komi_raw, komi, handicap, rules, time_control,
-           moves, moves_total, nodes, variations, comments, warnings, errors,
-           opening, main_hash, captures_black, captures_white, final_hash)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20,
-           ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40)",
-    )?;
     for (i, g) in scan.games.iter().enumerate() {
-        insert_game(&mut st, file_id, i, format, g)?;
+        insert_game(&mut st.game, file_id, i, format, g)?;
     }
     Ok(())
 }
