@@ -386,8 +386,9 @@ impl Reference {
 }
 
 /// Random games on boards from 1×1 to 19×19, with setup mixed in and suicide allowed or not:
-/// the board's every answer, stone, capture count and ko point equal the plain reference's, and
-/// its hash equals the hash of a board set up with the same stones.
+/// the board's every answer, stone, capture count and ko point equal the plain reference's, its
+/// hash after every move equals the hash of a board set up from scratch with the reference's
+/// stones, and `is_legal` on a random point agrees with the reference.
 #[test]
 fn random_games_equal_the_flood_fill_reference() {
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -398,6 +399,7 @@ fn random_games_equal_the_flood_fill_reference() {
         seed % n
     };
     let mut moves = 0;
+    let mut hashes = 0;
     for game in 0..600 {
         let (w, h) = if game % 3 == 0 { (19, 19) } else { (1 + rand(7) as u8, 1 + rand(7) as u8) };
         let allow = game % 2 == 1;
@@ -422,6 +424,20 @@ fn random_games_equal_the_flood_fill_reference() {
             let ko = b.ko().map(|(pt, c)| (pt.y as usize * w as usize + pt.x as usize, c));
             assert_eq!(ko, r.ko, "game {game} step {step}");
             assert_eq!((b.captures(B), b.captures(W)), (r.captures[0], r.captures[1]));
+            // The same stones set up from scratch hash alike: the chains never drift from them.
+            let mut fresh = Board::new(w, h).unwrap();
+            for (j, &c) in r.cells.iter().enumerate() {
+                if c.is_some() {
+                    fresh.set(Point::new((j % w as usize) as u8, (j / w as usize) as u8), c);
+                }
+            }
+            assert_eq!(b.hash(), fresh.hash(), "game {game} step {step}");
+            hashes += 1;
+            // is_legal agrees with play on a random point, without changing the board.
+            let (qx, qy) = (rand(w as u64) as u8, rand(h as u64) as u8);
+            let qc = if rand(2) == 0 { B } else { W };
+            let mut copy = r.clone();
+            assert_eq!(b.is_legal(qc, p(qx, qy)), copy.play(qc, qx, qy).map(|_| ()), "game {game} step {step}");
         }
         let mut fresh = Board::new(w, h).unwrap();
         for y in 0..h {
@@ -436,4 +452,5 @@ fn random_games_equal_the_flood_fill_reference() {
         assert_eq!(b.hash(), fresh.hash(), "game {game}");
     }
     assert!(moves > 30_000, "{moves}");
+    assert_eq!(hashes, moves);
 }
