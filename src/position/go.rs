@@ -152,10 +152,11 @@ pub struct Board {
     /// Stones captured by Black and by White.
     captures: [u32; 2],
     rules: Rules,
-    // Flood-fill scratch: a generation mark per cell and a stack.
+    // Flood-fill scratch: a generation mark per cell, and a stack with room for every cell (a
+    // fill pushes a cell at most once: no capacity checks).
     mark: Vec<u32>,
     generation: u32,
-    stack: Vec<usize>,
+    stack: Vec<u16>,
 }
 
 impl Board {
@@ -188,7 +189,7 @@ impl Board {
             rules,
             mark: vec![0; len],
             generation: 0,
-            stack: Vec::new(),
+            stack: vec![0; len],
         })
     }
 
@@ -342,10 +343,12 @@ impl Board {
         }
         let g = self.generation;
         let colour = self.cells[i];
-        self.stack.clear();
-        self.stack.push(i);
+        self.stack[0] = i as u16;
+        let mut top = 1;
         self.mark[i] = g;
-        while let Some(j) = self.stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let j = self.stack[top] as usize;
             for n in self.neighbours(j) {
                 let c = self.cells[n];
                 if c == EMPTY {
@@ -353,7 +356,8 @@ impl Board {
                 }
                 if c == colour && self.mark[n] != g {
                     self.mark[n] = g;
-                    self.stack.push(n);
+                    self.stack[top] = n as u16;
+                    top += 1;
                 }
             }
         }
@@ -364,14 +368,17 @@ impl Board {
     fn remove_group(&mut self, i: usize) -> u32 {
         let colour = self.cells[i];
         self.put(i, EMPTY);
-        self.stack.clear();
-        self.stack.push(i);
+        self.stack[0] = i as u16;
+        let mut top = 1;
         let mut n = 1;
-        while let Some(j) = self.stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let j = self.stack[top] as usize;
             for t in self.neighbours(j) {
                 if self.cells[t] == colour {
                     self.put(t, EMPTY);
-                    self.stack.push(t);
+                    self.stack[top] = t as u16;
+                    top += 1;
                     n += 1;
                 }
             }
