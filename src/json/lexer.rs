@@ -926,14 +926,7 @@ impl<'a> Tokenizer<'a> {
     #[inline(always)]
     pub(crate) fn next_member(&mut self) -> Option<(Raw, Raw)> {
         let input = self.input;
-        let mut p = skip_spaces(input, self.pos);
-        match self.state {
-            State::KeyOrEnd | State::Key => {}
-            State::CommaOrEnd if input.get(p) == Some(&b',') && self.stack.last() == Some(&OBJ) => {
-                p = skip_spaces(input, p + 1);
-            }
-            _ => return None,
-        }
+        let p = self.item_start(matches!(self.state, State::KeyOrEnd | State::Key), OBJ)?;
         if input.get(p) != Some(&b'"') {
             return None;
         }
@@ -972,14 +965,7 @@ impl<'a> Tokenizer<'a> {
     #[inline]
     pub(crate) fn next_int_object(&mut self, out: &mut [IntMember<'a>]) -> Option<(usize, usize)> {
         let input = self.input;
-        let mut p = skip_spaces(input, self.pos);
-        match self.state {
-            State::Value | State::ValueOrEnd => {}
-            State::CommaOrEnd if input.get(p) == Some(&b',') && self.stack.last() == Some(&ARR) => {
-                p = skip_spaces(input, p + 1);
-            }
-            _ => return None,
-        }
+        let mut p = self.item_start(matches!(self.state, State::Value | State::ValueOrEnd), ARR)?;
         if input.get(p) != Some(&b'{') || self.stack.len() >= self.max_depth || self.announced {
             return None;
         }
@@ -1015,6 +1001,20 @@ impl<'a> Tokenizer<'a> {
         self.pos = p + 1;
         self.after_value();
         Some((open, n))
+    }
+
+    /// Where the next item of the current container starts: after white space when the
+    /// tokenizer stands before one (`ready`), or after white space, the `,` due in a container
+    /// of `kind` and white space again; `None` for any other state.
+    #[inline(always)]
+    fn item_start(&self, ready: bool, kind: u8) -> Option<usize> {
+        let input = self.input;
+        let p = skip_spaces(input, self.pos);
+        if ready {
+            return Some(p);
+        }
+        let comma = self.state == State::CommaOrEnd && input.get(p) == Some(&b',') && self.stack.last() == Some(&kind);
+        comma.then(|| skip_spaces(input, p + 1))
     }
 
     /// Just after a `[`: the rest of a pair of integers `a, b]` in one step (JGF v1 points

@@ -815,15 +815,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn attacked_equals_brute_force_on_random_positions() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move |n: u64| {
+    /// A small random source for the tests: `rand(n)` is in `0..n`.
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed % n
-        };
+        }
+    }
+
+    #[test]
+    fn attacked_equals_brute_force_on_random_positions() {
+        let mut rand = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut attacked = 0;
         for _ in 0..3000 {
             let mut pos = ShogiPosition::new();
@@ -874,13 +878,7 @@ mod tests {
             }
             Ok((played, next))
         }
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
-        let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rand = xorshift(0x1234_5678_9ABC_DEF1);
         let squares: Vec<Square> = (1..=9).flat_map(|f| (1..=9).map(move |r| Square::new(f, r))).collect();
         let (mut played, mut checks) = (0, 0);
         for game in 0..40 {
