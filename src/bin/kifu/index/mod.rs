@@ -320,6 +320,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }),
     };
+    let checkpoints = schema::Checkpointer::start(&args.db);
     let writer = std::thread::Builder::new()
         .name("kifu-writer".to_owned())
         .spawn(move || -> Result<rusqlite::Connection, String> {
@@ -358,6 +359,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .collect()
     });
     let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
+    checkpoints.stop();
     let t_write = start.elapsed();
     schema::create_indexes(&conn).map_err(|e| e.to_string())?;
     if std::env::var_os("KIFU_TIMING").is_some() {

@@ -126,6 +126,50 @@ pub fn open(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
+/// Copies the WAL into the database while the writer goes on (passive checkpoints from a
+/// connection of its own, every 100 ms), so that closing the database at the end has only the
+/// last part left to copy rather than the whole run's (the WAL's autocheckpoint, at 64 MiB,
+/// would otherwise leave a whole corpus-sized database to a serial copy at the end). A
+/// checkpoint that fails or finds the writer busy is simply tried again at the next tick.
+pub struct Checkpointer {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Checkpointer {
+    /// Starts checkpointing the database at `path` (does nothing if it cannot be opened).
+    pub fn start(path: &Path) -> Checkpointer {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let path = path.to_owned();
+        let thread = std::thread::Builder::new()
+            .name("kifu-checkpoint".to_owned())
+            .spawn(move || {
+                let Ok(conn) = Connection::open(&path) else { return };
+                let tick = std::time::Duration::from_millis(100);
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::park_timeout(tick);
+                    if flag.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            })
+            .ok();
+        Checkpointer { stop, thread }
+    }
+
+    /// Stops and waits for the thread.
+    pub fn stop(mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            let _ = t.join();
+        }
+    }
+}
+
 /// Opens an existing index for reading (`kifu find`), failing if it does not exist.
 pub fn open_existing(path: &Path) -> Result<Connection, String> {
     if !path.exists() {
