@@ -36,6 +36,8 @@ pub fn replayed_by_writer() -> usize {
 /// (`GameRow::final_pos` stays `None`) while its backlog allows.
 pub fn share(games: &mut [GameRow]) {
     for g in games {
+        // Two readers may both pass the test at once and overshoot the limit by a game or
+        // two: harmless, the limit is a rate, not a bound anything depends on.
         if PENDING.load(Ordering::Relaxed) < WRITER_BACKLOG {
             PENDING.fetch_add(1, Ordering::Relaxed);
         } else {
