@@ -230,6 +230,12 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A value of the wrong type at `t`: a `wrong_type` warning, and the value skipped.
+    fn skip_wrong_type(&mut self, t: Tok<'a>) -> R<()> {
+        self.warn(WarningKind::WrongType, t.offset);
+        self.finish(t).map(|_| ())
+    }
+
     /// An unknown key: a warning, and the key and its raw value as a `Property`.
     fn unknown(&mut self, key: &'a [u8], offset: usize) -> R<()> {
         self.warn(WarningKind::UnknownKey, offset);
@@ -256,8 +262,7 @@ impl<'a> Reader<'a> {
         if t.token == Token::ObjectStart {
             return Ok(true);
         }
-        self.warn(WarningKind::WrongType, t.offset);
-        self.finish(t)?;
+        self.skip_wrong_type(t)?;
         Ok(false)
     }
 
@@ -266,8 +271,7 @@ impl<'a> Reader<'a> {
             Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
             Token::Number(n) => Text::new(n, TextRule::Plain, Charset::Utf8),
             _ => {
-                self.warn(WarningKind::WrongType, t.offset);
-                self.finish(t)?;
+                self.skip_wrong_type(t)?;
                 return Ok(());
             }
         };
@@ -369,8 +373,7 @@ impl<'a> Reader<'a> {
                 b"game_time" | b"byoyomi" => {
                     let v = self.tok()?;
                     if !matches!(v.token, Token::Number(_)) {
-                        self.warn(WarningKind::WrongType, v.offset);
-                        self.finish(v)?;
+                        self.skip_wrong_type(v)?;
                         continue;
                     }
                     if k == b"game_time" {
@@ -405,8 +408,7 @@ impl<'a> Reader<'a> {
     fn stone_list(&mut self, mut each: impl FnMut(&mut Self, usize, StoneFields)) -> R<()> {
         let v = self.tok()?;
         if v.token != Token::ArrayStart {
-            self.warn(WarningKind::WrongType, v.offset);
-            self.finish(v)?;
+            self.skip_wrong_type(v)?;
             return Ok(());
         }
         let mut members = [IntMember::default(); 4];
@@ -439,8 +441,7 @@ impl<'a> Reader<'a> {
                     each(self, s.offset, fields);
                 }
                 _ => {
-                    self.warn(WarningKind::WrongType, s.offset);
-                    self.finish(s)?;
+                    self.skip_wrong_type(s)?;
                 }
             }
         }
@@ -574,8 +575,7 @@ impl<'a> Reader<'a> {
                 b"turn" => {
                     let v = self.tok()?;
                     if !matches!(v.token, Token::String(_)) {
-                        self.warn(WarningKind::WrongType, v.offset);
-                        self.finish(v)?;
+                        self.skip_wrong_type(v)?;
                         continue;
                     }
                     self.turn = Some(v);

@@ -278,15 +278,24 @@ impl<'a> Engine<'a> {
     /// A node's `name`: a string becomes [`Event::Name`], anything else a `wrong_type` warning
     /// (and is skipped).
     pub fn name(&mut self) -> Result<(), Error> {
+        self.string_value(Event::Name)
+    }
+
+    /// The next value, which should be a string: it becomes `event(text)`; anything else is a
+    /// `wrong_type` warning and is skipped.
+    pub fn string_value(&mut self, event: fn(Text<'a>) -> Event<'a>) -> Result<(), Error> {
         let t = self.token()?;
         match t.token {
-            Token::String(s) => self.push(Event::Name(Text::new(s, TextRule::JsonString, Charset::Utf8))),
-            _ => {
-                self.warn(WarningKind::WrongType, t.offset);
-                self.finish_value(t)?;
-            }
+            Token::String(s) => self.push(event(Text::new(s, TextRule::JsonString, Charset::Utf8))),
+            _ => self.skip_wrong_type(t)?,
         }
         Ok(())
+    }
+
+    /// A value of the wrong type at `t`: a `wrong_type` warning, and the value skipped.
+    pub fn skip_wrong_type(&mut self, t: Tok<'a>) -> Result<(), Error> {
+        self.warn(WarningKind::WrongType, t.offset);
+        self.finish_value(t).map(|_| ())
     }
 
     /// Skips the rest of a value whose first token `t` was just read; returns the offset after it.
@@ -346,8 +355,7 @@ impl<'a> Engine<'a> {
         if t.token == open {
             self.ctx.push(ctx);
         } else {
-            self.warn(WarningKind::WrongType, t.offset);
-            self.finish_value(t)?;
+            self.skip_wrong_type(t)?;
         }
         Ok(())
     }
@@ -597,8 +605,7 @@ impl<'a> Engine<'a> {
                     Token::ArrayStart => self.ctx.push(Ctx::PlayersArray),
                     Token::ObjectStart => self.ctx.push(Ctx::PlayersObject),
                     _ => {
-                        self.warn(WarningKind::WrongType, t.offset);
-                        self.finish_value(t)?;
+                        self.skip_wrong_type(t)?;
                     }
                 }
                 Ok(())
@@ -736,8 +743,7 @@ impl<'a> Engine<'a> {
                             self.push(e);
                         }
                         _ => {
-                            self.warn(WarningKind::WrongType, d.offset);
-                            self.finish_value(d)?;
+                            self.skip_wrong_type(d)?;
                         }
                     }
                 }
@@ -983,8 +989,7 @@ impl<'a> Engine<'a> {
                 self.pass_through(k)
             }
             _ => {
-                self.warn(WarningKind::WrongType, t.offset);
-                self.finish_value(t)?;
+                self.skip_wrong_type(t)?;
                 Ok(())
             }
         }
@@ -1015,8 +1020,7 @@ impl<'a> Engine<'a> {
             };
             let v = self.token()?;
             if matches!(v.token, Token::ObjectStart | Token::ArrayStart) {
-                self.warn(WarningKind::WrongType, v.offset);
-                self.finish_value(v)?;
+                self.skip_wrong_type(v)?;
                 continue;
             }
             let slot = match k {

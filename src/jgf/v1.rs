@@ -134,8 +134,7 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
         }
         (Ctx::VarGroup, Token::ObjectStart) => {
             // A node directly in a group (no sequence array around it): skipped.
-            e.warn(WarningKind::WrongType, t.offset);
-            e.finish_value(t)?;
+            e.skip_wrong_type(t)?;
         }
         (Ctx::KeyedList(l), Token::Key(k)) => {
             let kind = match l {
@@ -181,15 +180,13 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
         b"root" => {
             let t = e.token()?;
             if !matches!(t.token, Token::Bool(_)) {
-                e.warn(WarningKind::WrongType, t.offset);
-                e.finish_value(t)?;
+                e.skip_wrong_type(t)?;
             }
         }
         b"move" => {
             let t = e.token()?;
             if t.token != Token::ObjectStart {
-                e.warn(WarningKind::WrongType, t.offset);
-                e.finish_value(t)?;
+                e.skip_wrong_type(t)?;
                 return Ok(());
             }
             let mut seen = false;
@@ -241,14 +238,12 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
                         }
                         Token::ObjectStart => comment_object(e)?,
                         _ => {
-                            e.warn(WarningKind::WrongType, c.offset);
-                            e.finish_value(c)?;
+                            e.skip_wrong_type(c)?;
                         }
                     }
                 },
                 _ => {
-                    e.warn(WarningKind::WrongType, t.offset);
-                    e.finish_value(t)?;
+                    e.skip_wrong_type(t)?;
                 }
             }
         }
@@ -279,14 +274,7 @@ fn comment_object<'a>(e: &mut Engine<'a>) -> Result<(), Error> {
         let t = e.token()?;
         let Token::Key(k) = t.token else { return Ok(()) };
         if k == b"comment" {
-            let v = e.token()?;
-            match v.token {
-                Token::String(s) => e.push(Event::Comment(Text::new(s, TextRule::JsonString, Charset::Utf8))),
-                _ => {
-                    e.warn(WarningKind::WrongType, v.offset);
-                    e.finish_value(v)?;
-                }
-            }
+            e.string_value(Event::Comment)?;
         } else {
             e.pass_through(k)?;
         }

@@ -121,8 +121,7 @@ fn step<'a>(e: &mut Engine<'a>, t: Tok<'a>) -> Result<(), Error> {
         }
         (Ctx::Seq { .. }, Token::ArrayStart) => {
             // v1-style bare variation arrays are not JGF v2.
-            e.warn(WarningKind::WrongType, t.offset);
-            e.finish_value(t)?;
+            e.skip_wrong_type(t)?;
         }
         (Ctx::Top, Token::ObjectEnd) | (Ctx::PlayersArray, Token::ArrayEnd) => {
             e.ctx.pop();
@@ -164,8 +163,7 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
         b"move" => {
             let t = e.token()?;
             if t.token != Token::ObjectStart {
-                e.warn(WarningKind::WrongType, t.offset);
-                e.finish_value(t)?;
+                e.skip_wrong_type(t)?;
                 return Ok(());
             }
             let mut f = Flat::default();
@@ -212,8 +210,7 @@ fn node_key<'a>(e: &mut Engine<'a>, k: &'a [u8], _offset: usize) -> Result<(), E
                 Token::ArrayStart => TextRule::JsonStringArray,
                 Token::String(_) => TextRule::JsonString,
                 _ => {
-                    e.warn(WarningKind::WrongType, t.offset);
-                    e.finish_value(t)?;
+                    e.skip_wrong_type(t)?;
                     return Ok(());
                 }
             };
