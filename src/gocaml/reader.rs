@@ -19,6 +19,17 @@ struct Stone {
 /// A stone object's `col`, `row` and `cur_stones`, each `None` when missing or malformed.
 type StoneFields = (Option<i64>, Option<i64>, Option<u64>);
 
+/// The slot of a stone object's key in [`StoneFieldsOf::values`], `None` for an unknown key.
+#[inline]
+fn stone_slot(key: &[u8]) -> Option<usize> {
+    match key {
+        b"col" => Some(0),
+        b"row" => Some(1),
+        b"cur_stones" => Some(2),
+        _ => None,
+    }
+}
+
 /// A stone object's fields while it is read: `col`, `row` and `cur_stones`, and whether the
 /// counter's key came at all.
 #[derive(Default)]
@@ -416,16 +427,11 @@ impl<'a> Reader<'a> {
             if let Some((open, n)) = self.lex.next_int_object(&mut members) {
                 let mut fields = StoneFieldsOf::default();
                 for m in &members[..n] {
-                    let slot = match m.key {
-                        b"col" => 0,
-                        b"row" => 1,
-                        b"cur_stones" => 2,
-                        _ => {
-                            let value = &self.input[m.value_offset..m.value_end];
-                            self.pending = Some(Tok { token: Token::Number(value), offset: m.value_offset });
-                            self.unknown(m.key, m.key_offset)?;
-                            continue;
-                        }
+                    let Some(slot) = stone_slot(m.key) else {
+                        let value = &self.input[m.value_offset..m.value_end];
+                        self.pending = Some(Tok { token: Token::Number(value), offset: m.value_offset });
+                        self.unknown(m.key, m.key_offset)?;
+                        continue;
                     };
                     fields.set(self, slot, Some(m.value), m.value_offset);
                 }
@@ -454,37 +460,17 @@ impl<'a> Reader<'a> {
         loop {
             let t = self.key_tok()?;
             let Token::Key(k) = t.token else { break };
-            self.stone_field(&mut fields, k, t.offset, None)?;
+            self.stone_field(&mut fields, k, t.offset)?;
         }
         Ok(self.stone_fields_end(fields, start))
     }
 
-    /// One member of a stone object: its key, and its value when already read (else it is
-    /// read here). A value that is not an integer is a warning; an unknown key, a warning and
-    /// a pass-through property.
+    /// One member of a stone object after its key, token by token. A value that is not an
+    /// integer is a warning; an unknown key, a warning and a pass-through property.
     #[inline]
-    fn stone_field(
-        &mut self,
-        fields: &mut StoneFieldsOf,
-        k: &'a [u8],
-        key_offset: usize,
-        value: Option<Tok<'a>>,
-    ) -> R<()> {
-        let slot = match k {
-            b"col" => 0,
-            b"row" => 1,
-            b"cur_stones" => 2,
-            _ => {
-                if value.is_some() {
-                    self.pending = value;
-                }
-                return self.unknown(k, key_offset);
-            }
-        };
-        let v = match value {
-            Some(v) => v,
-            None => self.tok()?,
-        };
+    fn stone_field(&mut self, fields: &mut StoneFieldsOf, k: &'a [u8], key_offset: usize) -> R<()> {
+        let Some(slot) = stone_slot(k) else { return self.unknown(k, key_offset) };
+        let v = self.tok()?;
         let n = match v.token {
             Token::Number(n) => parse_int(n),
             _ => {
