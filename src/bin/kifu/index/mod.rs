@@ -237,6 +237,13 @@ fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u
     }
 }
 
+/// A reader sends its files to the writer as soon as they hold this many games (or its group of
+/// files is done), so that the writer is not left waiting while a reader goes through a group of
+/// big collections (and the games it could replay are not replayed by the reader instead).
+/// Medians of 7 alternating runs on the corpus, one reading thread: index at 60% of `kifu stats`
+/// with whole groups, 72%, 74%, 73%, 69% with 8, 32, 128, 512 games; two threads: 43% and 41–48%.
+const GROUP_GAMES: u64 = 32;
+
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
@@ -337,23 +344,31 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             Ok(conn)
         })
         .map_err(|e| e.to_string())?;
-    // Files go to the writer in groups (fewer wake-ups), small enough to balance the work.
+    // Files go to the writer in groups (fewer wake-ups), small enough to balance the work, and
+    // sent early when they hold many games (see GROUP_GAMES).
     let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
     let parts: Vec<(u64, u64, u64, u64, u64)> = pool.install(|| {
         plan.read
             .par_chunks(group)
             .map_with(tx, |tx, cs| {
-                let recs: Vec<FileRecord> = cs.iter().map(|c| read_one(c, config)).collect();
                 let mut part = (0, 0, 0, 0, 0);
-                for rec in &recs {
+                let mut recs: Vec<FileRecord> = Vec::new();
+                let mut games = 0;
+                for (k, c) in cs.iter().enumerate() {
+                    let rec = read_one(c, config);
                     part.0 += rec.games();
                     part.1 += rec.warnings();
                     part.2 += rec.errors();
                     part.3 += rec.skipped() as u64;
                     part.4 += if rec.read_error.is_none() { rec.size } else { 0 };
+                    games += rec.games();
+                    recs.push(rec);
+                    if games >= GROUP_GAMES || k + 1 == cs.len() {
+                        // A send fails only when the writer has stopped on a database error, reported below.
+                        let _ = tx.send(std::mem::take(&mut recs));
+                        games = 0;
+                    }
                 }
-                // A send fails only when the writer has stopped on a database error, reported below.
-                let _ = tx.send(recs);
                 part
             })
             .collect()
