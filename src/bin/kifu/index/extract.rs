@@ -337,7 +337,9 @@ impl Collector {
         row.variations = self.leaves.saturating_sub(1);
         let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
         let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
-        row.opening = String::from_utf8_lossy(opening).into_owned();
+        // ASCII by construction (`write_move`): checked, not converted chunk by chunk.
+        row.opening =
+            std::str::from_utf8(opening).map_or_else(|_| String::from_utf8_lossy(opening).into_owned(), str::to_owned);
         self.buf.push(b')');
         row.main_hash = xxhash_rust::xxh3::xxh3_64(&self.buf);
         if self.keep_main_line {
