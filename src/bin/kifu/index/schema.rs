@@ -110,9 +110,10 @@ pub fn open(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "cache_size", -65536)?; // 64 MiB
-                                                     // Checkpoint the WAL every 64 MiB rather than every 4 MiB: fewer fsyncs stalling the writer
-                                                     // (a checkpoint moves committed pages; how often it runs changes nothing a reader sees).
+    // A 64 MiB page cache.
+    conn.pragma_update(None, "cache_size", -65536)?;
+    // Checkpoint the WAL every 64 MiB rather than every 4 MiB: fewer fsyncs stalling the writer
+    // (a checkpoint moves committed pages; how often it runs changes nothing a reader sees).
     conn.pragma_update(None, "wal_autocheckpoint", 16384)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version != VERSION {
