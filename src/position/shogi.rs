@@ -115,38 +115,33 @@ pub struct Played {
 const HAND: [Piece; 7] =
     [Piece::Pawn, Piece::Lance, Piece::Knight, Piece::Silver, Piece::Gold, Piece::Bishop, Piece::Rook];
 
+/// The index of `p` in [`HAND`] (the first seven pieces of [`Piece::ALL`]), if it can be held.
+#[inline]
 fn hand_index(p: Piece) -> Option<usize> {
-    HAND.iter().position(|&h| h == p)
+    let i = p as usize;
+    (i < HAND.len()).then_some(i)
 }
 
+/// The index of `p` in [`Piece::ALL`] (the order the enum declares them in).
+#[inline]
 fn piece_index(p: Piece) -> u8 {
-    Piece::ALL.iter().position(|&q| q == p).unwrap_or(0) as u8
+    p as u8
 }
+
+/// What `ShogiPosition::board` holds for `p` of colour `c`.
+#[inline]
+fn code(c: Color, p: Piece) -> u8 {
+    1 + piece_index(p) + if c == Color::White { 16 } else { 0 }
+}
+
+/// The board code of a king, without its colour bit.
+const KING_CODE: u8 = 1 + Piece::King as u8;
 
 const GOLD: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
 const SILVER: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
 const KING: &[(i8, i8)] = &[(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 const DIAG: &[(i8, i8)] = &[(-1, -1), (1, -1), (-1, 1), (1, 1)];
 const ORTH: &[(i8, i8)] = &[(0, -1), (-1, 0), (1, 0), (0, 1)];
-
-/// (file, rank) offsets, for Black (forward = towards rank 1).
-type Offsets = &'static [(i8, i8)];
-
-/// (steps, slides) of a piece, for Black.
-fn movement(p: Piece) -> (Offsets, Offsets) {
-    match p {
-        Piece::Pawn => (&[(0, -1)], &[]),
-        Piece::Lance => (&[], &[(0, -1)]),
-        Piece::Knight => (&[(-1, -2), (1, -2)], &[]),
-        Piece::Silver => (SILVER, &[]),
-        Piece::Gold | Piece::ProPawn | Piece::ProLance | Piece::ProKnight | Piece::ProSilver => (GOLD, &[]),
-        Piece::King => (KING, &[]),
-        Piece::Bishop => (&[], DIAG),
-        Piece::Rook => (&[], ORTH),
-        Piece::Horse => (ORTH, DIAG),
-        Piece::Dragon => (DIAG, ORTH),
-    }
-}
 
 /// The bit of a one-square direction (file, rank offsets in -1..=1), as Black sees it.
 const fn direction_bit(f: i8, r: i8) -> u16 {
@@ -258,6 +253,27 @@ const TOWARD: [[u16; 8]; 2] = {
     t
 };
 
+/// Per moving colour (Black, White) and line, the direction bit (as Black sees it, like
+/// [`STEPS`] and [`SLIDES`]) of a move along that line.
+const ALONG: [[u16; 8]; 2] = {
+    let mut t = [[0; 8]; 2];
+    let mut d = 0;
+    while d < 8 {
+        let (f, r) = LINES[d];
+        t[0][d] = direction_bit(f, r);
+        t[1][d] = direction_bit(-f, -r);
+        d += 1;
+    }
+    t
+};
+
+/// The index in [`LINES`] of the line (file, rank steps in -1..=1, not both 0).
+#[inline]
+fn line(f: i8, r: i8) -> usize {
+    let b = ((f + 1) + 3 * (r + 1)) as usize;
+    b - (b > 4) as usize
+}
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy)]
 pub struct ShogiPosition {
@@ -279,6 +295,21 @@ pub struct ShogiPosition {
 const CHECK_UNKNOWN: u8 = 0;
 const CHECK_NO: u8 = 1;
 const CHECK_YES: u8 = 2;
+
+/// What [`ShogiPosition::make`] changed beyond side and ply, to take a move back.
+#[derive(Clone, Copy)]
+struct Undo {
+    played: Played,
+    /// The board index moved from (`None`: a drop) and what stood there.
+    from: Option<usize>,
+    moved: u8,
+    /// The board index moved to and what stood there.
+    to: usize,
+    target: u8,
+    /// The mover's hand slot that changed and what it held.
+    hand: Option<(usize, u8)>,
+    kings: [u8; 2],
+}
 
 /// Positions are equal when their boards, hands, sides to move and plies are (the kept king
 /// squares and check states are derived from them).
@@ -400,21 +431,21 @@ impl ShogiPosition {
         if !valid(sq) {
             return;
         }
-        let i = idx(sq);
-        let old = self.board[i];
-        let new = match piece {
-            None => 0,
-            Some((c, p)) => 1 + piece_index(p) + if c == Color::White { 16 } else { 0 },
-        };
-        self.board[i] = new;
+        self.set(idx(sq), piece.map_or(0, |(c, p)| code(c, p)));
         self.checks = [CHECK_UNKNOWN; 2];
-        let king = 1 + piece_index(Piece::King);
-        if old & 15 == king && self.kings[(old >> 4) as usize] as usize == i + 1 {
+    }
+
+    /// Sets board index `i` to `new` (a board code), keeping `kings` (not `checks`).
+    #[inline]
+    fn set(&mut self, i: usize, new: u8) {
+        let old = self.board[i];
+        self.board[i] = new;
+        if old & 15 == KING_CODE && self.kings[(old >> 4) as usize] as usize == i + 1 {
             // The king found first left this square: look for another (rare: a king moved).
             let c = (old >> 4) as usize;
             self.kings[c] = self.board.iter().position(|&v| v == old).map_or(0, |k| k as u8 + 1);
         }
-        if new & 15 == king {
+        if new & 15 == KING_CODE {
             let k = &mut self.kings[(new >> 4) as usize];
             if *k == 0 || i + 1 < *k as usize {
                 *k = i as u8 + 1;
@@ -477,32 +508,35 @@ impl ShogiPosition {
 
     /// Checks and plays a move. On `Err` the position is unchanged.
     ///
-    /// Whether a king is attacked is known from move to move, so a move looks only where it can
-    /// change that: the mover's king is looked at whole after a king move or when it was in
-    /// check, else only along the line the moved piece left; the opponent's king, only from
-    /// the moved piece and along that line. After setup (`put`) both are looked at whole once.
+    /// The move is played in place once its piece, movement, promotion and drop rules hold, and
+    /// taken back in the rare case it turns out to leave the mover's king in check or to be a
+    /// pawn-drop mate. Whether a king is attacked is known from move to move, so a move looks
+    /// only where it can change that: the mover's king is looked at whole after a king move or
+    /// when it was in check, else only along the line the moved piece left; the opponent's king,
+    /// only from the moved piece and along that line. After setup (`put`) both are looked at
+    /// whole once.
     pub fn play(&mut self, m: ShogiMove) -> Result<Played, Illegal> {
         let (c, them) = (m.color, m.color.opponent());
         let before = self.checks;
-        let mut next = *self;
-        let played = next.play_unchecked_king(m)?;
+        let undo = self.make(m)?;
         let own_known_safe = before[color_index(c)] == CHECK_NO && m.piece != Piece::King;
-        let own_attacked = if own_known_safe { next.discovered(m.from, c) } else { next.in_check(c) };
+        let own_attacked = if own_known_safe { self.discovered(m.from, c) } else { self.in_check(c) };
         if own_attacked {
+            self.unmake(undo, before);
             return Err(Illegal::KingInCheck);
         }
         let gives_check = if before[color_index(them)] == CHECK_NO {
-            next.king(them).is_some_and(|k| next.reaches(m.to, k, c, m.piece) || next.discovered(m.from, them))
+            self.king(them).is_some_and(|k| self.reaches(m.to, k, c, m.piece) || self.discovered(m.from, them))
         } else {
-            next.in_check(them)
+            self.in_check(them)
         };
-        if gives_check && m.from.is_none() && m.piece == Piece::Pawn && !next.has_legal_move(them) {
+        if gives_check && m.from.is_none() && m.piece == Piece::Pawn && !self.has_legal_move(them) {
+            self.unmake(undo, before);
             return Err(Illegal::PawnDropMate);
         }
-        next.checks[color_index(c)] = CHECK_NO;
-        next.checks[color_index(them)] = if gives_check { CHECK_YES } else { CHECK_NO };
-        *self = next;
-        Ok(played)
+        self.checks[color_index(c)] = CHECK_NO;
+        self.checks[color_index(them)] = if gives_check { CHECK_YES } else { CHECK_NO };
+        Ok(undo.played)
     }
 
     /// Whether `c`'s king is attacked along the line through `from` (a square just left): the
@@ -513,48 +547,58 @@ impl ShogiPosition {
         if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
             return false;
         }
-        let Some(d) = LINES.iter().position(|&l| l == (df.signum(), dr.signum())) else { return false };
-        self.attacker_on_line(idx(k), d, c.opponent() == Color::White)
+        self.attacker_on_line(idx(k), line(df.signum(), dr.signum()), c.opponent() == Color::White)
     }
 
-    /// Everything but the checks that need the whole board (own king, pawn-drop mate).
-    fn play_unchecked_king(&mut self, m: ShogiMove) -> Result<Played, Illegal> {
+    /// Checks a move against everything but the rules that need the whole board (own king left
+    /// in check, pawn-drop mate) and plays it: on `Err` nothing changed, on `Ok` the position
+    /// is the one after the move (its `checks` unchanged) and the answer takes it back.
+    fn make(&mut self, m: ShogiMove) -> Result<Undo, Illegal> {
         if m.color != self.side {
             return Err(Illegal::WrongSide);
         }
         if !valid(m.to) {
             return Err(Illegal::BadMovement);
         }
-        let target = self.get(m.to);
-        let played = match m.from {
+        let ci = color_index(m.color);
+        let to = idx(m.to);
+        let target = self.board[to];
+        let kings = self.kings;
+        let undo = match m.from {
             None => {
                 let i = hand_index(m.piece).ok_or(Illegal::BadDropPiece)?;
-                if target.is_some() {
+                if target != 0 {
                     return Err(Illegal::DropOnOccupied);
                 }
-                if self.hands[color_index(m.color)][i] == 0 {
+                let held = self.hands[ci][i];
+                if held == 0 {
                     return Err(Illegal::NotInHand);
                 }
                 if dead(m.color, m.piece, m.to) {
                     return Err(Illegal::MustPromote);
                 }
-                if m.piece == Piece::Pawn
-                    && (1..=9).any(|r| self.get(Square::new(m.to.file, r)) == Some((m.color, Piece::Pawn)))
-                {
+                let new = code(m.color, m.piece);
+                if m.piece == Piece::Pawn && (0..9).any(|r| self.board[r * 9 + (to % 9)] == new) {
                     return Err(Illegal::Nifu);
                 }
-                self.hands[color_index(m.color)][i] -= 1;
-                self.put(m.to, Some((m.color, m.piece)));
-                Played { captured: None, promoted: false }
+                self.hands[ci][i] = held - 1;
+                self.set(to, new);
+                let played = Played { captured: None, promoted: false };
+                Undo { played, from: None, moved: 0, to, target, hand: Some((i, held)), kings }
             }
-            Some(from) => {
-                if !valid(from) {
+            Some(from_sq) => {
+                if !valid(from_sq) {
                     return Err(Illegal::NoPiece);
                 }
-                let (owner, on) = self.get(from).ok_or(Illegal::NoPiece)?;
-                if owner != m.color {
+                let from = idx(from_sq);
+                let moved = self.board[from];
+                if moved == 0 {
+                    return Err(Illegal::NoPiece);
+                }
+                if (moved >> 4) as usize != ci {
                     return Err(Illegal::NotOwnPiece);
                 }
+                let on = Piece::ALL[((moved & 15) - 1) as usize];
                 let promoted = if m.piece == on {
                     false
                 } else if on.promoted() == Some(m.piece) {
@@ -562,62 +606,82 @@ impl ShogiPosition {
                 } else {
                     return Err(Illegal::PieceMismatch);
                 };
-                if promoted && !in_zone(m.color, from) && !in_zone(m.color, m.to) {
+                if promoted && !in_zone(m.color, from_sq) && !in_zone(m.color, m.to) {
                     return Err(Illegal::PromotionOutsideZone);
                 }
-                if !self.reaches(from, m.to, m.color, on) {
+                if !self.reaches(from_sq, m.to, m.color, on) {
                     return Err(Illegal::BadMovement);
                 }
-                if let Some((c, _)) = target {
-                    if c == m.color {
-                        return Err(Illegal::CaptureOwn);
-                    }
+                if target != 0 && (target >> 4) as usize == ci {
+                    return Err(Illegal::CaptureOwn);
                 }
                 if !promoted && dead(m.color, on, m.to) {
                     return Err(Illegal::MustPromote);
                 }
-                let captured = target.map(|(_, p)| p);
-                if let Some(p) = captured {
-                    if let Some(i) = hand_index(p.unpromoted()) {
-                        let h = &mut self.hands[color_index(m.color)][i];
-                        *h = h.saturating_add(1);
-                    }
+                let captured = (target != 0).then(|| Piece::ALL[((target & 15) - 1) as usize]);
+                let mut hand = None;
+                if let Some(i) = captured.and_then(|p| hand_index(p.unpromoted())) {
+                    let h = &mut self.hands[ci][i];
+                    hand = Some((i, *h));
+                    *h = h.saturating_add(1);
                 }
-                self.put(from, None);
-                self.put(m.to, Some((m.color, m.piece)));
-                Played { captured, promoted }
+                self.set(from, 0);
+                self.set(to, code(m.color, m.piece));
+                Undo { played: Played { captured, promoted }, from: Some(from), moved, to, target, hand, kings }
             }
         };
         self.side = m.color.opponent();
         self.ply += 1;
-        Ok(played)
+        Ok(undo)
     }
 
-    /// Whether `p` of colour `c` on `from` attacks `to` on this board.
+    /// Takes back the move [`make`](Self::make) played, restoring `checks` to `checks`.
+    fn unmake(&mut self, u: Undo, checks: [u8; 2]) {
+        self.board[u.to] = u.target;
+        if let Some(from) = u.from {
+            self.board[from] = u.moved;
+        }
+        self.side = self.side.opponent();
+        if let Some((i, held)) = u.hand {
+            self.hands[color_index(self.side)][i] = held;
+        }
+        self.ply -= 1;
+        self.kings = u.kings;
+        self.checks = checks;
+    }
+
+    /// Whether `p` of colour `c` on `from` attacks `to` on this board (both on the board).
+    ///
+    /// Judged by the direction bits of [`STEPS`] and [`SLIDES`]: one bit test for an adjacent
+    /// square, the knight's two jumps, else a walk over the squares between along a slide.
     fn reaches(&self, from: Square, to: Square, c: Color, p: Piece) -> bool {
-        let sign: i8 = if c == Color::Black { 1 } else { -1 };
-        let df = (to.file as i8 - from.file as i8) * sign;
-        let dr = (to.rank as i8 - from.rank as i8) * sign;
-        if df == 0 && dr == 0 {
+        let (df, dr) = (to.file as i8 - from.file as i8, to.rank as i8 - from.rank as i8);
+        if (df, dr) == (0, 0) {
             return false;
         }
-        let (steps, slides) = movement(p);
-        if steps.iter().any(|&(f, r)| f == df && r == dr) {
-            return true;
+        let white = c == Color::White;
+        let p = piece_index(p) as usize;
+        if df.abs() <= 1 && dr.abs() <= 1 {
+            return (STEPS[p] | SLIDES[p]) & ALONG[white as usize][line(df, dr)] != 0;
         }
-        for &(f, r) in slides {
-            // Is (df, dr) a positive multiple of (f, r)?
-            let k = if f != 0 { df / f } else { dr / r };
-            if k <= 0 || f * k != df || r * k != dr {
-                continue;
+        if p == Piece::Knight as usize {
+            return df.abs() == 1 && dr == if white { 2 } else { -2 };
+        }
+        if df != 0 && dr != 0 && df.abs() != dr.abs() {
+            return false;
+        }
+        let d = line(df.signum(), dr.signum());
+        if SLIDES[p] & ALONG[white as usize][d] == 0 {
+            return false;
+        }
+        let (mut i, end) = (idx(from) as isize + STEP[d], idx(to) as isize);
+        while i != end {
+            if self.board[i as usize] != 0 {
+                return false;
             }
-            // Squares strictly between must be empty.
-            return (1..k).all(|i| {
-                let sq = Square::new((from.file as i8 + f * i * sign) as u8, (from.rank as i8 + r * i * sign) as u8);
-                self.get(sq).is_none()
-            });
+            i += STEP[d];
         }
-        false
+        true
     }
 
     fn king(&self, c: Color) -> Option<Square> {
@@ -676,42 +740,81 @@ impl ShogiPosition {
 
     /// Whether `c` (to move) has any legal move. Promotion variants are not tried separately:
     /// they never change whether the mover's king is left in check.
+    ///
+    /// Each of `c`'s pieces tries the squares its direction bits and the knight's jumps give,
+    /// then each piece in hand every square; each move is played on a copy and taken back, and
+    /// the first that leaves `c`'s king unattacked answers (a few hundred operations a move).
     pub fn has_legal_move(&self, c: Color) -> bool {
         let mut probe = *self;
         probe.side = c;
+        let ci = color_index(c);
+        let own = |v: u8| v != 0 && (v >> 4) as usize == ci;
         for i in 0..81usize {
-            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
-            let Some((owner, p)) = probe.get(from) else { continue };
-            if owner != c {
+            let v = probe.board[i];
+            if !own(v) {
                 continue;
             }
-            for j in 0..81usize {
-                let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
-                if !probe.reaches(from, to, c, p) || matches!(probe.get(to), Some((o, _)) if o == c) {
-                    continue;
+            let p = ((v & 15) - 1) as usize;
+            for d in 0..8 {
+                let bit = ALONG[ci][d];
+                let reach = if SLIDES[p] & bit != 0 { ROOM[i][d] } else { ROOM[i][d].min((STEPS[p] & bit != 0) as u8) };
+                let mut j = i as isize;
+                for _ in 0..reach {
+                    j += STEP[d];
+                    let t = probe.board[j as usize];
+                    if own(t) {
+                        break;
+                    }
+                    if probe.safe_after(i, j as usize, c) {
+                        return true;
+                    }
+                    if t != 0 {
+                        break;
+                    }
                 }
-                let mut next = probe;
-                next.put(from, None);
-                next.put(to, Some((c, p)));
-                if !next.in_check(c) {
-                    return true;
+            }
+            if p == Piece::Knight as usize {
+                let (f, r) = (9 - (i % 9) as i8, (i / 9) as i8 + 1);
+                let r = if c == Color::White { r + 2 } else { r - 2 };
+                for f in [f - 1, f + 1] {
+                    if (1..=9).contains(&f) && (1..=9).contains(&r) {
+                        let j = idx(Square::new(f as u8, r as u8));
+                        if !own(probe.board[j]) && probe.safe_after(i, j, c) {
+                            return true;
+                        }
+                    }
                 }
             }
         }
         for (k, &piece) in HAND.iter().enumerate() {
-            if probe.hands[color_index(c)][k] == 0 {
+            if probe.hands[ci][k] == 0 {
                 continue;
             }
             for j in 0..81usize {
                 let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
-                let mut next = probe;
-                if next.play_unchecked_king(ShogiMove { color: c, from: None, to, piece }).is_ok() && !next.in_check(c)
-                {
-                    return true;
+                if let Ok(undo) = probe.make(ShogiMove { color: c, from: None, to, piece }) {
+                    let safe = !probe.in_check(c);
+                    probe.unmake(undo, probe.checks);
+                    if safe {
+                        return true;
+                    }
                 }
             }
         }
         false
+    }
+
+    /// Whether `c`'s king is unattacked once the piece on board index `from` moves to `to`
+    /// (unpromoted, capturing what stands there); the board is left as it was.
+    fn safe_after(&mut self, from: usize, to: usize, c: Color) -> bool {
+        let (moved, target, kings) = (self.board[from], self.board[to], self.kings);
+        self.set(from, 0);
+        self.set(to, moved);
+        let safe = !self.in_check(c);
+        self.board[from] = moved;
+        self.board[to] = target;
+        self.kings = kings;
+        safe
     }
 
     /// The position in SFEN without the move number: board, side (`b`/`w`), hands (`-` when
@@ -797,12 +900,177 @@ impl fmt::Debug for ShogiPosition {
 mod tests {
     use super::*;
 
+    /// (file, rank) offsets, for Black (forward = towards rank 1).
+    type Offsets = &'static [(i8, i8)];
+
+    /// (steps, slides) of a piece, for Black.
+    fn movement(p: Piece) -> (Offsets, Offsets) {
+        match p {
+            Piece::Pawn => (&[(0, -1)], &[]),
+            Piece::Lance => (&[], &[(0, -1)]),
+            Piece::Knight => (&[(-1, -2), (1, -2)], &[]),
+            Piece::Silver => (SILVER, &[]),
+            Piece::Gold | Piece::ProPawn | Piece::ProLance | Piece::ProKnight | Piece::ProSilver => (GOLD, &[]),
+            Piece::King => (KING, &[]),
+            Piece::Bishop => (&[], DIAG),
+            Piece::Rook => (&[], ORTH),
+            Piece::Horse => (ORTH, DIAG),
+            Piece::Dragon => (DIAG, ORTH),
+        }
+    }
+
     /// `attacked` by brute force: every piece of `by` on the board asked whether it reaches.
     fn attacked_brute(pos: &ShogiPosition, sq: Square, by: Color) -> bool {
         (0..81).any(|i| {
             let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
-            matches!(pos.get(from), Some((c, p)) if c == by && pos.reaches(from, sq, c, p))
+            matches!(pos.get(from), Some((c, p)) if c == by && reaches_reference(pos, from, sq, c, p))
         })
+    }
+
+    /// Whether `p` of colour `c` on `from` attacks `to`, worked out from its movement offsets
+    /// (the reference for `ShogiPosition::reaches`).
+    fn reaches_reference(pos: &ShogiPosition, from: Square, to: Square, c: Color, p: Piece) -> bool {
+        let sign: i8 = if c == Color::Black { 1 } else { -1 };
+        let df = (to.file as i8 - from.file as i8) * sign;
+        let dr = (to.rank as i8 - from.rank as i8) * sign;
+        if df == 0 && dr == 0 {
+            return false;
+        }
+        let (steps, slides) = movement(p);
+        if steps.iter().any(|&(f, r)| f == df && r == dr) {
+            return true;
+        }
+        for &(f, r) in slides {
+            // Is (df, dr) a positive multiple of (f, r)?
+            let k = if f != 0 { df / f } else { dr / r };
+            if k <= 0 || f * k != df || r * k != dr {
+                continue;
+            }
+            // Squares strictly between must be empty.
+            return (1..k).all(|i| {
+                let sq = Square::new((from.file as i8 + f * i * sign) as u8, (from.rank as i8 + r * i * sign) as u8);
+                pos.get(sq).is_none()
+            });
+        }
+        false
+    }
+
+    /// `ShogiPosition::make` through `get` and `put` on a copy (the reference: everything but
+    /// the checks that need the whole board).
+    fn play_unchecked_king_reference(pos: &mut ShogiPosition, m: ShogiMove) -> Result<Played, Illegal> {
+        if m.color != pos.side {
+            return Err(Illegal::WrongSide);
+        }
+        if !valid(m.to) {
+            return Err(Illegal::BadMovement);
+        }
+        let target = pos.get(m.to);
+        let played = match m.from {
+            None => {
+                let i = HAND.iter().position(|&h| h == m.piece).ok_or(Illegal::BadDropPiece)?;
+                if target.is_some() {
+                    return Err(Illegal::DropOnOccupied);
+                }
+                if pos.hands[color_index(m.color)][i] == 0 {
+                    return Err(Illegal::NotInHand);
+                }
+                if dead(m.color, m.piece, m.to) {
+                    return Err(Illegal::MustPromote);
+                }
+                if m.piece == Piece::Pawn
+                    && (1..=9).any(|r| pos.get(Square::new(m.to.file, r)) == Some((m.color, Piece::Pawn)))
+                {
+                    return Err(Illegal::Nifu);
+                }
+                pos.hands[color_index(m.color)][i] -= 1;
+                pos.put(m.to, Some((m.color, m.piece)));
+                Played { captured: None, promoted: false }
+            }
+            Some(from) => {
+                if !valid(from) {
+                    return Err(Illegal::NoPiece);
+                }
+                let (owner, on) = pos.get(from).ok_or(Illegal::NoPiece)?;
+                if owner != m.color {
+                    return Err(Illegal::NotOwnPiece);
+                }
+                let promoted = if m.piece == on {
+                    false
+                } else if on.promoted() == Some(m.piece) {
+                    true
+                } else {
+                    return Err(Illegal::PieceMismatch);
+                };
+                if promoted && !in_zone(m.color, from) && !in_zone(m.color, m.to) {
+                    return Err(Illegal::PromotionOutsideZone);
+                }
+                if !reaches_reference(pos, from, m.to, m.color, on) {
+                    return Err(Illegal::BadMovement);
+                }
+                if let Some((c, _)) = target {
+                    if c == m.color {
+                        return Err(Illegal::CaptureOwn);
+                    }
+                }
+                if !promoted && dead(m.color, on, m.to) {
+                    return Err(Illegal::MustPromote);
+                }
+                let captured = target.map(|(_, p)| p);
+                if let Some(p) = captured {
+                    if let Some(i) = HAND.iter().position(|&h| h == p.unpromoted()) {
+                        let h = &mut pos.hands[color_index(m.color)][i];
+                        *h = h.saturating_add(1);
+                    }
+                }
+                pos.put(from, None);
+                pos.put(m.to, Some((m.color, m.piece)));
+                Played { captured, promoted }
+            }
+        };
+        pos.side = m.color.opponent();
+        pos.ply += 1;
+        Ok(played)
+    }
+
+    /// Whether `c` has a legal move, by trying every pair of squares and every drop on copies
+    /// (the reference for `ShogiPosition::has_legal_move`).
+    fn has_legal_move_reference(pos: &ShogiPosition, c: Color) -> bool {
+        let mut probe = *pos;
+        probe.side = c;
+        for i in 0..81usize {
+            let from = Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1);
+            let Some((owner, p)) = probe.get(from) else { continue };
+            if owner != c {
+                continue;
+            }
+            for j in 0..81usize {
+                let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
+                if !reaches_reference(&probe, from, to, c, p) || matches!(probe.get(to), Some((o, _)) if o == c) {
+                    continue;
+                }
+                let mut next = probe;
+                next.put(from, None);
+                next.put(to, Some((c, p)));
+                if !next.in_check(c) {
+                    return true;
+                }
+            }
+        }
+        for (k, &piece) in HAND.iter().enumerate() {
+            if probe.hands[color_index(c)][k] == 0 {
+                continue;
+            }
+            for j in 0..81usize {
+                let to = Square::new(9 - (j % 9) as u8, (j / 9) as u8 + 1);
+                let mut next = probe;
+                if play_unchecked_king_reference(&mut next, ShogiMove { color: c, from: None, to, piece }).is_ok()
+                    && !next.in_check(c)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     #[test]
@@ -861,6 +1129,82 @@ mod tests {
         assert!(attacked > 10_000, "{attacked}");
     }
 
+    /// A random board: up to 40 pieces (kings among them, now and then two of a colour or
+    /// none), a few pieces in hand.
+    fn random_position(rand: &mut impl FnMut(u64) -> u64) -> ShogiPosition {
+        let mut pos = ShogiPosition::new();
+        for _ in 0..rand(40) + 1 {
+            let sq = Square::new(1 + rand(9) as u8, 1 + rand(9) as u8);
+            let c = if rand(2) == 0 { Color::Black } else { Color::White };
+            let piece = if rand(12) == 0 { Piece::King } else { Piece::ALL[rand(14) as usize] };
+            pos.put(sq, Some((c, piece)));
+        }
+        for c in 0..2 {
+            for h in 0..7 {
+                if rand(4) == 0 {
+                    pos.hands[c][h] = 1 + rand(3) as u8;
+                }
+            }
+        }
+        pos.side = if rand(2) == 0 { Color::Black } else { Color::White };
+        pos
+    }
+
+    #[test]
+    fn reaches_equals_movement_offsets_on_random_positions() {
+        let mut rand = xorshift(0x2545_F491_4F6C_DD1D);
+        let mut reached = 0;
+        for _ in 0..300 {
+            let pos = random_position(&mut rand);
+            for (i, j) in (0..81u8).flat_map(|i| (0..81u8).map(move |j| (i, j))) {
+                let (from, to) = (Square::new(9 - i % 9, i / 9 + 1), Square::new(9 - j % 9, j / 9 + 1));
+                for c in [Color::Black, Color::White] {
+                    for p in Piece::ALL {
+                        let want = reaches_reference(&pos, from, to, c, p);
+                        assert_eq!(pos.reaches(from, to, c, p), want, "{p:?} {c:?} {from:?} {to:?} in {}", pos.sfen());
+                        reached += want as u32;
+                    }
+                }
+            }
+        }
+        assert!(reached > 100_000, "{reached}");
+    }
+
+    #[test]
+    fn has_legal_move_equals_trying_every_pair_on_random_positions() {
+        let mut rand = xorshift(0xD1B5_4A32_D192_ED03);
+        let (mut none, mut some) = (0, 0);
+        for n in 0..4000 {
+            let mut pos = random_position(&mut rand);
+            // Few pieces of the side asked about, so that having no move is not rare.
+            if n % 2 == 0 {
+                for i in 0..81 {
+                    if pos.board[i] != 0 && pos.board[i] & 16 == 0 && pos.board[i] & 15 != KING_CODE && rand(4) != 0 {
+                        pos.set(i, 0);
+                    }
+                }
+            }
+            for c in [Color::Black, Color::White] {
+                let want = has_legal_move_reference(&pos, c);
+                assert_eq!(pos.has_legal_move(c), want, "{c:?} in {}", pos.sfen());
+                if want {
+                    some += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        assert!(none > 50 && some > 1000, "{none} without a move, {some} with");
+    }
+
+    #[test]
+    fn piece_codes_follow_piece_all() {
+        for (i, p) in Piece::ALL.into_iter().enumerate() {
+            assert_eq!(piece_index(p) as usize, i);
+            assert_eq!(hand_index(p), HAND.iter().position(|&h| h == p));
+        }
+    }
+
     /// The move-by-move play, which looks only where a move can change whether a king is
     /// attacked, agrees with looking at both kings whole after every move, on random games
     /// (every legal move of a position is found by trying them all) with setup now and then.
@@ -868,12 +1212,16 @@ mod tests {
     fn play_equals_whole_board_checks_on_random_games() {
         fn reference(pos: &ShogiPosition, m: ShogiMove) -> Result<(Played, ShogiPosition), Illegal> {
             let mut next = *pos;
-            let played = next.play_unchecked_king(m)?;
+            let played = play_unchecked_king_reference(&mut next, m)?;
             if next.in_check(m.color) {
                 return Err(Illegal::KingInCheck);
             }
             let them = m.color.opponent();
-            if m.from.is_none() && m.piece == Piece::Pawn && next.in_check(them) && !next.has_legal_move(them) {
+            if m.from.is_none()
+                && m.piece == Piece::Pawn
+                && next.in_check(them)
+                && !has_legal_move_reference(&next, them)
+            {
                 return Err(Illegal::PawnDropMate);
             }
             Ok((played, next))
@@ -913,6 +1261,17 @@ mod tests {
                         let got = fast.play(m).map(|p| (p, fast));
                         let want = reference(&pos, m);
                         assert_eq!(got, want, "game {game} ply {ply} {m:?} in {}", pos.sfen());
+                        // A move taken back leaves every field as it was; one played keeps
+                        // the king squares that `put` would.
+                        match want {
+                            Err(_) => assert_eq!(
+                                (fast.board, fast.hands, fast.side, fast.ply, fast.kings, fast.checks),
+                                (pos.board, pos.hands, pos.side, pos.ply, pos.kings, pos.checks),
+                                "{m:?} in {}",
+                                pos.sfen()
+                            ),
+                            Ok((_, next)) => assert_eq!(fast.kings, next.kings, "{m:?} in {}", pos.sfen()),
+                        }
                         if want.is_ok() {
                             legal.push(m);
                         }
