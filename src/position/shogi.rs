@@ -269,10 +269,43 @@ const ALONG: [[u16; 8]; 2] = {
 
 /// The index in [`LINES`] of the line (file, rank steps in -1..=1, not both 0).
 #[inline]
-fn line(f: i8, r: i8) -> usize {
+const fn line(f: i8, r: i8) -> usize {
     let b = ((f + 1) + 3 * (r + 1)) as usize;
     b - (b > 4) as usize
 }
+
+/// Per pair of board indices (from, to): `d | distance << 4` when `to` lies on line `d` of
+/// [`LINES`] out of `from`, else [`BLACK_JUMP`] or [`WHITE_JUMP`] when `to` is a knight's jump
+/// away for that colour, else [`NO_RAY`] (also for `from == to`).
+const RAY: [[u8; 81]; 81] = {
+    let mut t = [[NO_RAY; 81]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            // Files run right to left in board order.
+            let df = (i % 9) as i8 - (j % 9) as i8;
+            let dr = (j / 9) as i8 - (i / 9) as i8;
+            let (af, ar) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
+            if af == 1 && ar == 2 {
+                t[i][j] = if dr < 0 { BLACK_JUMP } else { WHITE_JUMP };
+            } else if af + ar != 0 && (af == 0 || ar == 0 || af == ar) {
+                let distance = if af > ar { af } else { ar };
+                t[i][j] = line(df / distance, dr / distance) as u8 | (distance as u8) << 4;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// See [`RAY`].
+const NO_RAY: u8 = 0xFF;
+/// See [`RAY`]: a Black knight's jump (two ranks towards rank 1).
+const BLACK_JUMP: u8 = 0xFE;
+/// See [`RAY`]: a White knight's jump.
+const WHITE_JUMP: u8 = 0xFD;
 
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy)]
@@ -296,20 +329,25 @@ const CHECK_UNKNOWN: u8 = 0;
 const CHECK_NO: u8 = 1;
 const CHECK_YES: u8 = 2;
 
-/// What [`ShogiPosition::make`] changed beyond side and ply, to take a move back.
+/// What [`ShogiPosition::make`] changed beyond side and ply, to take a move back (board
+/// indices and codes, all bytes, so that it travels in registers).
 #[derive(Clone, Copy)]
 struct Undo {
     played: Played,
-    /// The board index moved from (`None`: a drop) and what stood there.
-    from: Option<usize>,
+    /// The board index moved from ([`NO_SQUARE`]: a drop) and what stood there.
+    from: u8,
     moved: u8,
     /// The board index moved to and what stood there.
-    to: usize,
+    to: u8,
     target: u8,
-    /// The mover's hand slot that changed and what it held.
-    hand: Option<(usize, u8)>,
+    /// The mover's hand slot that changed ([`NO_SQUARE`]: none) and what it held.
+    hand: u8,
+    held: u8,
     kings: [u8; 2],
 }
+
+/// See [`Undo`].
+const NO_SQUARE: u8 = 0xFF;
 
 /// Positions are equal when their boards, hands, sides to move and plies are (the kept king
 /// squares and check states are derived from them).
@@ -436,12 +474,21 @@ impl ShogiPosition {
     }
 
     /// Sets board index `i` to `new` (a board code), keeping `kings` (not `checks`).
-    #[inline]
+    #[inline(always)]
     fn set(&mut self, i: usize, new: u8) {
         let old = self.board[i];
         self.board[i] = new;
+        if old & 15 == KING_CODE || new & 15 == KING_CODE {
+            self.kings_after_set(i, old, new);
+        }
+    }
+
+    /// `set`'s bookkeeping of `kings` when a king left or came to board index `i` (rare).
+    #[cold]
+    #[inline(never)]
+    fn kings_after_set(&mut self, i: usize, old: u8, new: u8) {
         if old & 15 == KING_CODE && self.kings[(old >> 4) as usize] as usize == i + 1 {
-            // The king found first left this square: look for another (rare: a king moved).
+            // The king found first left this square: look for another.
             let c = (old >> 4) as usize;
             self.kings[c] = self.board.iter().position(|&v| v == old).map_or(0, |k| k as u8 + 1);
         }
@@ -520,13 +567,16 @@ impl ShogiPosition {
         let before = self.checks;
         let undo = self.make(m)?;
         let own_known_safe = before[color_index(c)] == CHECK_NO && m.piece != Piece::King;
-        let own_attacked = if own_known_safe { self.discovered(m.from, c) } else { self.in_check(c) };
+        let own_attacked = if own_known_safe { self.discovered(undo.from, c) } else { self.in_check(c) };
         if own_attacked {
             self.unmake(undo, before);
             return Err(Illegal::KingInCheck);
         }
         let gives_check = if before[color_index(them)] == CHECK_NO {
-            self.king(them).is_some_and(|k| self.reaches(m.to, k, c, m.piece) || self.discovered(m.from, them))
+            self.king_index(them).is_some_and(|k| {
+                self.reaches_at(undo.to as usize, k, c == Color::White, piece_index(m.piece) as usize)
+                    || self.discovered(undo.from, them)
+            })
         } else {
             self.in_check(them)
         };
@@ -539,20 +589,20 @@ impl ShogiPosition {
         Ok(undo.played)
     }
 
-    /// Whether `c`'s king is attacked along the line through `from` (a square just left): the
-    /// first piece met beyond it, looking from the king, is the opponent's and slides that way.
-    fn discovered(&self, from: Option<Square>, c: Color) -> bool {
-        let (Some(from), Some(k)) = (from, self.king(c)) else { return false };
-        let (df, dr) = (from.file as i8 - k.file as i8, from.rank as i8 - k.rank as i8);
-        if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
-            return false;
-        }
-        self.attacker_on_line(idx(k), line(df.signum(), dr.signum()), c.opponent() == Color::White)
+    /// Whether `c`'s king is attacked along the line through board index `from` (a square just
+    /// left; [`NO_SQUARE`] for none): the first piece met beyond it, looking from the king, is
+    /// the opponent's and slides that way.
+    #[inline(always)]
+    fn discovered(&self, from: u8, c: Color) -> bool {
+        let Some(k) = self.king_index(c) else { return false };
+        let Some(&ray) = RAY[k].get(from as usize) else { return false };
+        ray < 0x90 && self.attacker_on_line(k, (ray & 15) as usize, c.opponent() == Color::White)
     }
 
     /// Checks a move against everything but the rules that need the whole board (own king left
     /// in check, pawn-drop mate) and plays it: on `Err` nothing changed, on `Ok` the position
     /// is the one after the move (its `checks` unchanged) and the answer takes it back.
+    #[inline(always)]
     fn make(&mut self, m: ShogiMove) -> Result<Undo, Illegal> {
         if m.color != self.side {
             return Err(Illegal::WrongSide);
@@ -563,8 +613,18 @@ impl ShogiPosition {
         let ci = color_index(m.color);
         let to = idx(m.to);
         let target = self.board[to];
-        let kings = self.kings;
-        let undo = match m.from {
+        let new = code(m.color, m.piece);
+        let mut undo = Undo {
+            played: Played { captured: None, promoted: false },
+            from: NO_SQUARE,
+            moved: 0,
+            to: to as u8,
+            target,
+            hand: NO_SQUARE,
+            held: 0,
+            kings: self.kings,
+        };
+        match m.from {
             None => {
                 let i = hand_index(m.piece).ok_or(Illegal::BadDropPiece)?;
                 if target != 0 {
@@ -577,14 +637,12 @@ impl ShogiPosition {
                 if dead(m.color, m.piece, m.to) {
                     return Err(Illegal::MustPromote);
                 }
-                let new = code(m.color, m.piece);
-                if m.piece == Piece::Pawn && (0..9).any(|r| self.board[r * 9 + (to % 9)] == new) {
+                if m.piece == Piece::Pawn && (0..9).any(|r| self.board[r * 9 + to % 9] == new) {
                     return Err(Illegal::Nifu);
                 }
                 self.hands[ci][i] = held - 1;
+                (undo.hand, undo.held) = (i as u8, held);
                 self.set(to, new);
-                let played = Played { captured: None, promoted: false };
-                Undo { played, from: None, moved: 0, to, target, hand: Some((i, held)), kings }
             }
             Some(from_sq) => {
                 if !valid(from_sq) {
@@ -598,10 +656,9 @@ impl ShogiPosition {
                 if (moved >> 4) as usize != ci {
                     return Err(Illegal::NotOwnPiece);
                 }
-                let on = Piece::ALL[((moved & 15) - 1) as usize];
-                let promoted = if m.piece == on {
+                let promoted = if new == moved {
                     false
-                } else if on.promoted() == Some(m.piece) {
+                } else if Piece::ALL[((moved & 15) - 1) as usize].promoted() == Some(m.piece) {
                     true
                 } else {
                     return Err(Illegal::PieceMismatch);
@@ -609,84 +666,83 @@ impl ShogiPosition {
                 if promoted && !in_zone(m.color, from_sq) && !in_zone(m.color, m.to) {
                     return Err(Illegal::PromotionOutsideZone);
                 }
-                if !self.reaches(from_sq, m.to, m.color, on) {
+                if !self.reaches_at(from, to, ci == 1, ((moved & 15) - 1) as usize) {
                     return Err(Illegal::BadMovement);
                 }
                 if target != 0 && (target >> 4) as usize == ci {
                     return Err(Illegal::CaptureOwn);
                 }
-                if !promoted && dead(m.color, on, m.to) {
+                if !promoted && dead(m.color, m.piece, m.to) {
                     return Err(Illegal::MustPromote);
                 }
-                let captured = (target != 0).then(|| Piece::ALL[((target & 15) - 1) as usize]);
-                let mut hand = None;
-                if let Some(i) = captured.and_then(|p| hand_index(p.unpromoted())) {
-                    let h = &mut self.hands[ci][i];
-                    hand = Some((i, *h));
-                    *h = h.saturating_add(1);
+                if target != 0 {
+                    let captured = Piece::ALL[((target & 15) - 1) as usize];
+                    undo.played.captured = Some(captured);
+                    if let Some(i) = hand_index(captured.unpromoted()) {
+                        let h = &mut self.hands[ci][i];
+                        (undo.hand, undo.held) = (i as u8, *h);
+                        *h = h.saturating_add(1);
+                    }
                 }
+                undo.played.promoted = promoted;
+                (undo.from, undo.moved) = (from as u8, moved);
                 self.set(from, 0);
-                self.set(to, code(m.color, m.piece));
-                Undo { played: Played { captured, promoted }, from: Some(from), moved, to, target, hand, kings }
+                self.set(to, new);
             }
-        };
+        }
         self.side = m.color.opponent();
         self.ply += 1;
         Ok(undo)
     }
 
     /// Takes back the move [`make`](Self::make) played, restoring `checks` to `checks`.
+    #[inline]
     fn unmake(&mut self, u: Undo, checks: [u8; 2]) {
-        self.board[u.to] = u.target;
-        if let Some(from) = u.from {
-            self.board[from] = u.moved;
+        self.board[u.to as usize] = u.target;
+        if u.from != NO_SQUARE {
+            self.board[u.from as usize] = u.moved;
         }
         self.side = self.side.opponent();
-        if let Some((i, held)) = u.hand {
-            self.hands[color_index(self.side)][i] = held;
+        if u.hand != NO_SQUARE {
+            self.hands[color_index(self.side)][u.hand as usize] = u.held;
         }
         self.ply -= 1;
         self.kings = u.kings;
         self.checks = checks;
     }
 
-    /// Whether `p` of colour `c` on `from` attacks `to` on this board (both on the board).
-    ///
-    /// Judged by the direction bits of [`STEPS`] and [`SLIDES`]: one bit test for an adjacent
-    /// square, the knight's two jumps, else a walk over the squares between along a slide.
-    fn reaches(&self, from: Square, to: Square, c: Color, p: Piece) -> bool {
-        let (df, dr) = (to.file as i8 - from.file as i8, to.rank as i8 - from.rank as i8);
-        if (df, dr) == (0, 0) {
+    /// Whether the piece of index `p` (in [`Piece::ALL`]) of White (`white`) or Black on board
+    /// index `from` attacks board index `to`: by [`RAY`], a bit test of [`STEPS`] and [`SLIDES`]
+    /// for an adjacent square, of the jump for a knight, else of [`SLIDES`] and a walk over the
+    /// squares between.
+    #[inline(always)]
+    fn reaches_at(&self, from: usize, to: usize, white: bool, p: usize) -> bool {
+        let ray = RAY[from][to];
+        if ray >= 0x90 {
+            return p == Piece::Knight as usize && ray == if white { WHITE_JUMP } else { BLACK_JUMP };
+        }
+        let (d, distance) = ((ray & 15) as usize, ray >> 4);
+        let bit = ALONG[white as usize][d];
+        if distance == 1 {
+            return (STEPS[p] | SLIDES[p]) & bit != 0;
+        }
+        if SLIDES[p] & bit == 0 {
             return false;
         }
-        let white = c == Color::White;
-        let p = piece_index(p) as usize;
-        if df.abs() <= 1 && dr.abs() <= 1 {
-            return (STEPS[p] | SLIDES[p]) & ALONG[white as usize][line(df, dr)] != 0;
-        }
-        if p == Piece::Knight as usize {
-            return df.abs() == 1 && dr == if white { 2 } else { -2 };
-        }
-        if df != 0 && dr != 0 && df.abs() != dr.abs() {
-            return false;
-        }
-        let d = line(df.signum(), dr.signum());
-        if SLIDES[p] & ALONG[white as usize][d] == 0 {
-            return false;
-        }
-        let (mut i, end) = (idx(from) as isize + STEP[d], idx(to) as isize);
-        while i != end {
+        let mut i = from as isize;
+        for _ in 1..distance {
+            i += STEP[d];
             if self.board[i as usize] != 0 {
                 return false;
             }
-            i += STEP[d];
         }
         true
     }
 
-    fn king(&self, c: Color) -> Option<Square> {
-        let i = (self.kings[color_index(c)] as usize).checked_sub(1)?;
-        Some(Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1))
+    /// The board index of `c`'s (first) king.
+    #[inline]
+    fn king_index(&self, c: Color) -> Option<usize> {
+        (self.kings[color_index(c)] as usize).checked_sub(1)
     }
 
     /// Whether `sq` is attacked by a piece of `by`.
@@ -700,13 +756,17 @@ impl ShogiPosition {
         if !valid(sq) {
             return false;
         }
-        let white = by == Color::White;
-        let (f0, r0) = (sq.file as i8, sq.rank as i8);
-        let i0 = idx(sq);
+        self.attacked_at(idx(sq), by == Color::White)
+    }
+
+    /// [`attacked`](Self::attacked) for board index `i0`, by White (`white`) or Black.
+    #[inline]
+    fn attacked_at(&self, i0: usize, white: bool) -> bool {
         if (0..8).any(|d| self.attacker_on_line(i0, d, white)) {
             return true;
         }
-        // Knights jump two ranks forward: a Black knight attacking `sq` stands two ranks behind it.
+        // Knights jump two ranks forward: a Black knight attacking `i0` stands two ranks behind it.
+        let (f0, r0) = (9 - (i0 % 9) as i8, (i0 / 9) as i8 + 1);
         let r = if white { r0 - 2 } else { r0 + 2 };
         let knight = 1 + piece_index(Piece::Knight) + if white { 16 } else { 0 };
         (1..=9).contains(&r)
@@ -718,7 +778,7 @@ impl ShogiPosition {
     /// Whether the first piece met from board index `i0` along line `d` belongs to White
     /// (`white`) or Black and attacks back along it (a step when adjacent, a slide at any
     /// distance).
-    #[inline]
+    #[inline(always)]
     fn attacker_on_line(&self, i0: usize, d: usize, white: bool) -> bool {
         let mut i = i0 as isize;
         for k in 0..ROOM[i0][d] {
@@ -735,7 +795,7 @@ impl ShogiPosition {
 
     /// Whether `c`'s king is attacked (false when `c` has no king, as in tsume problems).
     pub fn in_check(&self, c: Color) -> bool {
-        self.king(c).is_some_and(|k| self.attacked(k, c.opponent()))
+        self.king_index(c).is_some_and(|k| self.attacked_at(k, c == Color::Black))
     }
 
     /// Whether `c` (to move) has any legal move. Promotion variants are not tried separately:
@@ -916,6 +976,19 @@ mod tests {
             Piece::Rook => (&[], ORTH),
             Piece::Horse => (ORTH, DIAG),
             Piece::Dragon => (DIAG, ORTH),
+        }
+    }
+
+    impl ShogiPosition {
+        /// Whether `p` of colour `c` on `from` attacks `to` on this board (both on the board).
+        fn reaches(&self, from: Square, to: Square, c: Color, p: Piece) -> bool {
+            self.reaches_at(idx(from), idx(to), c == Color::White, piece_index(p) as usize)
+        }
+
+        /// The square of `c`'s (first) king.
+        fn king(&self, c: Color) -> Option<Square> {
+            let i = self.king_index(c)?;
+            Some(Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1))
         }
     }
 
