@@ -880,73 +880,88 @@ impl ShogiPosition {
     /// The position in SFEN without the move number: board, side (`b`/`w`), hands (`-` when
     /// both are empty), e.g. `lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -`.
     pub fn sfen(&self) -> String {
-        let mut s = String::with_capacity(96);
-        let _ = self.write_sfen(&mut s);
-        s
+        let mut buf = [0; SFEN_MAX];
+        String::from_utf8_lossy(self.sfen_bytes(&mut buf)).into_owned()
     }
 
     /// Writes [`sfen`](Self::sfen) to `out` without allocating.
     pub fn write_sfen(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        for rank in 1..=9u8 {
+        let mut buf = [0; SFEN_MAX];
+        // The bytes are ASCII.
+        out.write_str(std::str::from_utf8(self.sfen_bytes(&mut buf)).map_err(|_| fmt::Error)?)
+    }
+
+    /// The bytes of [`sfen`](Self::sfen) (ASCII), written into `buf`: without allocating or
+    /// formatting, a byte or two a square.
+    pub fn sfen_bytes<'b>(&self, buf: &'b mut [u8; SFEN_MAX]) -> &'b [u8] {
+        let mut n = 0;
+        let mut push = |b: u8| {
+            buf[n] = b;
+            n += 1;
+        };
+        for (rank, squares) in self.board.chunks_exact(9).enumerate() {
+            if rank > 0 {
+                push(b'/');
+            }
             let mut empty = 0;
-            for file in (1..=9u8).rev() {
-                match self.get(Square::new(file, rank)) {
-                    None => empty += 1,
-                    Some((c, p)) => {
-                        if empty > 0 {
-                            write!(out, "{empty}")?;
-                            empty = 0;
-                        }
-                        if p.is_promoted() {
-                            out.write_char('+')?;
-                        }
-                        let l = sfen_letter(p.unpromoted());
-                        out.write_char(if c == Color::Black { l } else { l.to_ascii_lowercase() })?;
-                    }
+            for &v in squares {
+                if v == 0 {
+                    empty += 1;
+                    continue;
                 }
+                if empty > 0 {
+                    push(b'0' + empty);
+                    empty = 0;
+                }
+                let letter = SFEN_LETTERS[((v & 15) - 1) as usize];
+                if letter.len() == 2 {
+                    push(b'+');
+                }
+                let l = letter[letter.len() - 1];
+                push(if v & 16 != 0 { l.to_ascii_lowercase() } else { l });
             }
             if empty > 0 {
-                write!(out, "{empty}")?;
-            }
-            if rank < 9 {
-                out.write_char('/')?;
+                push(b'0' + empty);
             }
         }
-        out.write_str(if self.side == Color::Black { " b " } else { " w " })?;
+        for &b in if self.side == Color::Black { b" b " } else { b" w " } {
+            push(b);
+        }
         let mut any = false;
-        for c in [Color::Black, Color::White] {
+        for (c, hand) in self.hands.iter().enumerate() {
             for i in (0..7).rev() {
-                let n = self.hands[color_index(c)][i];
-                if n == 0 {
+                let h = hand[i];
+                if h == 0 {
                     continue;
                 }
                 any = true;
-                if n > 1 {
-                    write!(out, "{n}")?;
+                if h >= 100 {
+                    push(b'0' + h / 100);
                 }
-                let l = sfen_letter(HAND[i]);
-                out.write_char(if c == Color::Black { l } else { l.to_ascii_lowercase() })?;
+                if h >= 10 {
+                    push(b'0' + h / 10 % 10);
+                }
+                if h > 1 {
+                    push(b'0' + h % 10);
+                }
+                let l = SFEN_LETTERS[i][0];
+                push(if c == 1 { l.to_ascii_lowercase() } else { l });
             }
         }
         if !any {
-            out.write_char('-')?;
+            push(b'-');
         }
-        Ok(())
+        &buf[..n]
     }
 }
 
-fn sfen_letter(p: Piece) -> char {
-    match p {
-        Piece::Pawn => 'P',
-        Piece::Lance => 'L',
-        Piece::Knight => 'N',
-        Piece::Silver => 'S',
-        Piece::Gold => 'G',
-        Piece::Bishop => 'B',
-        Piece::Rook => 'R',
-        _ => 'K',
-    }
-}
+/// The longest SFEN [`ShogiPosition::sfen`] gives, in bytes: nine ranks of nine promoted pieces
+/// and eight `/` (170), the side (3), fourteen kinds in hand of up to 255 each (56).
+pub const SFEN_MAX: usize = 229;
+
+/// Per piece (in [`Piece::ALL`] order), its SFEN letters for Black.
+const SFEN_LETTERS: [&[u8]; 14] =
+    [b"P", b"L", b"N", b"S", b"G", b"B", b"R", b"K", b"+P", b"+L", b"+N", b"+S", b"+B", b"+R"];
 
 impl fmt::Debug for ShogiPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -990,6 +1005,69 @@ mod tests {
             let i = self.king_index(c)?;
             Some(Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1))
         }
+    }
+
+    /// `sfen` through `fmt`, square by square (the reference for `ShogiPosition::sfen_bytes`).
+    fn sfen_reference(pos: &ShogiPosition) -> String {
+        use std::fmt::Write;
+        fn letter(p: Piece) -> char {
+            match p {
+                Piece::Pawn => 'P',
+                Piece::Lance => 'L',
+                Piece::Knight => 'N',
+                Piece::Silver => 'S',
+                Piece::Gold => 'G',
+                Piece::Bishop => 'B',
+                Piece::Rook => 'R',
+                _ => 'K',
+            }
+        }
+        let mut out = String::new();
+        for rank in 1..=9u8 {
+            let mut empty = 0;
+            for file in (1..=9u8).rev() {
+                match pos.get(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some((c, p)) => {
+                        if empty > 0 {
+                            write!(out, "{empty}").unwrap();
+                            empty = 0;
+                        }
+                        if p.is_promoted() {
+                            out.push('+');
+                        }
+                        let l = letter(p.unpromoted());
+                        out.push(if c == Color::Black { l } else { l.to_ascii_lowercase() });
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(out, "{empty}").unwrap();
+            }
+            if rank < 9 {
+                out.push('/');
+            }
+        }
+        out.push_str(if pos.side == Color::Black { " b " } else { " w " });
+        let mut any = false;
+        for c in [Color::Black, Color::White] {
+            for i in (0..7).rev() {
+                let n = pos.hands[color_index(c)][i];
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                if n > 1 {
+                    write!(out, "{n}").unwrap();
+                }
+                let l = letter(HAND[i]);
+                out.push(if c == Color::Black { l } else { l.to_ascii_lowercase() });
+            }
+        }
+        if !any {
+            out.push('-');
+        }
+        out
     }
 
     /// `attacked` by brute force: every piece of `by` on the board asked whether it reaches.
@@ -1268,6 +1346,34 @@ mod tests {
             }
         }
         assert!(none > 50 && some > 1000, "{none} without a move, {some} with");
+    }
+
+    #[test]
+    fn sfen_bytes_equal_formatting_on_random_positions() {
+        let mut rand = xorshift(0x853C_49E6_748F_EA9B);
+        for n in 0..3000 {
+            let mut pos = random_position(&mut rand);
+            if n % 3 == 0 {
+                // Big hands: two- and three-digit counts.
+                for h in pos.hands.iter_mut().flatten() {
+                    *h = rand(256) as u8;
+                }
+            }
+            let want = sfen_reference(&pos);
+            assert_eq!(pos.sfen(), want);
+            let mut buf = [0; SFEN_MAX];
+            assert_eq!(pos.sfen_bytes(&mut buf), want.as_bytes());
+            assert_eq!(format!("{pos:?}"), format!("ShogiPosition({want})"));
+        }
+        // The longest: every square a promoted piece, 255 of each piece in both hands.
+        let mut pos = ShogiPosition::new();
+        for i in 0..81 {
+            pos.set(i, code(if i % 2 == 0 { Color::Black } else { Color::White }, Piece::Dragon));
+        }
+        pos.hands = [[255; 7]; 2];
+        let mut buf = [0; SFEN_MAX];
+        assert_eq!(pos.sfen_bytes(&mut buf).len(), SFEN_MAX);
+        assert_eq!(pos.sfen(), sfen_reference(&pos));
     }
 
     #[test]
