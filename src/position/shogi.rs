@@ -6,9 +6,14 @@
 //! unpromoted pawn on a file — nifu — and no pawn drop that mates), and never leaving one's own
 //! king in check. It gives the captured piece of each move and the SFEN of any position.
 //!
-//! Costs: the position is a 100-byte `Copy` value; a move costs a few hundred operations (the
-//! check test scans the board once); the pawn-drop-mate test, run only for a pawn drop that
-//! gives check, tries every move of the defender. Nothing allocates except [`ShogiPosition::sfen`].
+//! Costs: the position is a 104-byte `Copy` value. A move is checked and played in place (and
+//! taken back if it proves illegal) in about 300 instructions: whether a piece reaches a square
+//! is a lookup in a table per pair of squares (6.5 KB, built at compile time) and a bit test,
+//! and whether a king is attacked is looked at only along the lines the move changes (all eight
+//! lines and the knight squares around a king after it moves or after setup). The
+//! pawn-drop-mate test, run only for a pawn drop that gives check, tries the defender's moves
+//! until one is legal. Nothing allocates except [`ShogiPosition::sfen`]'s `String`
+//! ([`ShogiPosition::sfen_bytes`] writes into a buffer).
 //!
 //! ```
 //! use kifu::position::shogi::ShogiPosition;
@@ -809,7 +814,7 @@ impl ShogiPosition {
         probe.side = c;
         let ci = color_index(c);
         let own = |v: u8| v != 0 && (v >> 4) as usize == ci;
-        for i in 0..81usize {
+        for (i, room) in ROOM.iter().enumerate() {
             let v = probe.board[i];
             if !own(v) {
                 continue;
@@ -817,7 +822,7 @@ impl ShogiPosition {
             let p = ((v & 15) - 1) as usize;
             for d in 0..8 {
                 let bit = ALONG[ci][d];
-                let reach = if SLIDES[p] & bit != 0 { ROOM[i][d] } else { ROOM[i][d].min((STEPS[p] & bit != 0) as u8) };
+                let reach = if SLIDES[p] & bit != 0 { room[d] } else { room[d].min((STEPS[p] & bit != 0) as u8) };
                 let mut j = i as isize;
                 for _ in 0..reach {
                     j += STEP[d];
@@ -1374,6 +1379,12 @@ mod tests {
         let mut buf = [0; SFEN_MAX];
         assert_eq!(pos.sfen_bytes(&mut buf).len(), SFEN_MAX);
         assert_eq!(pos.sfen(), sfen_reference(&pos));
+    }
+
+    /// The size the module docs give.
+    #[test]
+    fn position_is_104_bytes() {
+        assert_eq!(std::mem::size_of::<ShogiPosition>(), 104);
     }
 
     #[test]
