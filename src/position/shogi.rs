@@ -312,6 +312,35 @@ const BLACK_JUMP: u8 = 0xFE;
 /// See [`RAY`]: a White knight's jump.
 const WHITE_JUMP: u8 = 0xFD;
 
+/// Per attacking colour (Black, White) and board index, the board indices a knight of that
+/// colour jumps to it from ([`NO_SQUARE`] for none, off the board).
+const KNIGHT_FROM: [[[u8; 2]; 81]; 2] = {
+    let mut t = [[[NO_SQUARE; 2]; 81]; 2];
+    let mut j = 0;
+    while j < 81 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 81 {
+            if RAY[i][j] == BLACK_JUMP {
+                t[0][j][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        let mut k = 0;
+        let mut i = 0;
+        while i < 81 {
+            if RAY[i][j] == WHITE_JUMP {
+                t[1][j][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        j += 1;
+    }
+    t
+};
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy)]
 pub struct ShogiPosition {
@@ -770,14 +799,9 @@ impl ShogiPosition {
         if (0..8).any(|d| self.attacker_on_line(i0, d, white)) {
             return true;
         }
-        // Knights jump two ranks forward: a Black knight attacking `i0` stands two ranks behind it.
-        let (f0, r0) = (9 - (i0 % 9) as i8, (i0 / 9) as i8 + 1);
-        let r = if white { r0 - 2 } else { r0 + 2 };
+        // Knights jump two ranks forward: a knight attacking `i0` stands where it jumps from.
         let knight = 1 + piece_index(Piece::Knight) + if white { 16 } else { 0 };
-        (1..=9).contains(&r)
-            && [f0 - 1, f0 + 1]
-                .into_iter()
-                .any(|f| (1..=9).contains(&f) && self.board[idx(Square::new(f as u8, r as u8))] == knight)
+        KNIGHT_FROM[white as usize][i0].iter().any(|&j| self.board.get(j as usize) == Some(&knight))
     }
 
     /// Whether the first piece met from board index `i0` along line `d` belongs to White
