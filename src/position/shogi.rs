@@ -1419,33 +1419,97 @@ mod tests {
         }
     }
 
+    /// `play` through the references: `play_unchecked_king_reference`, then both kings looked
+    /// at whole, and `has_legal_move_reference` for a pawn drop that checks.
+    fn play_reference(pos: &ShogiPosition, m: ShogiMove) -> Result<(Played, ShogiPosition), Illegal> {
+        let mut next = *pos;
+        let played = play_unchecked_king_reference(&mut next, m)?;
+        if next.in_check(m.color) {
+            return Err(Illegal::KingInCheck);
+        }
+        let them = m.color.opponent();
+        if m.from.is_none() && m.piece == Piece::Pawn && next.in_check(them) && !has_legal_move_reference(&next, them) {
+            return Err(Illegal::PawnDropMate);
+        }
+        Ok((played, next))
+    }
+
+    /// `play` on a copy of `pos`, asserted equal to [`play_reference`]: the same answer and
+    /// position; a move taken back leaves every field as it was, one played keeps the king
+    /// squares that `put` would.
+    fn play_checked(pos: &ShogiPosition, m: ShogiMove) -> Result<(Played, ShogiPosition), Illegal> {
+        let mut fast = *pos;
+        let got = fast.play(m).map(|p| (p, fast));
+        let want = play_reference(pos, m);
+        assert_eq!(got, want, "{m:?} in {}", pos.sfen());
+        match want {
+            Err(_) => assert_eq!(
+                (fast.board, fast.hands, fast.side, fast.ply, fast.kings, fast.checks),
+                (pos.board, pos.hands, pos.side, pos.ply, pos.kings, pos.checks),
+                "{m:?} in {}",
+                pos.sfen()
+            ),
+            Ok((_, next)) => assert_eq!(fast.kings, next.kings, "{m:?} in {}", pos.sfen()),
+        }
+        want
+    }
+
+    /// Every move (drops of each hand kind, each piece to each square, promoted or not) tried
+    /// on random positions, where pawn-drop mates and moves into check are common.
+    #[test]
+    fn play_equals_reference_on_random_positions() {
+        let mut rand = xorshift(0x6A09_E667_F3BC_C908);
+        let mut found = [0; 3];
+        for _ in 0..1500 {
+            let mut pos = random_position(&mut rand);
+            let c = pos.side;
+            pos.hands[color_index(c)][0] = 1;
+            // The opponent's king near its edge now and then, where a pawn drop can mate.
+            if rand(2) == 0 {
+                let sq = Square::new(
+                    1 + rand(9) as u8,
+                    if c == Color::Black { 1 + rand(2) as u8 } else { 8 + rand(2) as u8 },
+                );
+                pos.put(sq, Some((c.opponent(), Piece::King)));
+            }
+            for i in 0..81u8 {
+                let to = Square::new(9 - i % 9, i / 9 + 1);
+                let mut tries: Vec<ShogiMove> =
+                    HAND.iter().map(|&piece| ShogiMove { color: c, from: None, to, piece }).collect();
+                for j in 0..81u8 {
+                    let from = Square::new(9 - j % 9, j / 9 + 1);
+                    if let Some((_, p)) = pos.get(from) {
+                        tries.push(ShogiMove { color: c, from: Some(from), to, piece: p });
+                        tries.extend(p.promoted().map(|q| ShogiMove { color: c, from: Some(from), to, piece: q }));
+                    }
+                }
+                for m in tries {
+                    match play_checked(&pos, m) {
+                        Ok(_) => found[0] += 1,
+                        Err(Illegal::KingInCheck) => found[1] += 1,
+                        Err(Illegal::PawnDropMate) => found[2] += 1,
+                        Err(_) => {}
+                    }
+                }
+            }
+        }
+        assert!(
+            found[0] > 10_000 && found[1] > 10_000 && found[2] > 300,
+            "{found:?} legal, into check, pawn-drop mates"
+        );
+    }
+
     /// The move-by-move play, which looks only where a move can change whether a king is
     /// attacked, agrees with looking at both kings whole after every move, on random games
     /// (every legal move of a position is found by trying them all) with setup now and then.
     #[test]
     fn play_equals_whole_board_checks_on_random_games() {
-        fn reference(pos: &ShogiPosition, m: ShogiMove) -> Result<(Played, ShogiPosition), Illegal> {
-            let mut next = *pos;
-            let played = play_unchecked_king_reference(&mut next, m)?;
-            if next.in_check(m.color) {
-                return Err(Illegal::KingInCheck);
-            }
-            let them = m.color.opponent();
-            if m.from.is_none()
-                && m.piece == Piece::Pawn
-                && next.in_check(them)
-                && !has_legal_move_reference(&next, them)
-            {
-                return Err(Illegal::PawnDropMate);
-            }
-            Ok((played, next))
-        }
         let mut rand = xorshift(0x1234_5678_9ABC_DEF1);
         let squares: Vec<Square> = (1..=9).flat_map(|f| (1..=9).map(move |r| Square::new(f, r))).collect();
         let (mut played, mut checks) = (0, 0);
-        for game in 0..40 {
+        for _ in 0..40 {
             let mut pos = ShogiPosition::startpos();
-            for ply in 0..150 {
+            for _ in 0..150 {
                 if rand(30) == 0 {
                     // Setup: a piece put or taken away somewhere.
                     let sq = squares[rand(81) as usize];
@@ -1471,22 +1535,7 @@ mod tests {
                         }
                     }
                     for m in tries {
-                        let mut fast = pos;
-                        let got = fast.play(m).map(|p| (p, fast));
-                        let want = reference(&pos, m);
-                        assert_eq!(got, want, "game {game} ply {ply} {m:?} in {}", pos.sfen());
-                        // A move taken back leaves every field as it was; one played keeps
-                        // the king squares that `put` would.
-                        match want {
-                            Err(_) => assert_eq!(
-                                (fast.board, fast.hands, fast.side, fast.ply, fast.kings, fast.checks),
-                                (pos.board, pos.hands, pos.side, pos.ply, pos.kings, pos.checks),
-                                "{m:?} in {}",
-                                pos.sfen()
-                            ),
-                            Ok((_, next)) => assert_eq!(fast.kings, next.kings, "{m:?} in {}", pos.sfen()),
-                        }
-                        if want.is_ok() {
+                        if play_checked(&pos, m).is_ok() {
                             legal.push(m);
                         }
                     }
