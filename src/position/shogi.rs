@@ -341,6 +341,35 @@ const KNIGHT_FROM: [[[u8; 2]; 81]; 2] = {
     t
 };
 
+/// Per attacking colour (Black, White) and board code, the lines (bit `d` for line `d` of
+/// [`LINES`]) along which that piece attacks a square it is next to: 0 for the other colour's
+/// pieces and empty squares. Built from [`STEPS`], [`SLIDES`] and [`TOWARD`].
+const NEAR: [[u8; 32]; 2] = attack_lines(true);
+
+/// Like [`NEAR`], for a piece two or more squares away (sliders only).
+const FAR: [[u8; 32]; 2] = attack_lines(false);
+
+const fn attack_lines(near: bool) -> [[u8; 32]; 2] {
+    let mut t = [[0; 32]; 2];
+    let mut w = 0;
+    while w < 2 {
+        let mut p = 0;
+        while p < 14 {
+            let reach = if near { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
+            let mut d = 0;
+            while d < 8 {
+                if reach & TOWARD[w][d] != 0 {
+                    t[w][1 + p + 16 * w] |= 1 << d;
+                }
+                d += 1;
+            }
+            p += 1;
+        }
+        w += 1;
+    }
+    t
+}
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy)]
 pub struct ShogiPosition {
@@ -812,11 +841,10 @@ impl ShogiPosition {
         let mut i = i0 as isize;
         for k in 0..ROOM[i0][d] {
             i += STEP[d];
-            let v = self.board[i as usize];
+            let v = self.board[i as usize] as usize & 31;
             if v != 0 {
-                let p = ((v & 15) - 1) as usize;
-                let reach = if k == 0 { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
-                return (v & 16 != 0) == white && reach & TOWARD[white as usize][d] != 0;
+                let lines = if k == 0 { NEAR[white as usize][v] } else { FAR[white as usize][v] };
+                return lines >> d & 1 != 0;
             }
         }
         false
