@@ -370,6 +370,43 @@ const fn attack_lines(near: bool) -> [[u8; 32]; 2] {
     t
 }
 
+/// Per board code, the lines (bit `d` for line `d` of [`LINES`]) along which that piece moves
+/// one square: [`STEPS`] and [`SLIDES`] turned to its colour by [`ALONG`]; 0 for an empty square.
+const MOVES_NEAR: [u8; 32] = move_lines(true);
+
+/// Like [`MOVES_NEAR`], for two or more squares (sliders only).
+const MOVES_FAR: [u8; 32] = move_lines(false);
+
+const fn move_lines(near: bool) -> [u8; 32] {
+    let mut t = [0; 32];
+    let mut w = 0;
+    while w < 2 {
+        let mut p = 0;
+        while p < 14 {
+            let reach = if near { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
+            let mut d = 0;
+            while d < 8 {
+                if reach & ALONG[w][d] != 0 {
+                    t[1 + p + 16 * w] |= 1 << d;
+                }
+                d += 1;
+            }
+            p += 1;
+        }
+        w += 1;
+    }
+    t
+}
+
+/// Per board code, the [`RAY`] value of that piece's jump: [`BLACK_JUMP`] or [`WHITE_JUMP`] for
+/// a knight, 0 (no ray) for the rest.
+const JUMPS: [u8; 32] = {
+    let mut t = [0; 32];
+    t[1 + Piece::Knight as usize] = BLACK_JUMP;
+    t[1 + Piece::Knight as usize + 16] = WHITE_JUMP;
+    t
+};
+
 /// A shogi position: board, hands and side to move. See the [module docs](self).
 #[derive(Clone, Copy)]
 pub struct ShogiPosition {
@@ -637,8 +674,7 @@ impl ShogiPosition {
         }
         let gives_check = if before[color_index(them)] == CHECK_NO {
             self.king_index(them).is_some_and(|k| {
-                self.reaches_at(undo.to as usize, k, c == Color::White, piece_index(m.piece) as usize)
-                    || self.discovered(undo.from, them)
+                self.reaches_at(undo.to as usize, k, code(c, m.piece)) || self.discovered(undo.from, them)
             })
         } else {
             self.in_check(them)
@@ -729,7 +765,7 @@ impl ShogiPosition {
                 if promoted && !in_zone(m.color, from_sq) && !in_zone(m.color, m.to) {
                     return Err(Illegal::PromotionOutsideZone);
                 }
-                if !self.reaches_at(from, to, ci == 1, ((moved & 15) - 1) as usize) {
+                if !self.reaches_at(from, to, moved) {
                     return Err(Illegal::BadMovement);
                 }
                 if target != 0 && (target >> 4) as usize == ci {
@@ -774,22 +810,21 @@ impl ShogiPosition {
         self.checks = checks;
     }
 
-    /// Whether the piece of index `p` (in [`Piece::ALL`]) of White (`white`) or Black on board
-    /// index `from` attacks board index `to`: by [`RAY`], a bit test of [`STEPS`] and [`SLIDES`]
-    /// for an adjacent square, of the jump for a knight, else of [`SLIDES`] and a walk over the
-    /// squares between.
+    /// Whether the piece of board code `v` on board index `from` attacks board index `to`: by
+    /// [`RAY`], one bit of [`MOVES_NEAR`] for an adjacent square, [`JUMPS`] for a knight's jump,
+    /// else a bit of [`MOVES_FAR`] and a walk over the squares between.
     #[inline(always)]
-    fn reaches_at(&self, from: usize, to: usize, white: bool, p: usize) -> bool {
+    fn reaches_at(&self, from: usize, to: usize, v: u8) -> bool {
+        let v = v as usize & 31;
         let ray = RAY[from][to];
         if ray >= 0x90 {
-            return p == Piece::Knight as usize && ray == if white { WHITE_JUMP } else { BLACK_JUMP };
+            return ray == JUMPS[v];
         }
         let (d, distance) = ((ray & 15) as usize, ray >> 4);
-        let bit = ALONG[white as usize][d];
         if distance == 1 {
-            return (STEPS[p] | SLIDES[p]) & bit != 0;
+            return MOVES_NEAR[v] >> d & 1 != 0;
         }
-        if SLIDES[p] & bit == 0 {
+        if MOVES_FAR[v] >> d & 1 == 0 {
             return false;
         }
         let mut i = from as isize;
@@ -858,9 +893,10 @@ impl ShogiPosition {
     /// Whether `c` (to move) has any legal move. Promotion variants are not tried separately:
     /// they never change whether the mover's king is left in check.
     ///
-    /// Each of `c`'s pieces tries the squares its direction bits and the knight's jumps give,
-    /// then each piece in hand every square; each move is played on a copy and taken back, and
-    /// the first that leaves `c`'s king unattacked answers (a few hundred operations a move).
+    /// Each of `c`'s pieces tries the squares its lines of movement (from a table per piece)
+    /// and the knight's jumps give, then each piece in hand every square; each move is played
+    /// on a copy and taken back, and the first that leaves `c`'s king unattacked answers (a few
+    /// hundred operations a move).
     pub fn has_legal_move(&self, c: Color) -> bool {
         let mut probe = *self;
         probe.side = c;
@@ -871,10 +907,9 @@ impl ShogiPosition {
             if !own(v) {
                 continue;
             }
-            let p = ((v & 15) - 1) as usize;
+            let (near, far) = (MOVES_NEAR[v as usize & 31], MOVES_FAR[v as usize & 31]);
             for d in 0..8 {
-                let bit = ALONG[ci][d];
-                let reach = if SLIDES[p] & bit != 0 { room[d] } else { room[d].min((STEPS[p] & bit != 0) as u8) };
+                let reach = if far >> d & 1 != 0 { room[d] } else { room[d].min(near >> d & 1) };
                 let mut j = i as isize;
                 for _ in 0..reach {
                     j += STEP[d];
@@ -890,7 +925,7 @@ impl ShogiPosition {
                     }
                 }
             }
-            if p == Piece::Knight as usize {
+            if JUMPS[v as usize & 31] != 0 {
                 let (f, r) = (9 - (i % 9) as i8, (i / 9) as i8 + 1);
                 let r = if c == Color::White { r + 2 } else { r - 2 };
                 for f in [f - 1, f + 1] {
@@ -1054,7 +1089,7 @@ mod tests {
     impl ShogiPosition {
         /// Whether `p` of colour `c` on `from` attacks `to` on this board (both on the board).
         fn reaches(&self, from: Square, to: Square, c: Color, p: Piece) -> bool {
-            self.reaches_at(idx(from), idx(to), c == Color::White, piece_index(p) as usize)
+            self.reaches_at(idx(from), idx(to), code(c, p))
         }
 
         /// The square of `c`'s (first) king.
