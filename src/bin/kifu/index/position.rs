@@ -11,7 +11,7 @@
 
 use super::extract::GameRow;
 use kifu::position::go::{parse_size, Replayer, Rules};
-use kifu::position::shogi::ShogiPosition;
+use kifu::position::shogi::{ShogiPosition, SFEN_MAX};
 use kifu::{Color, Event, InfoKey, Move, Setup};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -127,6 +127,10 @@ impl Moves {
             let mut pos = ShogiPosition::new();
             for s in &self.steps {
                 let ev = match *s {
+                    Step::Move(Move::Shogi(m)) => {
+                        let _ = pos.play(m);
+                        continue;
+                    }
                     Step::Move(m) => Event::Move(m),
                     Step::Setup(s) => Event::Setup(s),
                     Step::Turn(c) => Event::Turn(c),
@@ -134,7 +138,8 @@ impl Moves {
                 };
                 let _ = pos.apply(&ev);
             }
-            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())) };
+            let mut sfen = [0; SFEN_MAX];
+            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
         }
         let mut go = Replayer::new(Default::default());
         for s in &self.steps {
