@@ -10,9 +10,10 @@
 //! the readers up.
 
 use super::extract::GameRow;
-use kifu::position::go::{parse_size, Replayer, Rules};
+use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
 use kifu::position::shogi::ShogiPosition;
 use kifu::{Color, Event, InfoKey, Move, Setup};
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many games may wait for the writer to replay them (about 20 ms of its work: enough that
@@ -20,6 +21,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Medians of 7 alternating runs on the corpus, one reading thread: 0.90 s with no games left
 /// to the writer, 0.71 s with 512, 1024 or 4096; two threads: 0.77–0.82 s for all four.
 pub const WRITER_BACKLOG: usize = 1024;
+
+thread_local! {
+    /// This thread's Go replayer, kept from game to game so that its board is allocated once
+    /// ([`Replayer::finish_game`]).
+    static GO: RefCell<Replayer> = RefCell::new(Replayer::new(ReplayOptions::default()));
+}
 
 /// Games handed to the writer and not yet replayed (one index run per process).
 static PENDING: AtomicUsize = AtomicUsize::new(0);
@@ -136,27 +143,28 @@ impl Moves {
             }
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())) };
         }
-        let mut go = Replayer::new(Default::default());
-        for s in &self.steps {
-            match *s {
-                Step::Move(Move::Go { color, point }) => {
-                    go.play(color, point);
+        GO.with_borrow_mut(|go| {
+            for s in &self.steps {
+                match *s {
+                    Step::Move(Move::Go { color, point }) => {
+                        go.play(color, point);
+                    }
+                    Step::Move(m) => {
+                        go.event(&Event::Move(m));
+                    }
+                    Step::Setup(s) => {
+                        go.event(&Event::Setup(s));
+                    }
+                    Step::Turn(c) => {
+                        go.event(&Event::Turn(c));
+                    }
+                    Step::Size(size) => go.set_size(size),
+                    Step::Rules(r) => go.set_rules(r),
                 }
-                Step::Move(m) => {
-                    go.event(&Event::Move(m));
-                }
-                Step::Setup(s) => {
-                    go.event(&Event::Setup(s));
-                }
-                Step::Turn(c) => {
-                    go.event(&Event::Turn(c));
-                }
-                Step::Size(size) => go.set_size(size),
-                Step::Rules(r) => go.set_rules(r),
             }
-        }
-        let r = go.finish();
-        Final { captures: Some(r.captures), hash: Some(r.hash) }
+            let r = go.finish_game();
+            Final { captures: Some(r.captures), hash: Some(r.hash) }
+        })
     }
 }
 
