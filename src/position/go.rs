@@ -345,6 +345,7 @@ impl Board {
     }
 
     /// Plays a move (`None` is a pass). On an illegal move the board is unchanged.
+    #[inline]
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, IllegalKind> {
         let Some(p) = point else {
             self.ko = None;
@@ -416,8 +417,9 @@ impl Board {
         [i - 1, i + 1, i - self.stride, i + self.stride]
     }
 
-    /// Whether the group of the stone at `i` has a liberty: a flood fill that stops at the first
-    /// stone with an empty neighbour.
+    /// Whether the group of the stone at `i`, which has no empty neighbour itself, has a
+    /// liberty: a flood fill that stops at the first stone of the group with an empty neighbour
+    /// (seen when it is reached, before it is pushed).
     #[inline(never)]
     fn fill_finds_liberty(&mut self, i: usize) -> bool {
         self.generation = self.generation.wrapping_add(1);
@@ -433,14 +435,18 @@ impl Board {
         while top > 0 {
             top -= 1;
             let j = self.stack[at(top)] as usize;
-            if self.cells[at(j)] >= LIB {
-                return true;
-            }
             for n in self.neighbours(j) {
-                if self.cells[at(n)] & CONTENT == colour && self.mark[at(n)] != g {
-                    self.mark[at(n)] = g;
-                    self.stack[at(top)] = n as u16;
-                    top += 1;
+                let c = self.cells[at(n)];
+                if c & CONTENT == colour {
+                    // A stone of the group: its byte is `colour` plus `LIB` per empty neighbour.
+                    if c >= LIB {
+                        return true;
+                    }
+                    if self.mark[at(n)] != g {
+                        self.mark[at(n)] = g;
+                        self.stack[at(top)] = n as u16;
+                        top += 1;
+                    }
                 }
             }
         }
