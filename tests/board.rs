@@ -519,3 +519,37 @@ fn random_games_equal_the_flood_fill_reference() {
     assert!(moves > 30_000, "{moves}");
     assert_eq!(hashes, moves);
 }
+
+/// `Replayer::play_all` gives what `Replayer::play` move by move gives: counts, passes, illegal
+/// moves with their numbers, captures, hash, and the hashes after each move when recorded.
+#[test]
+fn play_all_equals_play_one_by_one() {
+    let moves = [
+        (B, p(1, 0)),
+        (W, p(0, 0)),
+        (B, p(1, 0)), // occupied
+        (B, p(0, 1)), // captures aa
+        (W, None),
+        (W, p(7, 7)), // off a 5×5 board
+        (W, p(0, 0)), // suicide
+        (B, p(2, 2)),
+    ];
+    for record_hashes in [false, true] {
+        let options = ReplayOptions { record_hashes, ..Default::default() };
+        let mut one = Replayer::new(options);
+        let mut all = Replayer::new(options);
+        for r in [&mut one, &mut all] {
+            r.set_size(Some((5, 5)));
+        }
+        let illegal: usize = moves.iter().map(|&(c, pt)| one.play(c, pt) as usize).sum();
+        let (a, b) = moves.split_at(3);
+        let counted =
+            all.play_all(std::iter::empty()) + all.play_all(a.iter().copied()) + all.play_all(b.iter().copied());
+        assert_eq!((counted, illegal), (3, 3));
+        let (one, all) = (one.finish(), all.finish());
+        assert_eq!((all.moves, all.passes, all.captures, all.illegal.len()), (8, 1, (1, 0), 3));
+        assert_eq!(all.illegal.iter().map(|m| m.number).collect::<Vec<_>>(), [3, 6, 7]);
+        assert_eq!(all.hashes.len(), if record_hashes { 8 } else { 0 });
+        assert_eq!(all, one);
+    }
+}

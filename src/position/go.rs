@@ -345,7 +345,7 @@ impl Board {
     }
 
     /// Plays a move (`None` is a pass). On an illegal move the board is unchanged.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, IllegalKind> {
         let Some(p) = point else {
             self.ko = None;
@@ -623,6 +623,36 @@ impl Replayer {
             self.out.hashes.push(h);
         }
         illegal
+    }
+
+    /// Plays Go moves one after another as [`Replayer::play`] would one by one (the same counts,
+    /// illegal moves and hashes), with the board looked up once: for callers that hold a game's
+    /// moves in a list. Illegal moves are recorded without an offset. Returns how many were
+    /// illegal.
+    pub fn play_all<I: IntoIterator<Item = (Color, Option<Point>)>>(&mut self, moves: I) -> usize {
+        let mut moves = moves.into_iter();
+        let Some((color, point)) = moves.next() else { return 0 };
+        let before = self.out.illegal.len();
+        // The first move sets the game going (and makes the board) as any move does.
+        self.play(color, point);
+        if self.options.record_hashes {
+            for (color, point) in moves {
+                self.play(color, point);
+            }
+        } else if let Some(board) = self.board.as_mut() {
+            let out = &mut self.out;
+            let (mut number, mut passes) = (out.moves, out.passes);
+            for (color, point) in moves {
+                number += 1;
+                passes += point.is_none() as u32;
+                if let Err(kind) = board.play(color, point) {
+                    let point = point.unwrap_or(Point::new(0, 0));
+                    out.illegal.push(IllegalMove { kind, offset: None, number, color, point });
+                }
+            }
+            (out.moves, out.passes) = (number, passes);
+        }
+        self.out.illegal.len() - before
     }
 
     /// Sets the input offset of the last illegal move reported.

@@ -144,11 +144,20 @@ impl Moves {
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())) };
         }
         GO.with_borrow_mut(|go| {
-            for s in &self.steps {
-                match *s {
-                    Step::Move(Move::Go { color, point }) => {
-                        go.play(color, point);
+            let steps = &self.steps[..];
+            let mut i = 0;
+            loop {
+                // A run of Go moves (most steps) in one call, then the step that ends it.
+                go.play_all(std::iter::from_fn(|| match steps.get(i) {
+                    Some(&Step::Move(Move::Go { color, point })) => {
+                        i += 1;
+                        Some((color, point))
                     }
+                    _ => None,
+                }));
+                let Some(&s) = steps.get(i) else { break };
+                i += 1;
+                match s {
                     Step::Move(m) => {
                         go.event(&Event::Move(m));
                     }
@@ -184,14 +193,18 @@ mod tests {
         m
     }
 
-    /// The recorded steps replay to what the library's replay of the same game gives.
+    /// The recorded steps replay to what the library's replay of the same game gives, game
+    /// after game on this thread's one replayer (boards of other sizes and rules before).
     #[test]
     fn replay_equals_the_library_replay() {
-        let games: [&[u8]; 4] = [
+        let games: [&[u8]; 6] = [
             b"(;SZ[9]AB[ba];W[aa];B[ab];W[];B[cc])",
             b"(;AB[ba];SZ[5];W[aa];B[ab])",
             b"(;SZ[4]RU[NZ]AB[ba][ab];W[aa])",
             b"(;SZ[4]AB[ba][ab];W[aa])",
+            // Setup and an illegal move between runs of moves; then 19×19 without SZ.
+            b"(;SZ[5];B[aa];W[aa];B[ab];AW[cc]AE[aa];W[dd];B[ee];W[ed];B[ba];W[de];B[ee])",
+            b"(;B[pd];W[dp];B[];W[pd];AB[aa];W[ss];B[ss])",
         ];
         for g in games {
             let want =
@@ -207,7 +220,7 @@ mod tests {
         // Black's ab captures White's aa; under NZ rules White's suicide is played (a capture
         // for Black), without them it is illegal and left unplayed.
         let captures: Vec<_> = games.iter().map(|g| record(g).replay(false).captures).collect();
-        assert_eq!(captures, [Some((1, 0)), Some((1, 0)), Some((1, 0)), Some((0, 0))]);
+        assert_eq!(captures, [Some((1, 0)), Some((1, 0)), Some((1, 0)), Some((0, 0)), Some((0, 1)), Some((0, 0))]);
     }
 
     #[test]
