@@ -380,13 +380,13 @@ impl Board {
         let mut captured = 0;
         let mut last_captured = 0;
         for n in self.neighbours(i) {
-            if self.cells[at(n)] == them && !self.fill_finds_liberty(n) {
+            if self.cells[at(n)] == them && !self.has_liberty(n, them) {
                 last_captured = n;
                 captured += self.remove_group(n);
             }
         }
         let mut suicided = 0;
-        if captured == 0 && self.cells[at(i)] == me && !self.fill_finds_liberty(i) {
+        if captured == 0 && self.cells[at(i)] == me && !self.has_liberty(i, me) {
             if !self.rules.allow_suicide {
                 self.lift(i, me);
                 return Err(IllegalKind::Suicide);
@@ -415,6 +415,17 @@ impl Board {
     #[inline(always)]
     fn neighbours(&self, i: usize) -> [usize; 4] {
         [i - 1, i + 1, i - self.stride, i + self.stride]
+    }
+
+    /// Whether the group of the stone of `colour` at `i`, which has no empty neighbour itself,
+    /// has a liberty: first whether a stone next to it has one (the answer for most groups,
+    /// without a flood fill), else [`Board::fill_finds_liberty`].
+    #[inline(always)]
+    fn has_liberty(&mut self, i: usize, colour: u8) -> bool {
+        self.neighbours(i).into_iter().any(|n| {
+            let c = self.cells[at(n)];
+            c & CONTENT == colour && c >= LIB
+        }) || self.fill_finds_liberty(i)
     }
 
     /// Whether the group of the stone at `i`, which has no empty neighbour itself, has a
