@@ -166,6 +166,24 @@ fn zeroed<T: Copy + Default>() -> Box<[T; CAP]> {
     }
 }
 
+/// Puts a stone of `me` on the empty cell `i` of `cells` (rows of `stride`) and updates its
+/// neighbours' counts, as [`Board::place`] does but for the hash; then tells whether the move is
+/// done: most moves capture nothing and touch an empty point, that is no opponent neighbour is
+/// left without an empty neighbour of its own (its byte would be exactly `them`) and the new
+/// stone has one (its byte is more than `me`). A function of the array alone, so that the
+/// compiler keeps it and `stride` in registers across the stores.
+#[inline(always)]
+fn place_quietly(cells: &mut [u8; CAP], i: usize, stride: usize, me: u8) -> bool {
+    let them = me ^ (BLACK | WHITE);
+    let ns = [i - 1, i + 1, i - stride, i + stride];
+    cells[at(i)] |= me;
+    for n in ns {
+        cells[at(n)] = cells[at(n)].wrapping_sub(LIB);
+    }
+    let starved = ns.into_iter().fold(false, |s, n| s | (cells[at(n)] == them));
+    !starved && cells[at(i)] != me
+}
+
 /// A Go board; see the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -359,13 +377,8 @@ impl Board {
         if self.ko == Some((i, me)) {
             return Err(IllegalKind::Ko);
         }
-        self.place(i, me);
-        // Most moves capture nothing and touch an empty point: no opponent neighbour is left
-        // without an empty neighbour of its own (its byte would be exactly `them`), and the new
-        // stone has one (its byte is more than `me`).
-        let them = me ^ (BLACK | WHITE);
-        let starved = self.neighbours(i).into_iter().fold(false, |s, n| s | (self.cells[at(n)] == them));
-        if !starved && self.cells[at(i)] != me {
+        self.hash ^= key(i, me);
+        if place_quietly(&mut self.cells, i, self.stride, me) {
             self.ko = None;
             return Ok(Played::default());
         }
