@@ -17,10 +17,11 @@
 //! Costs: a move that captures nothing and leaves its stone an empty neighbour (most moves) is a
 //! few compares: it only looks at the new stone's four neighbours and their counts of empty
 //! neighbours. Otherwise it is O(size of the groups next to it), with a flood fill over reused
-//! scratch arrays that stops at the first stone with an empty neighbour. A board is three
-//! fixed-size heap arrays (28 KiB, for any size); nothing allocates after [`Board::new`], and
-//! [`Board::reset`] (or [`Replayer::finish_game`]) starts a new game on the same allocations,
-//! clearing only the rows of the new board. No recursion.
+//! scratch arrays that stops at the first stone with an empty neighbour. A board is four
+//! fixed-size heap arrays (32 KiB, for any size); nothing allocates after [`Board::new`], and
+//! [`Board::reset`] (or [`Replayer::finish_game`]) starts a new game on the same allocations:
+//! a copy of the empty board kept for the last size (one `memcpy`), or for a new size the rows
+//! of the new board written once. No recursion.
 //!
 //! ```
 //! use kifu::position::go::{Board, IllegalKind};
@@ -205,6 +206,9 @@ pub struct Board {
     mark: Box<[u32; CAP]>,
     generation: u32,
     stack: Box<[u16; CAP]>,
+    /// The cells of an empty board of `blank_size`, which [`Board::reset`] copies for that size.
+    blank: Box<[u8; CAP]>,
+    blank_size: (u8, u8),
 }
 
 impl Board {
@@ -227,6 +231,8 @@ impl Board {
             mark: zeroed(),
             generation: 0,
             stack: zeroed(),
+            blank: zeroed(),
+            blank_size: (0, 0),
         };
         b.reset(width, height, rules).then_some(b)
     }
@@ -240,6 +246,27 @@ impl Board {
             return false;
         }
         let (w, h) = (width as usize, height as usize);
+        let stride = w + 2;
+        let len = stride * (h + 2);
+        if self.blank_size == (width, height) {
+            self.cells[..len].copy_from_slice(&self.blank[..len]);
+        } else {
+            self.build_blank(w, h);
+            self.blank[..len].copy_from_slice(&self.cells[..len]);
+            self.blank_size = (width, height);
+        }
+        self.width = width;
+        self.height = height;
+        self.stride = stride;
+        self.hash = splitmix64(0x6b69_6675_0000_0000 | (width as u64) << 8 | height as u64);
+        self.ko = None;
+        self.captures = [0, 0];
+        self.rules = rules;
+        true
+    }
+
+    /// Writes the cells of an empty board of `w` × `h` at the start of `cells`.
+    fn build_blank(&mut self, w: usize, h: usize) {
         let stride = w + 2;
         let cells = &mut self.cells[..stride * (h + 2)];
         // The border rows: an edge cell's only possible empty neighbour is the point beside it.
@@ -259,14 +286,6 @@ impl Board {
             row[w] -= LIB;
             row[w + 1] = EDGE | LIB;
         }
-        self.width = width;
-        self.height = height;
-        self.stride = stride;
-        self.hash = splitmix64(0x6b69_6675_0000_0000 | (width as u64) << 8 | height as u64);
-        self.ko = None;
-        self.captures = [0, 0];
-        self.rules = rules;
-        true
     }
 
     /// Columns and rows.
