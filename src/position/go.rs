@@ -670,12 +670,12 @@ impl Replayer {
 
     /// Plays Go moves one after another as [`Replayer::play`] would one by one (the same counts,
     /// illegal moves and hashes), with the board looked up once: for callers that hold a game's
-    /// moves in a list. Illegal moves are recorded without an offset. Returns how many were
-    /// illegal.
+    /// moves in a list. Illegal moves are recorded without an offset. Returns how many moves it
+    /// played (legal or not).
     pub fn play_all<I: IntoIterator<Item = (Color, Option<Point>)>>(&mut self, moves: I) -> usize {
         let mut moves = moves.into_iter();
         let Some((color, point)) = moves.next() else { return 0 };
-        let before = self.out.illegal.len();
+        let before = self.out.moves;
         // The first move sets the game going (and makes the board) as any move does.
         self.play(color, point);
         if self.options.record_hashes {
@@ -695,7 +695,7 @@ impl Replayer {
             }
             (out.moves, out.passes) = (number, passes);
         }
-        self.out.illegal.len() - before
+        self.out.moves.wrapping_sub(before) as usize
     }
 
     /// Sets the input offset of the last illegal move reported.

@@ -144,18 +144,15 @@ impl Moves {
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())) };
         }
         GO.with_borrow_mut(|go| {
-            let steps = &self.steps[..];
             let mut i = 0;
             loop {
                 // A run of Go moves (most steps) in one call, then the step that ends it.
-                go.play_all(std::iter::from_fn(|| match steps.get(i) {
-                    Some(&Step::Move(Move::Go { color, point })) => {
-                        i += 1;
-                        Some((color, point))
-                    }
+                let run = self.steps.get(i..).unwrap_or_default().iter();
+                i += go.play_all(run.map_while(|s| match *s {
+                    Step::Move(Move::Go { color, point }) => Some((color, point)),
                     _ => None,
                 }));
-                let Some(&s) = steps.get(i) else { break };
+                let Some(&s) = self.steps.get(i) else { break };
                 i += 1;
                 match s {
                     Step::Move(m) => {
