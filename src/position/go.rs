@@ -401,13 +401,18 @@ impl Board {
             self.ko = None;
             return Ok(Played::default());
         }
-        self.resolve(i, me)
+        match self.resolve(i, me) {
+            Some(both) => Ok(Played { captured: both as u32, suicided: (both >> 32) as u32 }),
+            None => Err(IllegalKind::Suicide),
+        }
     }
 
     /// The rest of [`Board::play`] once the stone of `me` is on point `i` and some group next to
-    /// it may have no liberty: captures, suicide and ko.
+    /// it may have no liberty: captures, suicide and ko. Returns the stones captured and (in the
+    /// high half) suicided, or `None` for a suicide the rules forbid (a pair of words, returned
+    /// in registers, where a `Result<Played, _>` goes through memory).
     #[inline(never)]
-    fn resolve(&mut self, i: usize, me: u8) -> Result<Played, IllegalKind> {
+    fn resolve(&mut self, i: usize, me: u8) -> Option<u64> {
         let them = me ^ (BLACK | WHITE);
         let mut captured = 0;
         let mut last_captured = 0;
@@ -421,7 +426,7 @@ impl Board {
         if captured == 0 && self.cells[at(i)] == me && !self.has_liberty(i, me) {
             if !self.rules.allow_suicide {
                 self.lift(i, me);
-                return Err(IllegalKind::Suicide);
+                return None;
             }
             suicided = self.remove_group(i);
             self.captures[(me == BLACK) as usize] += suicided;
@@ -435,7 +440,7 @@ impl Board {
                 self.ko = Some((last_captured, them));
             }
         }
-        Ok(Played { captured, suicided })
+        Some(captured as u64 | (suicided as u64) << 32)
     }
 
     /// Whether playing `color` at `point` would be legal now.
