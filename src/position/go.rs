@@ -21,7 +21,9 @@
 //! fixed-size heap arrays (32 KiB, for any size); nothing allocates after [`Board::new`], and
 //! [`Board::reset`] (or [`Replayer::finish_game`]) starts a new game on the same allocations:
 //! a copy of the empty board kept for the last size (one `memcpy`), or for a new size the rows
-//! of the new board written once. No recursion.
+//! of the new board written once. A [`Replayer`] dropped leaves its board to the next one made
+//! on the same thread, so [`replay`] game after game allocates a board once per thread. No
+//! recursion.
 //!
 //! ```
 //! use kifu::position::go::{Board, IllegalKind};
@@ -41,6 +43,7 @@ use crate::error::Error;
 use crate::event::{Color, Event, InfoKey, Move, Point, Setup};
 use crate::input::EventSource;
 use crate::tree::MainLine;
+use std::cell::Cell;
 
 /// Why a move is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,9 +162,11 @@ fn key(i: usize, color: u8) -> u64 {
     KEYS[at(i)][(color as usize - 1) & 1]
 }
 
-/// A zeroed array on the heap (through a `Vec`: no copy of it on the stack).
-fn zeroed<T: Copy + Default>() -> Box<[T; CAP]> {
-    match vec![T::default(); CAP].into_boxed_slice().try_into() {
+/// A `vec![0; CAP]` as an array on the heap: no copy of it on the stack, and a zeroed
+/// allocation (`calloc`) rather than a loop over the elements, which `vec![T::default(); CAP]`
+/// in a generic function gives (35,000 instructions a board).
+fn array<T>(v: Vec<T>) -> Box<[T; CAP]> {
+    match v.into_boxed_slice().try_into() {
         Ok(b) => b,
         Err(_) => unreachable!("a Vec of CAP elements is a [T; CAP]"),
     }
@@ -223,15 +228,15 @@ impl Board {
             width: 0,
             height: 0,
             stride: 0,
-            cells: zeroed(),
+            cells: array(vec![0; CAP]),
             hash: 0,
             ko: None,
             captures: [0, 0],
             rules,
-            mark: zeroed(),
+            mark: array(vec![0; CAP]),
             generation: 0,
-            stack: zeroed(),
-            blank: zeroed(),
+            stack: array(vec![0; CAP]),
+            blank: array(vec![0; CAP]),
             blank_size: (0, 0),
         };
         b.reset(width, height, rules).then_some(b)
@@ -577,6 +582,15 @@ pub struct Replay {
     pub bad_size: bool,
 }
 
+impl Drop for Replayer {
+    /// Leaves the board for the thread's next replayer.
+    fn drop(&mut self) {
+        if let Some(b) = self.board.take() {
+            let _ = SPARE.try_with(|s| s.set(Some(b)));
+        }
+    }
+}
+
 /// Parses an SGF-style board size (`19`, `19:13`).
 pub fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
     let s = std::str::from_utf8(v).ok()?.trim();
@@ -588,6 +602,13 @@ pub fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
         }
     };
     ((1..=52).contains(&w) && (1..=52).contains(&h)).then_some((w, h))
+}
+
+thread_local! {
+    /// The board of the last [`Replayer`] dropped on this thread, for the next one to reset
+    /// rather than allocate ([`replay`] makes a replayer per game). One board (32 KiB) a thread
+    /// at most, kept until the thread ends.
+    static SPARE: Cell<Option<Board>> = const { Cell::new(None) };
 }
 
 /// Replays games event by event; [`replay`] drives it along a main line. Feed it the events of
@@ -631,7 +652,9 @@ impl Replayer {
     fn board_mut(&mut self) -> &mut Board {
         let (size, rules, live) = (self.size, self.rules, self.live);
         self.live = true;
-        let b = self.board.get_or_insert_with(|| Board::new(19, 19).expect("19x19"));
+        let b = self.board.get_or_insert_with(|| {
+            SPARE.try_with(Cell::take).ok().flatten().unwrap_or_else(|| Board::new(19, 19).expect("19x19"))
+        });
         if !live && !b.reset(size.0, size.1, rules) {
             b.reset(19, 19, Rules::default());
         }
