@@ -448,7 +448,8 @@ impl Board {
         Some(captured as u64 | (suicided as u64) << 32)
     }
 
-    /// Whether playing `color` at `point` would be legal now.
+    /// Whether playing `color` at `point` would be legal now. Costs a copy of the board (four
+    /// heap arrays, 32 KiB): for occasional questions, not a move generator.
     pub fn is_legal(&self, color: Color, point: Option<Point>) -> Result<(), IllegalKind> {
         let mut copy = self.clone();
         copy.play(color, point).map(|_| ())
