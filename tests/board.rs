@@ -2,8 +2,9 @@
 
 mod common;
 
-use kifu::position::go::{parse_size, replay, Board, IllegalKind, ReplayOptions, Rules};
+use kifu::position::go::{parse_size, replay, Board, IllegalKind, Replay, ReplayOptions, Replayer, Rules};
 use kifu::{Color, Point};
+use kifu::{Event, EventSource};
 
 const B: Color = Color::Black;
 const W: Color = Color::White;
@@ -240,17 +241,43 @@ fn replay_reports_illegal_moves_with_offsets() {
 }
 
 /// Replays every game of sgf/real-ai and sgf/collections; prints every illegal move found.
+/// Replays every game of `bytes` along its main line on `r`, one game after another
+/// ([`Replayer::finish_game`] keeps the board), as [`replay`] does with a new replayer per game.
+fn replay_reusing(r: &mut Replayer, bytes: &[u8]) -> Vec<Replay> {
+    let mut main = kifu::tree::MainLine::new(kifu::sgf::Reader::new(bytes));
+    let mut out = Vec::new();
+    while let Some(item) = main.next_event() {
+        let ev = item.unwrap();
+        let end = matches!(ev, Event::GameEnd { .. });
+        if r.event(&ev) {
+            r.set_offset(main.event_offset());
+        }
+        if end {
+            out.push(r.finish_game());
+        }
+    }
+    out
+}
+
+/// The SGF corpus replays without surprises, and one replayer reused for all its games (boards
+/// of every size one after another, reset instead of made anew) gives for each game exactly what
+/// a new replayer gives: moves, illegal moves, captures, hash.
 #[test]
 fn corpus_replay_reports_illegal_moves() {
     let mut games = 0;
     let mut found = Vec::new();
+    let mut reused = Replayer::new(ReplayOptions::default());
+    let mut sizes = std::collections::BTreeSet::new();
     for sub in ["sgf/real-ai", "sgf/collections"] {
         let Some(dir) = common::corpus_dir(sub) else { return };
         for path in common::files(&dir, &[".sgf"]) {
             let bytes = std::fs::read(&path).unwrap();
             let mut r = kifu::sgf::Reader::new(&bytes);
             let mut lines = kifu::LineIndex::new();
+            let mut fresh = Vec::new();
             while let Some(g) = replay(&mut r, &ReplayOptions::default()).unwrap() {
+                fresh.push(g.clone());
+                sizes.insert(g.size);
                 games += 1;
                 for m in &g.illegal {
                     let off = m.offset.unwrap();
@@ -265,6 +292,7 @@ fn corpus_replay_reports_illegal_moves() {
                     ));
                 }
             }
+            assert_eq!(replay_reusing(&mut reused, &bytes), fresh, "{}", path.display());
         }
     }
     eprintln!("replayed {games} games; {} illegal moves:", found.len());
@@ -272,6 +300,29 @@ fn corpus_replay_reports_illegal_moves() {
         eprintln!("  {f}");
     }
     assert!(games > 18_000);
+    // Boards of other sizes (9, 13, 4, 7, 19) between the same reused replayer's games.
+    let mut compared = 0;
+    for sub in ["sgf/gnugo-sources", "sgf/edge"] {
+        let Some(dir) = common::corpus_dir(sub) else { return };
+        for path in common::files(&dir, &[".sgf"]) {
+            let bytes = std::fs::read(&path).unwrap();
+            let mut r = kifu::sgf::Reader::new(&bytes);
+            let mut fresh = Vec::new();
+            // Files with errors (some edge cases) are left out: `replay_reusing` unwraps.
+            let Ok(()) = (|| {
+                while let Some(g) = replay(&mut r, &ReplayOptions::default())? {
+                    fresh.push(g);
+                }
+                Ok::<_, kifu::Error>(())
+            })() else {
+                continue;
+            };
+            sizes.extend(fresh.iter().map(|g| g.size));
+            compared += fresh.len();
+            assert_eq!(replay_reusing(&mut reused, &bytes), fresh, "{}", path.display());
+        }
+    }
+    assert!(compared > 100 && sizes.len() >= 4, "{compared} {sizes:?}");
 }
 
 /// A deliberately plain board for the differential test below: no border, no hash, no scratch
@@ -400,10 +451,17 @@ fn random_games_equal_the_flood_fill_reference() {
     };
     let mut moves = 0;
     let mut hashes = 0;
+    let mut reused = Board::new(19, 19).unwrap();
+    assert!(!reused.reset(0, 5, Rules::default()) && !reused.reset(5, 53, Rules::default()));
+    assert_eq!(reused.size(), (19, 19));
     for game in 0..600 {
         let (w, h) = if game % 3 == 0 { (19, 19) } else { (1 + rand(7) as u8, 1 + rand(7) as u8) };
         let allow = game % 2 == 1;
         let mut b = Board::with_rules(w, h, Rules { allow_suicide: allow }).unwrap();
+        // The same game on a board kept from the earlier games, reset.
+        assert!(reused.reset(w, h, Rules { allow_suicide: allow }));
+        assert_eq!((reused.hash(), reused.size(), reused.stones(), reused.ko()), (b.hash(), (w, h), (0, 0), None));
+        assert_eq!((reused.captures(B), reused.captures(W), reused.rules()), (0, 0, b.rules()));
         let mut r = Reference::new(w, h, allow);
         let length = rand(4 * w as u64 * h as u64 + 10);
         for step in 0..length {
@@ -413,6 +471,7 @@ fn random_games_equal_the_flood_fill_reference() {
                 // Setup: a stone or an empty point, anywhere, with no captures.
                 let c = if rand(3) == 0 { None } else { Some(color) };
                 b.set(Point::new(x, y), c);
+                reused.set(Point::new(x, y), c);
                 r.cells[y as usize * w as usize + x as usize] = c;
                 r.ko = None;
                 continue;
@@ -420,6 +479,8 @@ fn random_games_equal_the_flood_fill_reference() {
             let got = b.play(color, p(x, y)).map(|pl| (pl.captured, pl.suicided));
             let want = r.play(color, x, y);
             assert_eq!(got, want, "game {game} step {step} {color:?} at ({x},{y}) on {w}x{h}");
+            assert_eq!(reused.play(color, p(x, y)).map(|pl| (pl.captured, pl.suicided)), got);
+            assert_eq!((reused.hash(), reused.ko()), (b.hash(), b.ko()), "game {game} step {step}");
             moves += 1;
             let ko = b.ko().map(|(pt, c)| (pt.y as usize * w as usize + pt.x as usize, c));
             assert_eq!(ko, r.ko, "game {game} step {step}");
@@ -450,7 +511,45 @@ fn random_games_equal_the_flood_fill_reference() {
             }
         }
         assert_eq!(b.hash(), fresh.hash(), "game {game}");
+        assert_eq!(
+            (reused.stones(), reused.captures(B), reused.captures(W)),
+            (b.stones(), b.captures(B), b.captures(W))
+        );
     }
     assert!(moves > 30_000, "{moves}");
     assert_eq!(hashes, moves);
+}
+
+/// `Replayer::play_all` gives what `Replayer::play` move by move gives: counts, passes, illegal
+/// moves with their numbers, captures, hash, and the hashes after each move when recorded.
+#[test]
+fn play_all_equals_play_one_by_one() {
+    let moves = [
+        (B, p(1, 0)),
+        (W, p(0, 0)),
+        (B, p(1, 0)), // occupied
+        (B, p(0, 1)), // captures aa
+        (W, None),
+        (W, p(7, 7)), // off a 5×5 board
+        (W, p(0, 0)), // suicide
+        (B, p(2, 2)),
+    ];
+    for record_hashes in [false, true] {
+        let options = ReplayOptions { record_hashes, ..Default::default() };
+        let mut one = Replayer::new(options);
+        let mut all = Replayer::new(options);
+        for r in [&mut one, &mut all] {
+            r.set_size(Some((5, 5)));
+        }
+        let illegal: usize = moves.iter().map(|&(c, pt)| one.play(c, pt) as usize).sum();
+        let (a, b) = moves.split_at(3);
+        let counted =
+            all.play_all(std::iter::empty()) + all.play_all(a.iter().copied()) + all.play_all(b.iter().copied());
+        assert_eq!((counted, illegal), (8, 3));
+        let (one, all) = (one.finish(), all.finish());
+        assert_eq!((all.moves, all.passes, all.captures, all.illegal.len()), (8, 1, (1, 0), 3));
+        assert_eq!(all.illegal.iter().map(|m| m.number).collect::<Vec<_>>(), [3, 6, 7]);
+        assert_eq!(all.hashes.len(), if record_hashes { 8 } else { 0 });
+        assert_eq!(all, one);
+    }
 }

@@ -1,7 +1,8 @@
 //! Fuzzes the Go board with random plays, passes and setups on boards of every size (points on
 //! and off the board, suicide allowed or not): no panic; an illegal move changes nothing; a legal
 //! one puts the stone there (unless it was an allowed suicide); captures only grow; the Zobrist
-//! hash always equals the hash of a fresh board set up with the same stones.
+//! hash always equals the hash of a fresh board set up with the same stones; a board reset is
+//! empty.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -67,4 +68,9 @@ fuzz_target!(|g: Game| {
         }
     }
     assert_eq!(b.hash(), fresh.hash(), "the hash depends on the stones only");
+    // Reset (to the transposed size, then back) is an empty board like a new one.
+    for (rw, rh) in [(h, w), (w, h)] {
+        assert!(b.reset(rw, rh, Rules::default()));
+        assert_eq!((b.hash(), b.stones(), b.ko()), (Board::new(rw, rh).unwrap().hash(), (0, 0), None));
+    }
 });

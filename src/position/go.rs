@@ -1,7 +1,8 @@
 //! A Go board that replays moves and setup, and a replay of a game's main line.
 //!
 //! [`Board`] keeps the stones of a board up to 52×52 (square or not) with a one-point border, so
-//! neighbours need no bounds checks. [`Board::play`] places a stone, removes the opponent's groups
+//! neighbours need no bounds checks, one byte per point: the stone and how many of the point's
+//! neighbours are empty. [`Board::play`] places a stone, removes the opponent's groups
 //! left without liberties, then handles suicide as the [`Rules`] say (rejected by default; when
 //! allowed, the player's own group is removed), and enforces simple ko (the immediate recapture
 //! of a single stone that just captured a single stone). An illegal move leaves the board as it
@@ -13,8 +14,16 @@
 //! include the side to move or the ko point. Equal positions on equal boards hash equally
 //! whatever the order of play.
 //!
-//! Costs: a move is O(size of the groups next to it) with a flood fill over reused scratch
-//! vectors; nothing allocates after [`Board::new`]. No recursion.
+//! Costs: a move that captures nothing and leaves its stone an empty neighbour (most moves) is a
+//! few compares: it only looks at the new stone's four neighbours and their counts of empty
+//! neighbours. Otherwise it is O(size of the groups next to it), with a flood fill over reused
+//! scratch arrays that stops at the first stone with an empty neighbour. A board is four
+//! fixed-size heap arrays (32 KiB, for any size); nothing allocates after [`Board::new`], and
+//! [`Board::reset`] (or [`Replayer::finish_game`]) starts a new game on the same allocations:
+//! a copy of the empty board kept for the last size (one `memcpy`), or for a new size the rows
+//! of the new board written once. A [`Replayer`] dropped leaves its board to the next one made
+//! on the same thread, so [`replay`] game after game allocates a board once per thread. No
+//! recursion.
 //!
 //! ```
 //! use kifu::position::go::{Board, IllegalKind};
@@ -34,6 +43,7 @@ use crate::error::Error;
 use crate::event::{Color, Event, InfoKey, Move, Point, Setup};
 use crate::input::EventSource;
 use crate::tree::MainLine;
+use std::cell::Cell;
 
 /// Why a move is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,10 +105,17 @@ pub struct Played {
     pub suicided: u32,
 }
 
+// A cell is one byte: its content in the low two bits (`EMPTY`, `BLACK`, `WHITE` or `EDGE`), and
+// above them (`LIB` units) how many of its four neighbours are empty. So an opponent stone next
+// to a move that has no empty neighbour left is exactly the byte `them`: one compare.
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const EDGE: u8 = 3;
+/// The content bits of a cell.
+const CONTENT: u8 = 3;
+/// One empty neighbour in a cell's count.
+const LIB: u8 = 4;
 
 fn cell(c: Color) -> u8 {
     match c {
@@ -114,15 +131,23 @@ const fn splitmix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Cells of the largest padded board (54 × 54).
-const MAX_CELLS: usize = 54 * 54;
+/// Cells of the board's arrays: a power of two above the 2,916 (54 × 54) cells of the largest
+/// padded board, so that an index masked with `CAP - 1` ([`at`]) needs no bounds check. Every
+/// index the board computes is in its padded board already; the mask only tells the compiler.
+const CAP: usize = 4096;
 
-/// The Zobrist keys, two per cell, worked out at compile time (46 KiB).
-static KEYS: [u64; 2 * MAX_CELLS] = {
-    let mut k = [0; 2 * MAX_CELLS];
+/// A cell index as the arrays take it (see [`CAP`]).
+#[inline(always)]
+fn at(i: usize) -> usize {
+    i & (CAP - 1)
+}
+
+/// The Zobrist keys, one pair per cell (Black, White), worked out at compile time (64 KiB).
+static KEYS: [[u64; 2]; CAP] = {
+    let mut k = [[0; 2]; CAP];
     let mut i = 0;
-    while i < k.len() {
-        k[i] = splitmix64(i as u64);
+    while i < CAP {
+        k[i] = [splitmix64(2 * i as u64), splitmix64(2 * i as u64 + 1)];
         i += 1;
     }
     k
@@ -132,9 +157,37 @@ static KEYS: [u64; 2 * MAX_CELLS] = {
 /// `splitmix64(2i + color - 1)`, from a table. Keyed by the cell index (no division on the hot
 /// path); the hash's seed holds the board size, so the same position on the same size always
 /// hashes alike.
-#[inline]
+#[inline(always)]
 fn key(i: usize, color: u8) -> u64 {
-    KEYS[i * 2 + color as usize - 1]
+    KEYS[at(i)][(color as usize - 1) & 1]
+}
+
+/// A `vec![0; CAP]` as an array on the heap: no copy of it on the stack, and a zeroed
+/// allocation (`calloc`) rather than a loop over the elements, which `vec![T::default(); CAP]`
+/// in a generic function gives (35,000 instructions a board).
+fn array<T>(v: Vec<T>) -> Box<[T; CAP]> {
+    match v.into_boxed_slice().try_into() {
+        Ok(b) => b,
+        Err(_) => unreachable!("a Vec of CAP elements is a [T; CAP]"),
+    }
+}
+
+/// Puts a stone of `me` on the empty cell `i` of `cells` (rows of `stride`) and updates its
+/// neighbours' counts, as [`Board::place`] does but for the hash; then tells whether the move is
+/// done: most moves capture nothing and touch an empty point, that is no opponent neighbour is
+/// left without an empty neighbour of its own (its byte would be exactly `them`) and the new
+/// stone has one (its byte is more than `me`). A function of the array alone, so that the
+/// compiler keeps it and `stride` in registers across the stores.
+#[inline(always)]
+fn place_quietly(cells: &mut [u8; CAP], i: usize, stride: usize, me: u8) -> bool {
+    let them = me ^ (BLACK | WHITE);
+    let ns = [i - 1, i + 1, i - stride, i + stride];
+    cells[at(i)] |= me;
+    for n in ns {
+        cells[at(n)] = cells[at(n)].wrapping_sub(LIB);
+    }
+    let starved = ns.into_iter().fold(false, |s, n| s | (cells[at(n)] == them));
+    !starved && cells[at(i)] != me
 }
 
 /// A Go board; see the [module docs](self).
@@ -144,8 +197,9 @@ pub struct Board {
     height: u8,
     /// Row stride of `cells` (width + 2).
     stride: usize,
-    /// (width + 2) × (height + 2) cells, with an `EDGE` border.
-    cells: Vec<u8>,
+    /// (width + 2) × (height + 2) cells with an `EDGE` border, each with its count of empty
+    /// neighbours; the rest of the array is unused.
+    cells: Box<[u8; CAP]>,
     hash: u64,
     /// The point the given colour may not play next (simple ko).
     ko: Option<(usize, u8)>,
@@ -154,9 +208,12 @@ pub struct Board {
     rules: Rules,
     // Flood-fill scratch: a generation mark per cell, and a stack with room for every cell (a
     // fill pushes a cell at most once: no capacity checks).
-    mark: Vec<u32>,
+    mark: Box<[u32; CAP]>,
     generation: u32,
-    stack: Vec<u16>,
+    stack: Box<[u16; CAP]>,
+    /// The cells of an empty board of `blank_size`, which [`Board::reset`] copies for that size.
+    blank: Box<[u8; CAP]>,
+    blank_size: (u8, u8),
 }
 
 impl Board {
@@ -167,30 +224,73 @@ impl Board {
 
     /// An empty board with the given rules.
     pub fn with_rules(width: u8, height: u8, rules: Rules) -> Option<Board> {
-        if !(1..=52).contains(&width) || !(1..=52).contains(&height) {
-            return None;
-        }
-        let stride = width as usize + 2;
-        let len = stride * (height as usize + 2);
-        let mut cells = vec![EDGE; len];
-        for y in 0..height as usize {
-            for x in 0..width as usize {
-                cells[(y + 1) * stride + x + 1] = EMPTY;
-            }
-        }
-        Some(Board {
-            width,
-            height,
-            stride,
-            cells,
-            hash: splitmix64(0x6b69_6675_0000_0000 | (width as u64) << 8 | height as u64),
+        let mut b = Board {
+            width: 0,
+            height: 0,
+            stride: 0,
+            cells: array(vec![0; CAP]),
+            hash: 0,
             ko: None,
             captures: [0, 0],
             rules,
-            mark: vec![0; len],
+            mark: array(vec![0; CAP]),
             generation: 0,
-            stack: vec![0; len],
-        })
+            stack: array(vec![0; CAP]),
+            blank: array(vec![0; CAP]),
+            blank_size: (0, 0),
+        };
+        b.reset(width, height, rules).then_some(b)
+    }
+
+    /// Empties the board and gives it a new size (each 1–52) and rules, as
+    /// [`Board::with_rules`] would make it, keeping its allocations (replaying many games on one
+    /// board costs no allocation and only the rows of the new board to clear). Returns `false`,
+    /// and leaves the board as it was, when the size is out of range.
+    pub fn reset(&mut self, width: u8, height: u8, rules: Rules) -> bool {
+        if !(1..=52).contains(&width) || !(1..=52).contains(&height) {
+            return false;
+        }
+        let (w, h) = (width as usize, height as usize);
+        let stride = w + 2;
+        let len = stride * (h + 2);
+        if self.blank_size == (width, height) {
+            self.cells[..len].copy_from_slice(&self.blank[..len]);
+        } else {
+            self.build_blank(w, h);
+            self.blank[..len].copy_from_slice(&self.cells[..len]);
+            self.blank_size = (width, height);
+        }
+        self.width = width;
+        self.height = height;
+        self.stride = stride;
+        self.hash = splitmix64(0x6b69_6675_0000_0000 | (width as u64) << 8 | height as u64);
+        self.ko = None;
+        self.captures = [0, 0];
+        self.rules = rules;
+        true
+    }
+
+    /// Writes the cells of an empty board of `w` × `h` at the start of `cells`.
+    fn build_blank(&mut self, w: usize, h: usize) {
+        let stride = w + 2;
+        let cells = &mut self.cells[..stride * (h + 2)];
+        // The border rows: an edge cell's only possible empty neighbour is the point beside it.
+        let (first, rest) = cells.split_at_mut(stride);
+        let (middle, last) = rest.split_at_mut(h * stride);
+        for row in [first, last] {
+            row.fill(EDGE | LIB);
+            row[0] = EDGE;
+            row[w + 1] = EDGE;
+        }
+        // The rows of the board: four empty neighbours, less one per side on the edge.
+        for (y, row) in middle.chunks_exact_mut(stride).enumerate() {
+            let n = 4 - (y == 0) as u8 - (y == h - 1) as u8;
+            row.fill(n * LIB); // EMPTY is 0
+            row[0] = EDGE | LIB;
+            row[1] -= LIB;
+            row[w] -= LIB;
+            row[w + 1] = EDGE | LIB;
+        }
     }
 
     /// Columns and rows.
@@ -236,7 +336,7 @@ impl Board {
 
     /// The stone at `p`, if any (and `None` off the board).
     pub fn get(&self, p: Point) -> Option<Color> {
-        match self.cells[self.index(p)?] {
+        match self.cells[at(self.index(p)?)] & CONTENT {
             BLACK => Some(Color::Black),
             WHITE => Some(Color::White),
             _ => None,
@@ -245,61 +345,93 @@ impl Board {
 
     /// Number of stones of each colour (Black, White).
     pub fn stones(&self) -> (u32, u32) {
-        let b = self.cells.iter().filter(|&&c| c == BLACK).count() as u32;
-        let w = self.cells.iter().filter(|&&c| c == WHITE).count() as u32;
+        let cells = &self.cells[..self.stride * (self.height as usize + 2)];
+        let b = cells.iter().filter(|&&c| c & CONTENT == BLACK).count() as u32;
+        let w = cells.iter().filter(|&&c| c & CONTENT == WHITE).count() as u32;
         (b, w)
     }
 
-    #[inline]
-    fn put(&mut self, i: usize, v: u8) {
-        let old = self.cells[i];
-        if old == BLACK || old == WHITE {
-            self.hash ^= key(i, old);
+    /// Puts a stone of `color` on the empty point `i`; its neighbours lose an empty neighbour.
+    #[inline(always)]
+    fn place(&mut self, i: usize, color: u8) {
+        self.cells[at(i)] |= color;
+        self.hash ^= key(i, color);
+        for n in self.neighbours(i) {
+            self.cells[at(n)] = self.cells[at(n)].wrapping_sub(LIB);
         }
-        if v == BLACK || v == WHITE {
-            self.hash ^= key(i, v);
+    }
+
+    /// Takes the stone of `color` off point `i`; its neighbours gain an empty neighbour.
+    #[inline(always)]
+    fn lift(&mut self, i: usize, color: u8) {
+        self.cells[at(i)] &= !CONTENT;
+        self.hash ^= key(i, color);
+        for n in self.neighbours(i) {
+            self.cells[at(n)] = self.cells[at(n)].wrapping_add(LIB);
         }
-        self.cells[i] = v;
     }
 
     /// Setup: puts a stone of `color` at `p`, or empties it (`None`), whatever was there, with no
     /// captures. Clears the ko. Returns `false` (and does nothing) off the board.
     pub fn set(&mut self, p: Point, color: Option<Color>) -> bool {
         let Some(i) = self.index(p) else { return false };
-        self.put(i, color.map_or(EMPTY, cell));
+        let old = self.cells[at(i)] & CONTENT;
+        if old != EMPTY {
+            self.lift(i, old);
+        }
+        if let Some(c) = color {
+            self.place(i, cell(c));
+        }
         self.ko = None;
         true
     }
 
     /// Plays a move (`None` is a pass). On an illegal move the board is unchanged.
+    #[inline(always)]
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, IllegalKind> {
         let Some(p) = point else {
             self.ko = None;
             return Ok(Played::default());
         };
         let i = self.index(p).ok_or(IllegalKind::OffBoard)?;
-        if self.cells[i] != EMPTY {
+        if self.cells[at(i)] & CONTENT != EMPTY {
             return Err(IllegalKind::Occupied);
         }
         let me = cell(color);
         if self.ko == Some((i, me)) {
             return Err(IllegalKind::Ko);
         }
-        let them = if me == BLACK { WHITE } else { BLACK };
-        self.put(i, me);
+        self.hash ^= key(i, me);
+        if place_quietly(&mut self.cells, i, self.stride, me) {
+            self.ko = None;
+            return Ok(Played::default());
+        }
+        match self.resolve(i, me) {
+            Some(both) => Ok(Played { captured: both as u32, suicided: (both >> 32) as u32 }),
+            None => Err(IllegalKind::Suicide),
+        }
+    }
+
+    /// The rest of [`Board::play`] once the stone of `me` is on point `i` and some group next to
+    /// it may have no liberty: captures, suicide and ko. Returns the stones captured and (in the
+    /// high half) suicided, or `None` for a suicide the rules forbid (a pair of words, returned
+    /// in registers, where a `Result<Played, _>` goes through memory).
+    #[inline(never)]
+    fn resolve(&mut self, i: usize, me: u8) -> Option<u64> {
+        let them = me ^ (BLACK | WHITE);
         let mut captured = 0;
         let mut last_captured = 0;
         for n in self.neighbours(i) {
-            if self.cells[n] == them && !self.has_liberty(n) {
+            if self.cells[at(n)] == them && !self.has_liberty(n, them) {
                 last_captured = n;
                 captured += self.remove_group(n);
             }
         }
         let mut suicided = 0;
-        if captured == 0 && !self.has_liberty(i) {
+        if captured == 0 && self.cells[at(i)] == me && !self.has_liberty(i, me) {
             if !self.rules.allow_suicide {
-                self.put(i, EMPTY);
-                return Err(IllegalKind::Suicide);
+                self.lift(i, me);
+                return None;
             }
             suicided = self.remove_group(i);
             self.captures[(me == BLACK) as usize] += suicided;
@@ -308,76 +440,88 @@ impl Board {
         // Simple ko: one stone captured by a lone stone left with that single liberty.
         self.ko = None;
         if captured == 1 && suicided == 0 {
-            let lone = self.neighbours(i).into_iter().all(|n| self.cells[n] != me);
-            let libs = self.neighbours(i).into_iter().filter(|&n| self.cells[n] == EMPTY).count();
-            if lone && libs == 1 {
+            let lone = self.neighbours(i).into_iter().all(|n| self.cells[at(n)] & CONTENT != me);
+            if lone && self.cells[at(i)] == me | LIB {
                 self.ko = Some((last_captured, them));
             }
         }
-        Ok(Played { captured, suicided })
+        Some(captured as u64 | (suicided as u64) << 32)
     }
 
-    /// Whether playing `color` at `point` would be legal now.
+    /// Whether playing `color` at `point` would be legal now. Costs a copy of the board (four
+    /// heap arrays, 32 KiB): for occasional questions, not a move generator.
     pub fn is_legal(&self, color: Color, point: Option<Point>) -> Result<(), IllegalKind> {
         let mut copy = self.clone();
         copy.play(color, point).map(|_| ())
     }
 
+    #[inline(always)]
     fn neighbours(&self, i: usize) -> [usize; 4] {
         [i - 1, i + 1, i - self.stride, i + self.stride]
     }
 
-    /// Whether the group at `i` has a liberty: its stone's neighbours first (most stones touch
-    /// an empty point; inlined), else a flood fill that stops at the first liberty.
+    /// Whether the group of the stone of `colour` at `i`, which has no empty neighbour itself,
+    /// has a liberty: first whether a stone next to it has one (the answer for most groups,
+    /// without a flood fill), else [`Board::fill_finds_liberty`].
     #[inline(always)]
-    fn has_liberty(&mut self, i: usize) -> bool {
-        self.neighbours(i).into_iter().any(|n| self.cells[n] == EMPTY) || self.fill_finds_liberty(i)
+    fn has_liberty(&mut self, i: usize, colour: u8) -> bool {
+        self.neighbours(i).into_iter().any(|n| {
+            let c = self.cells[at(n)];
+            c & CONTENT == colour && c >= LIB
+        }) || self.fill_finds_liberty(i)
     }
 
+    /// Whether the group of the stone at `i`, which has no empty neighbour itself, has a
+    /// liberty: a flood fill that stops at the first stone of the group with an empty neighbour
+    /// (seen when it is reached, before it is pushed).
     #[inline(never)]
     fn fill_finds_liberty(&mut self, i: usize) -> bool {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.mark.fill(0);
             self.generation = 1;
         }
         let g = self.generation;
-        let colour = self.cells[i];
+        let colour = self.cells[at(i)] & CONTENT;
         self.stack[0] = i as u16;
         let mut top = 1;
-        self.mark[i] = g;
+        self.mark[at(i)] = g;
         while top > 0 {
             top -= 1;
-            let j = self.stack[top] as usize;
+            let j = self.stack[at(top)] as usize;
             for n in self.neighbours(j) {
-                let c = self.cells[n];
-                if c == EMPTY {
-                    return true;
-                }
-                if c == colour && self.mark[n] != g {
-                    self.mark[n] = g;
-                    self.stack[top] = n as u16;
-                    top += 1;
+                let c = self.cells[at(n)];
+                if c & CONTENT == colour {
+                    // A stone of the group: its byte is `colour` plus `LIB` per empty neighbour.
+                    if c >= LIB {
+                        return true;
+                    }
+                    if self.mark[at(n)] != g {
+                        self.mark[at(n)] = g;
+                        self.stack[at(top)] = n as u16;
+                        top += 1;
+                    }
                 }
             }
         }
         false
     }
 
-    /// Removes the group at `i` (which `has_liberty` found without liberties); returns its size.
+    /// Removes the group at `i` (which `fill_finds_liberty` found without liberties); returns
+    /// its size.
     fn remove_group(&mut self, i: usize) -> u32 {
-        let colour = self.cells[i];
-        self.put(i, EMPTY);
+        let colour = self.cells[at(i)] & CONTENT;
+        self.lift(i, colour);
         self.stack[0] = i as u16;
         let mut top = 1;
         let mut n = 1;
         while top > 0 {
             top -= 1;
-            let j = self.stack[top] as usize;
+            let j = self.stack[at(top)] as usize;
             for t in self.neighbours(j) {
-                if self.cells[t] == colour {
-                    self.put(t, EMPTY);
-                    self.stack[top] = t as u16;
+                if self.cells[at(t)] & CONTENT == colour {
+                    self.lift(t, colour);
+                    self.stack[at(top)] = t as u16;
                     top += 1;
                     n += 1;
                 }
@@ -439,6 +583,15 @@ pub struct Replay {
     pub bad_size: bool,
 }
 
+impl Drop for Replayer {
+    /// Leaves the board for the thread's next replayer.
+    fn drop(&mut self) {
+        if let Some(b) = self.board.take() {
+            let _ = SPARE.try_with(|s| s.set(Some(b)));
+        }
+    }
+}
+
 /// Parses an SGF-style board size (`19`, `19:13`).
 pub fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
     let s = std::str::from_utf8(v).ok()?.trim();
@@ -452,12 +605,23 @@ pub fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
     ((1..=52).contains(&w) && (1..=52).contains(&h)).then_some((w, h))
 }
 
+thread_local! {
+    /// The board of the last [`Replayer`] dropped on this thread, for the next one to reset
+    /// rather than allocate ([`replay`] makes a replayer per game). One board (32 KiB) a thread
+    /// at most, kept until the thread ends.
+    static SPARE: Cell<Option<Board>> = const { Cell::new(None) };
+}
+
 /// Replays games event by event; [`replay`] drives it along a main line. Feed it the events of
-/// one line of play (no variations).
+/// one line of play (no variations). [`Replayer::finish_game`] ends a game and starts the next
+/// on the same board, so that a replayer kept for many games allocates its board once.
 #[derive(Debug)]
 pub struct Replayer {
     options: ReplayOptions,
+    /// The board, made at the first move or setup and kept from game to game.
     board: Option<Board>,
+    /// Whether `board` holds this game's position (else it is an earlier game's, to reset).
+    live: bool,
     size: (u8, u8),
     rules: Rules,
     out: Replay,
@@ -471,6 +635,7 @@ impl Replayer {
         Replayer {
             options,
             board: None,
+            live: false,
             size: (19, 19),
             rules: options.rules.unwrap_or_default(),
             out: Replay::default(),
@@ -480,14 +645,21 @@ impl Replayer {
 
     /// The board as it stands (`None` before the first move or setup).
     pub fn board(&self) -> Option<&Board> {
-        self.board.as_ref()
+        self.board.as_ref().filter(|_| self.live)
     }
 
+    /// This game's board: the kept one reset to the game's size and rules (19×19 and the default
+    /// rules for a size out of range), or a new one, at the first move or setup.
     fn board_mut(&mut self) -> &mut Board {
-        let (size, rules) = (self.size, self.rules);
-        self.board.get_or_insert_with(|| {
-            Board::with_rules(size.0, size.1, rules).unwrap_or_else(|| Board::new(19, 19).expect("19x19"))
-        })
+        let (size, rules, live) = (self.size, self.rules, self.live);
+        self.live = true;
+        let b = self.board.get_or_insert_with(|| {
+            SPARE.try_with(Cell::take).ok().flatten().unwrap_or_else(|| Board::new(19, 19).expect("19x19"))
+        });
+        if !live && !b.reset(size.0, size.1, rules) {
+            b.reset(19, 19, Rules::default());
+        }
+        b
     }
 
     /// Applies one event; returns `true` when it was an illegal move (its offset can then be set
@@ -507,8 +679,8 @@ impl Replayer {
         let number = self.out.moves;
         self.out.passes += point.is_none() as u32;
         let played = match self.board.as_mut() {
-            Some(b) => b.play(color, point),
-            None => self.board_mut().play(color, point),
+            Some(b) if self.live => b.play(color, point),
+            _ => self.board_mut().play(color, point),
         };
         let illegal = match played {
             Ok(_) => false,
@@ -523,6 +695,36 @@ impl Replayer {
             self.out.hashes.push(h);
         }
         illegal
+    }
+
+    /// Plays Go moves one after another as [`Replayer::play`] would one by one (the same counts,
+    /// illegal moves and hashes), with the board looked up once: for callers that hold a game's
+    /// moves in a list. Illegal moves are recorded without an offset. Returns how many moves it
+    /// played (legal or not).
+    pub fn play_all<I: IntoIterator<Item = (Color, Option<Point>)>>(&mut self, moves: I) -> usize {
+        let mut moves = moves.into_iter();
+        let Some((color, point)) = moves.next() else { return 0 };
+        let before = self.out.moves;
+        // The first move sets the game going (and makes the board) as any move does.
+        self.play(color, point);
+        if self.options.record_hashes {
+            for (color, point) in moves {
+                self.play(color, point);
+            }
+        } else if let Some(board) = self.board.as_mut() {
+            let out = &mut self.out;
+            let (mut number, mut passes) = (out.moves, out.passes);
+            for (color, point) in moves {
+                number += 1;
+                passes += point.is_none() as u32;
+                if let Err(kind) = board.play(color, point) {
+                    let point = point.unwrap_or(Point::new(0, 0));
+                    out.illegal.push(IllegalMove { kind, offset: None, number, color, point });
+                }
+            }
+            (out.moves, out.passes) = (number, passes);
+        }
+        self.out.moves.wrapping_sub(before) as usize
     }
 
     /// Sets the input offset of the last illegal move reported.
@@ -541,8 +743,9 @@ impl Replayer {
             return;
         };
         self.size = s;
-        if !self.moved {
+        if !self.moved && self.live {
             if let Some(old) = self.board.take() {
+                self.live = false;
                 let b = self.board_mut();
                 let (w, h) = old.size();
                 for y in 0..h {
@@ -587,12 +790,24 @@ impl Replayer {
 
     /// The summary.
     pub fn finish(mut self) -> Replay {
+        self.finish_game()
+    }
+
+    /// The summary of this game (what [`Replayer::finish`] gives), and a fresh start for the next
+    /// game with the same options: the board is kept, to be reset (not allocated) at the next
+    /// game's first move or setup.
+    pub fn finish_game(&mut self) -> Replay {
         let b = self.board_mut();
         let (hash, captures, size) = (b.hash(), (b.captures(Color::Black), b.captures(Color::White)), b.size());
-        self.out.hash = hash;
-        self.out.captures = captures;
-        self.out.size = size;
-        self.out
+        let mut out = std::mem::take(&mut self.out);
+        out.hash = hash;
+        out.captures = captures;
+        out.size = size;
+        self.live = false;
+        self.size = (19, 19);
+        self.rules = self.options.rules.unwrap_or_default();
+        self.moved = false;
+        out
     }
 }
 
