@@ -1,9 +1,9 @@
 //! The final position of a game: its main line's board-changing events, recorded while the
 //! game is read ([`Moves`]), replayed later on the boards of `kifu::position` ([`Moves::replay`]).
 //!
-//! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks) is
-//! about a quarter of the work of reading a game, and the indexer's reading threads are often
-//! its bottleneck while the writer thread waits. Recording costs a push per move; then
+//! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks)
+//! costs about 0.7 G instructions over the corpus, of 5.1 G for the whole `kifu index` run, and
+//! the indexer's reading threads are often its bottleneck while the writer thread waits. Recording costs a push per move; then
 //! [`share`] decides, per game, who replays it: the writer, as long as fewer than
 //! [`WRITER_BACKLOG`] games wait for it, else the reading thread itself. So the writer takes
 //! what it has time for (most games with one reading thread, few with many) and never holds
@@ -18,8 +18,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How many games may wait for the writer to replay them (about 20 ms of its work: enough that
 /// it is not left idle between groups of files, little for it to finish alone at the end).
-/// Medians of 7 alternating runs on the corpus, one reading thread: 0.90 s with no games left
-/// to the writer, 0.71 s with 512, 1024 or 4096; two threads: 0.77–0.82 s for all four.
+/// Medians of 7 alternating runs on the corpus, one reading thread: 0.74 s with no games left
+/// to the writer, 0.62–0.65 s with 256, 1024 or 4096; two threads: 0.52–0.58 s for all four
+/// (no difference beyond the machine's noise).
 pub const WRITER_BACKLOG: usize = 1024;
 
 thread_local! {
