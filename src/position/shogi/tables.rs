@@ -179,27 +179,23 @@ pub(super) const WHITE_JUMP: u8 = 0xFD;
 /// colour jumps to it from ([`NO_SQUARE`] for none, off the board).
 pub(super) const KNIGHT_FROM: [[[u8; 2]; 81]; 2] = {
     let mut t = [[[NO_SQUARE; 2]; 81]; 2];
-    let mut j = 0;
-    while j < 81 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < 81 {
-            if RAY[i][j] == BLACK_JUMP {
-                t[0][j][k] = i as u8;
-                k += 1;
+    let jumps = [BLACK_JUMP, WHITE_JUMP];
+    let mut w = 0;
+    while w < 2 {
+        let mut j = 0;
+        while j < 81 {
+            let mut k = 0;
+            let mut i = 0;
+            while i < 81 {
+                if RAY[i][j] == jumps[w] {
+                    t[w][j][k] = i as u8;
+                    k += 1;
+                }
+                i += 1;
             }
-            i += 1;
+            j += 1;
         }
-        let mut k = 0;
-        let mut i = 0;
-        while i < 81 {
-            if RAY[i][j] == WHITE_JUMP {
-                t[1][j][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        j += 1;
+        w += 1;
     }
     t
 };
