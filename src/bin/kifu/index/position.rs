@@ -3,11 +3,11 @@
 //!
 //! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks)
 //! costs about 0.7 G instructions over the corpus, of 5.1 G for the whole `kifu index` run, and
-//! the indexer's reading threads are often its bottleneck while the writer thread waits. Recording costs a push per move; then
-//! [`share`] decides, per game, who replays it: the writer, as long as fewer than
-//! [`WRITER_BACKLOG`] games wait for it, else the reading thread itself. So the writer takes
-//! what it has time for (most games with one reading thread, few with many) and never holds
-//! the readers up.
+//! the indexer's reading threads are often its bottleneck while the writer thread waits.
+//! Recording costs a push per move; then [`share`] decides, per game, who replays it: the
+//! writer, as long as fewer than [`WRITER_BACKLOG`] games wait for it, else the reading thread
+//! itself. So the writer takes what it has time for (most games with one reading thread, few
+//! with many) and never holds the readers up.
 
 use super::extract::GameRow;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
@@ -82,6 +82,19 @@ enum Step {
     Rules(Rules),
 }
 
+impl Step {
+    /// The event a board takes for this step (a move, setup or the side to move); `None` for
+    /// the board size and rules, which the Go replayer takes by their own calls.
+    fn event(self) -> Option<Event<'static>> {
+        match self {
+            Step::Move(m) => Some(Event::Move(m)),
+            Step::Setup(s) => Some(Event::Setup(s)),
+            Step::Turn(c) => Some(Event::Turn(c)),
+            Step::Size(_) | Step::Rules(_) => None,
+        }
+    }
+}
+
 /// A game's main line as far as its boards go.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moves {
@@ -133,18 +146,12 @@ impl Moves {
     pub fn replay(&self, shogi: bool) -> Final {
         if shogi {
             let mut pos = ShogiPosition::new();
-            for s in &self.steps {
-                let ev = match *s {
-                    Step::Move(Move::Shogi(m)) => {
-                        let _ = pos.play(m);
-                        continue;
-                    }
-                    Step::Move(m) => Event::Move(m),
-                    Step::Setup(s) => Event::Setup(s),
-                    Step::Turn(c) => Event::Turn(c),
-                    Step::Size(_) | Step::Rules(_) => continue,
-                };
-                let _ = pos.apply(&ev);
+            for &s in &self.steps {
+                if let Step::Move(Move::Shogi(m)) = s {
+                    let _ = pos.play(m);
+                } else if let Some(ev) = s.event() {
+                    let _ = pos.apply(&ev);
+                }
             }
             let mut sfen = [0; SFEN_MAX];
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
@@ -161,17 +168,13 @@ impl Moves {
                 let Some(&s) = self.steps.get(i) else { break };
                 i += 1;
                 match s {
-                    Step::Move(m) => {
-                        go.event(&Event::Move(m));
-                    }
-                    Step::Setup(s) => {
-                        go.event(&Event::Setup(s));
-                    }
-                    Step::Turn(c) => {
-                        go.event(&Event::Turn(c));
-                    }
                     Step::Size(size) => go.set_size(size),
                     Step::Rules(r) => go.set_rules(r),
+                    _ => {
+                        if let Some(ev) = s.event() {
+                            go.event(&ev);
+                        }
+                    }
                 }
             }
             let r = go.finish_game();
