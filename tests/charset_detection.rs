@@ -1,0 +1,111 @@
+//! `detect_charset` gives chardetng only the non-ASCII parts of its input (with their ASCII
+//! surroundings); these tests check that its guess is the one chardetng makes from the whole
+//! input: on every corpus file that is not UTF-8 and on slices of them, and on records written
+//! here in each charset with long ASCII stretches between the text.
+
+mod common;
+
+use kifu::text::{detect_charset, Charset};
+
+/// chardetng's guess from the whole input, mapped as `detect_charset` maps it.
+fn whole(bytes: &[u8]) -> Charset {
+    if std::str::from_utf8(bytes).is_ok() {
+        return Charset::Utf8;
+    }
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    det.feed(bytes, true);
+    let guess = det.guess(None, chardetng::Utf8Detection::Allow);
+    Charset::from_encoding(guess).unwrap_or(Charset::Latin1)
+}
+
+/// xorshift64: deterministic slices.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+#[test]
+fn corpus_files_and_slices_get_the_whole_input_guess() {
+    let Some(dir) = common::corpus() else { return };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut files, mut slices) = (0, 0);
+    let mut seen = std::collections::BTreeSet::new();
+    for path in common::files(&dir, &[""]) {
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        if std::str::from_utf8(&bytes).is_ok() || bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+            continue;
+        }
+        let guess = detect_charset(&bytes);
+        assert_eq!(guess, whole(&bytes), "{}", path.display());
+        seen.insert(format!("{guess:?}"));
+        files += 1;
+        for _ in 0..20 {
+            let a = rng.below(bytes.len());
+            let b = a + rng.below(bytes.len() - a) + 1;
+            let part = &bytes[a..b];
+            assert_eq!(detect_charset(part), whole(part), "{} [{a}..{b}]", path.display());
+            slices += 1;
+        }
+    }
+    eprintln!("{files} files not in UTF-8 ({seen:?}), {slices} slices: same guess");
+    assert!(files >= 20, "the corpus has files in legacy charsets; found {files}");
+    assert!(seen.len() >= 3, "several charsets among them: {seen:?}");
+}
+
+/// Names and comments in each charset, set in an SGF game whose moves are long ASCII stretches.
+#[test]
+fn records_in_each_charset_get_the_whole_input_guess() {
+    let texts: &[(&str, &[&str])] = &[
+        ("Shift_JIS", &["本因坊秀策", "井上因碩", "黒番の勝ち。見事な手筋です", "第一局"]),
+        ("EUC-JP", &["本因坊秀策", "井上因碩", "黒番の勝ち。見事な手筋です", "第一局"]),
+        ("GBK", &["柯洁", "古力", "黑方中盘胜，这是一盘精彩的对局", "第一轮"]),
+        ("Big5", &["聶衛平", "曹薰鉉", "黑中盤勝，這是一盤精彩的對局", "第一輪"]),
+        ("EUC-KR", &["이세돌", "박정환", "흑 불계승. 아주 좋은 대국입니다", "제1국"]),
+        ("windows-1251", &["Дмитрий Суров", "Александр Динерштейн", "Чёрные выиграли, хорошая партия", "тур"]),
+        (
+            "windows-1252",
+            &["Jürgen Müller", "François Façade", "Schwarz gewinnt, schöne Partie à la française", "Runde"],
+        ),
+    ];
+    for (label, parts) in texts {
+        let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let moves: String = (0..150)
+            .map(|i| {
+                format!(
+                    ";{}[{}{}]",
+                    ["B", "W"][i % 2],
+                    (b'a' + (i % 19) as u8) as char,
+                    (b'a' + (i * 7 % 19) as u8) as char
+                )
+            })
+            .collect();
+        let sgf = format!(
+            "(;GM[1]FF[4]SZ[19]PB[{}]PW[{}]EV[{}]{moves}C[{}]{moves};B[aa]C[{} {}])",
+            parts[0], parts[1], parts[3], parts[2], parts[2], parts[0]
+        );
+        let (bytes, _, unmappable) = enc.encode(&sgf);
+        assert!(!unmappable, "{label}");
+        assert_eq!(detect_charset(&bytes), whole(&bytes), "{label}");
+        // Every prefix that ends inside or just after the text, where a cut may fall anywhere.
+        for end in (1..bytes.len()).step_by(7) {
+            assert_eq!(detect_charset(&bytes[..end]), whole(&bytes[..end]), "{label} ..{end}");
+        }
+    }
+}
+
+#[test]
+fn the_guess_names_the_charset_of_clear_text() {
+    let jp = encoding_rs::SHIFT_JIS.encode("(;PB[本因坊秀策]PW[井上因碩]C[黒番の勝ち。見事な手筋です];B[pd];W[dp])").0;
+    assert_eq!(detect_charset(&jp), Charset::ShiftJis);
+    let kr = encoding_rs::EUC_KR
+        .encode("(;PB[이세돌]PW[박정환]C[흑 불계승. 아주 좋은 대국입니다. 백이 돌을 던졌습니다];B[pd])")
+        .0;
+    assert_eq!(detect_charset(&kr), Charset::EucKr);
+    assert_eq!(detect_charset(b"(;PB[plain ascii];B[pd])"), Charset::Utf8);
+}
