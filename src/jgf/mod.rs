@@ -106,21 +106,44 @@ use crate::detect::Confidence;
 
 /// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
 /// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.
+///
+/// Every sniff of a JSON-like file runs this over up to 4 KiB, so it works a stretch at a time:
+/// `//` is found by `memmem`, and the bytes between are copied by a loop that writes every byte
+/// and advances only past the kept ones (no branch per byte).
 fn normalize(head: &[u8]) -> Vec<u8> {
+    /// Whether a byte is kept: all but ASCII white space and quotes.
+    const KEPT: [bool; 256] = {
+        let mut t = [true; 256];
+        let mut i = 0;
+        while i < 256 {
+            let b = i as u8;
+            t[i] = !(b.is_ascii_whitespace() || b == b'"' || b == b'\'');
+            i += 1;
+        }
+        t
+    };
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let mut out = Vec::with_capacity(head.len());
-    let mut i = 0;
-    while i < head.len() {
-        let b = head[i];
-        if b == b'/' && head.get(i + 1) == Some(&b'/') {
-            i = memchr::memchr(b'\n', &head[i..]).map_or(head.len(), |k| i + k + 1);
-            continue;
+    let mut out = vec![0; head.len()];
+    let mut n = 0;
+    let mut rest = head;
+    while !rest.is_empty() {
+        let (stretch, comment) = match memchr::memmem::find(rest, b"//") {
+            Some(k) => (&rest[..k], Some(k)),
+            None => (rest, None),
+        };
+        let dst = &mut out[n..n + stretch.len()];
+        let mut j = 0;
+        for &b in stretch {
+            dst[j] = b;
+            j += usize::from(KEPT[usize::from(b)]);
         }
-        if !(b.is_ascii_whitespace() || b == b'"' || b == b'\'') {
-            out.push(b);
-        }
-        i += 1;
+        n += j;
+        rest = match comment {
+            Some(k) => memchr::memchr(b'\n', &rest[k..]).map_or(&[][..], |e| &rest[k + e + 1..]),
+            None => &[],
+        };
     }
+    out.truncate(n);
     let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
     out.drain(..start);
     out
@@ -178,5 +201,52 @@ pub fn sniff_v1(head: &[u8]) -> Confidence {
         Confidence::Yes
     } else {
         Confidence::No
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+
+    /// The rule one byte at a time, as `normalize` was first written.
+    fn reference(head: &[u8]) -> Vec<u8> {
+        let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < head.len() {
+            let b = head[i];
+            if b == b'/' && head.get(i + 1) == Some(&b'/') {
+                i = memchr::memchr(b'\n', &head[i..]).map_or(head.len(), |k| i + k + 1);
+                continue;
+            }
+            if !(b.is_ascii_whitespace() || b == b'"' || b == b'\'') {
+                out.push(b);
+            }
+            i += 1;
+        }
+        let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
+        out.drain(..start);
+        out
+    }
+
+    #[test]
+    fn normalize_follows_the_byte_by_byte_rule() {
+        assert_eq!(normalize(b"export const g = {\n  \"tree\": [ // the moves\n  {'x': 1}]}"), b"{tree:[{x:1}]}");
+        assert_eq!(normalize(b"\xEF\xBB\xBF// a\n// b\n[1, 2]"), b"[1,2]");
+        assert_eq!(normalize(b"{\"url\": \"http://x\"\n}"), b"{url:http:}");
+        // Random heads over an alphabet where comments, quotes and white space are frequent.
+        let alphabet = b"//\n \t\r\"'{[x:1\xEF\xBB\xBF";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..400 {
+            let head: Vec<u8> = (0..len % 97)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            assert_eq!(normalize(&head), reference(&head), "{:?}", String::from_utf8_lossy(&head));
+        }
     }
 }
