@@ -379,7 +379,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let t_write = start.elapsed();
     schema::create_indexes(&conn).map_err(|e| e.to_string())?;
     if std::env::var_os("KIFU_TIMING").is_some() {
-        eprintln!("walk {t_walk:?} open {t_open:?} plan {t_plan:?} readers {t_readers:?} write {t_write:?} indexes {:?}", start.elapsed());
+        eprintln!(
+            "walk {t_walk:?} open {t_open:?} plan {t_plan:?} readers {t_readers:?} write {t_write:?} indexes {:?}",
+            start.elapsed()
+        );
     }
     bar.finish_and_clear();
     summary.files_read = plan.read.len() as u64;
