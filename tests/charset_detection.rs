@@ -92,7 +92,7 @@ fn records_in_each_charset_get_the_whole_input_guess() {
         let (bytes, _, unmappable) = enc.encode(&sgf);
         assert!(!unmappable, "{label}");
         assert_eq!(detect_charset(&bytes), whole(&bytes), "{label}");
-        // Every prefix that ends inside or just after the text, where a cut may fall anywhere.
+        // Every 7th prefix: the input may end anywhere, inside a character too.
         for end in (1..bytes.len()).step_by(7) {
             assert_eq!(detect_charset(&bytes[..end]), whole(&bytes[..end]), "{label} ..{end}");
         }
