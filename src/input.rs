@@ -228,7 +228,8 @@ pub struct GameChunk<'a> {
 /// What a file says once that every game in it needs (see [`GameChunk`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChunkContext<'a> {
-    /// A charset fixed by the file (a BOM, a CSA V3.0 `'CSA encoding=` line, an XML declaration).
+    /// A charset fixed by the file (a BOM, a CSA V3.0 `'CSA encoding=` line, an XML declaration),
+    /// or already detected by the splitter for this game (SGF without a known `CA[]`).
     pub charset: Option<crate::text::Charset>,
     /// Format-specific header bytes that apply to every game (CSA V3.0 version line, XML prolog).
     pub header: &'a [u8],

@@ -15,9 +15,10 @@
 //! Reading the chunks with [`crate::stream::Shifted`] gives the same events, offsets, lines and
 //! columns as reading the whole stream as one slice, up to the first error (after an error the
 //! slice reader resynchronises inside the broken game, the splitter after it). A game without a
-//! known `CA[]` that is cut short by `(;GM[` has its charset detected by the slice reader over
-//! bytes past its end; the splitter does the same and fixes the result in
-//! [`ChunkContext::charset`] (with [`GameChunk::start_warning`] for an unknown label).
+//! known `CA[]` has its charset detected by the splitter (for a game cut short by `(;GM[`, over
+//! bytes past its end, as the slice reader does); the result is fixed in
+//! [`ChunkContext::charset`] (with [`GameChunk::start_warning`] for an unknown label), so the
+//! chunk's reader does not detect it again.
 //!
 //! Costs: each byte is copied once into the window and scanned once by `memchr` (plus a re-scan of
 //! an unfinished game after a refill, amortised by the window's geometric growth); a game
@@ -192,9 +193,8 @@ fn tokens(data: &[u8], mut i: usize, mut depth: u32, cs: Charset, eof: bool) -> 
 struct Game {
     start: u64,
     charset: Option<Charset>,
-    /// When the charset was detected: where detection stopped (`None`: at the end of the
-    /// stream), and the offset of the root's unknown `CA` label if it had one.
-    detected: Option<(Option<u64>, Option<u64>)>,
+    /// When the charset was detected: the offset of the root's unknown `CA` label if it had one.
+    detected: Option<Option<u64>>,
     /// Token scan: resume offset and depth.
     pos: u64,
     depth: u32,
@@ -351,20 +351,15 @@ impl<R: Read> Splitter<R> {
         };
         self.pos = end;
         let cs = game.charset.unwrap_or(Charset::Utf8);
-        // The reader of the chunk alone would detect over the chunk: fix the charset when the
-        // slice reader detects it over a different range (a game cut short by `(;GM[`), and
-        // carry the unknown-label warning that fixing it silences.
+        // A charset detected here is fixed for the chunk's reader, which would otherwise detect
+        // again (chardetng is the most expensive step per byte of the whole read) and, for a game
+        // cut short by `(;GM[`, over a different range. The unknown-label warning that fixing it
+        // silences in the reader is carried instead.
         let mut charset = self.forced;
         let mut start_warning = None;
-        if let (None, Some((stop, label_at))) = (self.forced, game.detected) {
-            let same = match stop {
-                Some(x) => x <= end,
-                None => self.buf.eof() && end == self.buf.end_offset(),
-            };
-            if !same {
-                charset = Some(cs);
-                start_warning = label_at.map(|at| (WarningKind::UnknownCharset, self.buf.position(at)));
-            }
+        if let (None, Some(label_at)) = (self.forced, game.detected) {
+            charset = Some(cs);
+            start_warning = label_at.map(|at| (WarningKind::UnknownCharset, self.buf.position(at)));
         }
         Ok(Some(Cut { start: g, end, position, charset, junk, start_warning }))
     }
@@ -442,9 +437,8 @@ impl<R: Read> Splitter<R> {
                         }
                         let stop = e1.unwrap_or(data.len());
                         game.charset = Some(detect_charset(&data[g..stop]));
-                        let stop = (e1.is_some() || !eof).then_some(base + stop as u64);
                         let label_at = label.map(|l| base + (l.as_ptr() as usize - data.as_ptr() as usize) as u64);
-                        game.detected = Some((stop, label_at));
+                        game.detected = Some(label_at);
                     }
                 }
             }
