@@ -241,10 +241,11 @@ const DETECTION_CONTEXT: usize = 16;
 /// and more in CJK text; in a game record the non-ASCII text (names, comments) is a small part
 /// of the file and the moves between are ASCII, so giving it only these parts makes detection
 /// about ten times cheaper over the corpus. Its scores look at a character and its neighbour,
-/// a pair of ASCII bytes scores nothing and ends a word, so ASCII far from any non-ASCII byte
-/// changes nothing; a cut falls inside ASCII at least 16 bytes from a non-ASCII byte, so never
-/// between a lead byte and its (possibly ASCII) trail byte. `tests/charset_detection.rs` checks
-/// that the guess is the same as from the whole input (it still is with 2 bytes of context).
+/// and a pair of ASCII bytes scores nothing and ends a word; the one state that lives longer
+/// through ASCII (see [`resets_state`]) is reset where a part starts. A cut falls inside ASCII
+/// at least 16 bytes from a non-ASCII byte, so never between a lead byte and its (possibly
+/// ASCII) trail byte. `tests/charset_detection.rs` checks that the guess is the same as from the
+/// whole input, on the corpus and on random text built to exercise that state.
 struct DetectionParts<'a> {
     bytes: &'a [u8],
     pos: usize,
@@ -268,12 +269,27 @@ fn special(b: u8) -> bool {
     b >= 0x80 || b == 0x1B
 }
 
+/// Whether chardetng's state after this ASCII byte is the same whatever ASCII came before it.
+/// All its state but one is fixed by the last byte or two; the exception is windows-1252's
+/// ordinal state (for "3º", "Nº", "Xª"), carried through runs of letters and digits and reset
+/// only by an ASCII byte of class 0 (neither letter nor digit) — except `.`, which after `N`
+/// or `n` means "N.º". So a part starts on such a byte.
+#[inline]
+fn resets_state(b: u8) -> bool {
+    b.is_ascii() && !b.is_ascii_alphanumeric() && b != b'.' && b != 0x1B
+}
+
 impl<'a> Iterator for DetectionParts<'a> {
     type Item = &'a [u8];
 
     fn next(&mut self) -> Option<&'a [u8]> {
         let first = self.next_special(self.pos)?;
-        let start = first.saturating_sub(DETECTION_CONTEXT).max(self.pos);
+        let mut start = first.saturating_sub(DETECTION_CONTEXT).max(self.pos);
+        // Start on a byte after which the detector's state no longer depends on what came
+        // before (or where the previous part ended: the bytes then follow on as in the input).
+        while start > self.pos && !resets_state(self.bytes[start]) {
+            start -= 1;
+        }
         let mut end = first + 1;
         // Merge the next run while it starts within the context (looking no further than that).
         loop {
@@ -319,20 +335,30 @@ mod tests {
 
     #[test]
     fn detection_parts_cover_every_non_ascii_byte_with_its_context() {
-        // ASCII with non-ASCII bytes at chosen places (in units of the context, which is >= 10).
+        // Spaces with non-ASCII bytes at chosen places (in units of the context, which is >= 10).
         let c = DETECTION_CONTEXT;
-        let mut bytes = vec![b'a'; 12 * c];
+        let mut bytes = vec![b' '; 12 * c];
         for &i in &[0, c + 5, 4 * c, 4 * c + 10, 8 * c, 12 * c - 1] {
             bytes[i] = 0xB0;
         }
-        let base = bytes.as_ptr() as usize;
-        let parts: Vec<(usize, usize)> = DetectionParts::new(&bytes)
-            .map(|p| (p.as_ptr() as usize - base, p.as_ptr() as usize - base + p.len()))
-            .collect();
+        let parts = |bytes: &[u8]| -> Vec<(usize, usize)> {
+            let base = bytes.as_ptr() as usize;
+            DetectionParts::new(bytes)
+                .map(|p| (p.as_ptr() as usize - base, p.as_ptr() as usize - base + p.len()))
+                .collect()
+        };
         // The second part starts where the first ends (not c bytes before its byte, which the
         // first part holds already); 4c and 4c + 10 are closer than c: one part.
         let want = [(0, 1 + c), (1 + c, 2 * c + 6), (3 * c, 5 * c + 11), (7 * c, 9 * c + 1), (11 * c - 1, 12 * c)];
-        assert_eq!(parts, want);
+        assert_eq!(parts(&bytes), want);
+        // A part starts on a byte that resets the detector's state: back over letters, digits
+        // and `.` to the space before them, or to where the previous part ended.
+        let mut words = bytes.clone();
+        words[7 * c - 4..7 * c + 3].copy_from_slice(b" N.1234");
+        words[2 * c + 6..3 * c + 5].fill(b'x');
+        let want =
+            [(0, 1 + c), (1 + c, 2 * c + 6), (2 * c + 6, 5 * c + 11), (7 * c - 4, 9 * c + 1), (11 * c - 1, 12 * c)];
+        assert_eq!(parts(&words), want);
         // Plain ASCII gives nothing; an escape counts.
         assert_eq!(DetectionParts::new(b"(;B[pd])").count(), 0);
         assert_eq!(DetectionParts::new(b"ab\x1b$Bcd").next(), Some(&b"ab\x1b$Bcd"[..]));
