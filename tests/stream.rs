@@ -544,3 +544,39 @@ fn fuzz_unknown_label_in_a_game_cut_short() {
     let small = b"(;PB[\xe9t\xe9]CA[klingon]C[\x83\x5c\x83\x5c](;B[aa]\n(;GM[1]C[\x88\xe4 \x8e\x52 \x97\x54]))";
     check(small, "unknown label, cut short");
 }
+
+/// `skip_variation` right after `GameStart` through the splitter and `Shifted` gives what it gives
+/// on the slice reader: the unknown-`CA` warning that would follow `GameStart` goes with the skip
+/// (the splitter carries that warning in the chunk since it fixes the detected charset).
+#[test]
+fn skip_variation_after_game_start_drops_the_start_warning_as_the_reader_does() {
+    let input: &[u8] = b"(;CA[klingon]C[\xff\xfe];B[aa])(;C[x])";
+    let whole: Vec<String> = {
+        let mut r = kifu::sgf::Reader::new(input);
+        let mut out = vec![format!("{:?}", r.next_event())];
+        r.skip_variation().unwrap();
+        out.extend(r.map(|i| format!("{i:?}")));
+        out
+    };
+    let mut chunked = Vec::new();
+    let mut split = kifu::sgf::Splitter::new(input, Config::default());
+    let mut first = true;
+    while let Some(chunk) = split.next_game() {
+        let chunk = chunk.unwrap();
+        let reader = match chunk.context.charset {
+            Some(c) => kifu::sgf::Reader::new(chunk.bytes).with_charset(c),
+            None => kifu::sgf::Reader::new(chunk.bytes),
+        };
+        let mut events = Shifted::new(reader, &chunk, Config::default());
+        if first {
+            chunked.push(format!("{:?}", events.next_event()));
+            events.skip_variation().unwrap();
+            first = false;
+        }
+        while let Some(item) = events.next_event() {
+            chunked.push(format!("{item:?}"));
+        }
+    }
+    assert!(!whole.iter().any(|s| s.contains("UnknownCharset")), "{whole:?}");
+    assert_eq!(chunked, whole);
+}

@@ -242,6 +242,8 @@ impl<S: EventSource> EventSource for Shifted<S> {
     }
 
     fn skip_variation(&mut self) -> Result<(), Error> {
+        // A start warning not yet given goes with the variation, as the reader's own would.
+        self.queued = None;
         self.inner.skip_variation().map_err(|e| self.shift_error(e))
     }
 
