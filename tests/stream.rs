@@ -580,3 +580,32 @@ fn skip_variation_after_game_start_drops_the_start_warning_as_the_reader_does() 
     assert!(!whole.iter().any(|s| s.contains("UnknownCharset")), "{whole:?}");
     assert_eq!(chunked, whole);
 }
+
+/// A root `CA` label that the UTF-8 root scan finds past the game's end (the value ends in a
+/// Shift_JIS character whose trail byte is `\`) is not carried as the game's warning: reading
+/// the chunks does not ask the window for that offset before the junk's (which, in a debug
+/// build, was a failed assertion), and the junk after the game keeps its own offset.
+#[test]
+fn a_ca_label_past_the_game_end_is_not_the_games_warning() {
+    let input: &[u8] = b"(;C[\x8e\x9b\x90\xec\x83\\])x]CA[klingon]";
+    let mut split = kifu::sgf::Splitter::new(input, Config::default());
+    let mut items = Vec::new();
+    while let Some(chunk) = split.next_game() {
+        let chunk = chunk.unwrap();
+        if let Some((kind, p)) = chunk.junk {
+            items.push(format!("junk {kind:?} @{}", p.offset));
+        }
+        if let Some((kind, p)) = chunk.start_warning {
+            items.push(format!("start {kind:?} @{}", p.offset));
+        }
+        if !chunk.bytes.is_empty() {
+            items.push(format!(
+                "game {}..{} {:?}",
+                chunk.offset,
+                chunk.offset as usize + chunk.bytes.len(),
+                chunk.context.charset
+            ));
+        }
+    }
+    assert_eq!(items, ["game 0..12 Some(ShiftJis)", "junk JunkAfterGames @12"]);
+}

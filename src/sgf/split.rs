@@ -18,7 +18,10 @@
 //! known `CA[]` has its charset detected by the splitter (for a game cut short by `(;GM[`, over
 //! bytes past its end, as the slice reader does); the result is fixed in
 //! [`ChunkContext::charset`] (with [`GameChunk::start_warning`] for an unknown label), so the
-//! chunk's reader does not detect it again.
+//! chunk's reader does not detect it again. One difference remains: when the root scan (in UTF-8,
+//! before the charset is known) runs past the game's end and finds a `CA` label after it (a
+//! value ends in a two-byte character whose trail byte is `\`), the slice reader warns about that
+//! label at its offset beyond the game; the splitter gives no warning.
 //!
 //! Costs: each byte is copied once into the window and scanned once by `memchr` (plus a re-scan of
 //! an unfinished game after a refill, amortised by the window's geometric growth); a game
@@ -359,7 +362,10 @@ impl<R: Read> Splitter<R> {
         let mut start_warning = None;
         if let (None, Some(label_at)) = (self.forced, game.detected) {
             charset = Some(cs);
-            start_warning = label_at.map(|at| (WarningKind::UnknownCharset, self.buf.position(at)));
+            // A label the UTF-8 root scan found past the game's end (after a value whose escape
+            // only the detected charset undoes) is not this game's: no warning for it here.
+            start_warning =
+                label_at.filter(|&at| at < end).map(|at| (WarningKind::UnknownCharset, self.buf.position(at)));
         }
         Ok(Some(Cut { start: g, end, position, charset, junk, start_warning }))
     }
