@@ -307,11 +307,11 @@ fn small_int(input: &[u8], p: usize) -> Option<(i64, usize)> {
         if !d.is_ascii_digit() {
             break;
         }
+        if q - first == 18 {
+            return None; // a 19th digit: the value may not fit (checked before it overflows)
+        }
         v = v * 10 + i64::from(d - b'0');
         q += 1;
-        if q - first > 18 {
-            return None;
-        }
     }
     let digits = q - first;
     if digits == 0 || (digits > 1 && input[first] == b'0') || input.get(q).is_some_and(|&c| NUMBER_CONT[c as usize]) {
@@ -1198,6 +1198,17 @@ impl<'a> Tokenizer<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn small_int_takes_up_to_18_digits_without_overflow() {
+        assert_eq!(small_int(b"999999999999999999,", 0), Some((999_999_999_999_999_999, 18)));
+        assert_eq!(small_int(b"-999999999999999999}", 0), Some((-999_999_999_999_999_999, 19)));
+        // A 19th digit: no value (checked before it is added, so nines do not overflow).
+        assert_eq!(small_int(b"9999999999999999999", 0), None);
+        assert_eq!(small_int(b"99999999999999999999999999999999999916", 0), None);
+        assert_eq!(small_int(b"012", 0), None);
+        assert_eq!(small_int(b"7.5", 0), None);
+    }
 
     fn toks(input: &[u8], d: Dialect) -> Result<Vec<Token<'_>>, LexError> {
         let mut t = Tokenizer::new(input, d, 64);
