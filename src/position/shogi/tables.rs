@@ -203,12 +203,22 @@ pub(super) const KNIGHT_FROM: [[[u8; 2]; 81]; 2] = {
 /// Per attacking colour (Black, White) and board code, the lines (bit `d` for line `d` of
 /// [`LINES`]) along which that piece attacks a square it is next to: 0 for the other colour's
 /// pieces and empty squares. Built from [`STEPS`], [`SLIDES`] and [`TOWARD`].
-pub(super) const NEAR: [[u8; 32]; 2] = attack_lines(true);
+pub(super) const NEAR: [[u8; 32]; 2] = piece_lines(&TOWARD, true);
 
 /// Like [`NEAR`], for a piece two or more squares away (sliders only).
-pub(super) const FAR: [[u8; 32]; 2] = attack_lines(false);
+pub(super) const FAR: [[u8; 32]; 2] = piece_lines(&TOWARD, false);
 
-pub(super) const fn attack_lines(near: bool) -> [[u8; 32]; 2] {
+/// Per board code, the lines (bit `d` for line `d` of [`LINES`]) along which that piece moves
+/// one square: [`STEPS`] and [`SLIDES`] turned to its colour by [`ALONG`]; 0 for an empty square.
+/// (Each colour's pieces have codes of their own, so both colours fit one row.)
+pub(super) const MOVES_NEAR: [u8; 32] = both_colours(piece_lines(&ALONG, true));
+
+/// Like [`MOVES_NEAR`], for two or more squares (sliders only).
+pub(super) const MOVES_FAR: [u8; 32] = both_colours(piece_lines(&ALONG, false));
+
+/// Per colour and board code, the lines `dirs[colour]` gives for that colour's piece's reach one
+/// square away (`near`: steps and slides) or farther (slides only); 0 for other codes.
+const fn piece_lines(dirs: &[[u16; 8]; 2], near: bool) -> [[u8; 32]; 2] {
     let mut t = [[0; 32]; 2];
     let mut w = 0;
     while w < 2 {
@@ -217,7 +227,7 @@ pub(super) const fn attack_lines(near: bool) -> [[u8; 32]; 2] {
             let reach = if near { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
             let mut d = 0;
             while d < 8 {
-                if reach & TOWARD[w][d] != 0 {
+                if reach & dirs[w][d] != 0 {
                     t[w][1 + p + 16 * w] |= 1 << d;
                 }
                 d += 1;
@@ -229,32 +239,15 @@ pub(super) const fn attack_lines(near: bool) -> [[u8; 32]; 2] {
     t
 }
 
-/// Per board code, the lines (bit `d` for line `d` of [`LINES`]) along which that piece moves
-/// one square: [`STEPS`] and [`SLIDES`] turned to its colour by [`ALONG`]; 0 for an empty square.
-pub(super) const MOVES_NEAR: [u8; 32] = move_lines(true);
-
-/// Like [`MOVES_NEAR`], for two or more squares (sliders only).
-pub(super) const MOVES_FAR: [u8; 32] = move_lines(false);
-
-pub(super) const fn move_lines(near: bool) -> [u8; 32] {
-    let mut t = [0; 32];
-    let mut w = 0;
-    while w < 2 {
-        let mut p = 0;
-        while p < 14 {
-            let reach = if near { STEPS[p] | SLIDES[p] } else { SLIDES[p] };
-            let mut d = 0;
-            while d < 8 {
-                if reach & ALONG[w][d] != 0 {
-                    t[1 + p + 16 * w] |= 1 << d;
-                }
-                d += 1;
-            }
-            p += 1;
-        }
-        w += 1;
+/// The two colours' rows of [`piece_lines`] in one (their codes do not overlap).
+const fn both_colours(t: [[u8; 32]; 2]) -> [u8; 32] {
+    let mut out = [0; 32];
+    let mut i = 0;
+    while i < 32 {
+        out[i] = t[0][i] | t[1][i];
+        i += 1;
     }
-    t
+    out
 }
 
 /// Per board code, the [`RAY`] value of that piece's jump: [`BLACK_JUMP`] or [`WHITE_JUMP`] for
