@@ -224,10 +224,10 @@ pub fn komi(raw: &str) -> Option<f64> {
             return None;
         }
     } else {
-        match number.contains(',') {
-            true => number.replace(',', ".").parse::<f64>().ok()?,
-            false => number.parse::<f64>().ok()?,
-        }
+        // A decimal comma is rare: copy only then.
+        let parsed: Result<f64, _> =
+            if number.contains(',') { number.replace(',', ".").parse() } else { number.parse() };
+        parsed.ok()?
     };
     if !number.is_empty() && rest.starts_with('目') && rest.contains('半') {
         v += 0.5;
