@@ -612,6 +612,27 @@ fn fuzz_strict_recovery_does_not_turn_variations_into_games() {
     assert_eq!(games, 1, "the broken game only");
 }
 
+/// The main-line adapter (which skips variations with a bracket scan) and a full read end each
+/// game of a broken file at the same byte. Fuzz find: `B[])]` in a variation off the main line:
+/// the scan stepped over `])]` as a two-letter value, missed the `)`, and ran the first game on
+/// to the `(;FF[` of the next one.
+#[test]
+fn fuzz_empty_value_before_a_parenthesis_ends_the_variation_for_the_skip_too() {
+    let input = b"(;B[aa](;W[bb])(;B[])])\n(;FF[4];B[cc])";
+    let ends = |e: Result<Event<'_>, kifu::Error>| match e.unwrap() {
+        Event::GameEnd { length, .. } => Some(length),
+        _ => None,
+    };
+    let full: Vec<u64> = kifu::sgf::Reader::new(&input[..]).filter_map(ends).collect();
+    let mut main = MainLine::new(kifu::sgf::Reader::new(&input[..]));
+    let mut skipped = Vec::new();
+    while let Some(e) = main.next_event() {
+        skipped.extend(ends(e));
+    }
+    assert_eq!(full, [23, 14]);
+    assert_eq!(skipped, full);
+}
+
 /// `(;GM[` inside a game ends the game on the event path, but `skip_variation`'s bracket scan
 /// goes past it, so the main-line adapter and the tree builder split games differently.
 #[test]

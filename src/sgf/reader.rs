@@ -592,15 +592,20 @@ impl<'a> Reader<'a> {
         let limit = self.config.limits.max_value_len;
         match scan::value_end(self.input, start, self.charset, limit) {
             scan::End::At(e) => Ok((start, e)),
-            scan::End::Eof => {
-                let e = self.error(ErrorKind::UnexpectedEof, p, "unterminated value at end of input");
-                self.state = State::Done;
-                Err(e)
-            }
+            scan::End::Eof => Err(self.open_value(p)),
             scan::End::TooLong => {
                 Err(self.error(ErrorKind::LimitExceeded(Limit::ValueSize), p, "value larger than the limit"))
             }
         }
+    }
+
+    /// The error for a value whose `[` at `p` is never closed: the input ends inside it, so
+    /// reading stops (no game can follow).
+    fn open_value(&mut self, p: usize) -> Error {
+        self.pos = self.input.len();
+        let e = self.error(ErrorKind::UnexpectedEof, p, "unterminated value at end of input");
+        self.state = State::Done;
+        e
     }
 
     /// A property identifier at `p`.
@@ -899,14 +904,16 @@ impl<'a> Reader<'a> {
         self.queued = None;
         self.stash = [0; 3];
         self.fast_until = 0;
-        match scan::game_end(self.input, self.pos, self.depth, self.charset) {
-            Some(end) => {
+        match scan::tree_end(self.input, self.pos, self.depth, self.charset) {
+            scan::TreeEnd::Closed(end) | scan::TreeEnd::NewGame(end) => {
                 self.pos = end;
                 self.state = State::Between;
                 self.depth = 0;
                 Ok(())
             }
-            None => {
+            // As the event path: a value the input ends in is an error, not a truncated game.
+            scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
+            scan::TreeEnd::Eof => {
                 self.pos = self.input.len();
                 self.state = State::Done;
                 if self.config.is_strict() {
@@ -989,14 +996,18 @@ impl EventSource for Reader<'_> {
         self.fast_until = 0;
         match scan::tree_end(self.input, self.pos, 1, self.charset) {
             // The game lost its `)`: a new game starts at `end` (see `scan::new_game_at`). Close
-            // what is open, as the event path does, without the warning.
-            Some(scan::TreeEnd::NewGame(end)) => {
+            // what is open, as the event path does; its `Truncated` warning came before this
+            // variation's end, so it is skipped with it (strict mode errs, as the event path does).
+            scan::TreeEnd::NewGame(end) => {
                 self.pos = end;
                 self.closing = self.depth.saturating_sub(2);
                 self.state = State::Closing;
+                if self.config.is_strict() {
+                    self.warn(WarningKind::Truncated, end)?;
+                }
                 Ok(())
             }
-            Some(scan::TreeEnd::Closed(end)) => {
+            scan::TreeEnd::Closed(end) => {
                 if self.depth > 1 {
                     self.pos = end;
                     self.depth -= 1;
@@ -1007,8 +1018,16 @@ impl EventSource for Reader<'_> {
                 }
                 Ok(())
             }
-            None => {
+            scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
+            // Parentheses still open at the end of the input: the same, with the error the event
+            // path gives in strict mode.
+            scan::TreeEnd::Eof => {
                 self.pos = self.input.len();
+                if self.config.is_strict() {
+                    self.eof_in_game()?;
+                }
+                self.closing = self.depth.saturating_sub(2);
+                self.state = State::Closing;
                 Ok(())
             }
         }

@@ -66,25 +66,36 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
 
 /// The index just after the `)` that closes a game tree, scanning from `from` with `depth` open
 /// parentheses; `None` if the input ends first. A game that lost its `)` ends where a new game
-/// surely starts ([`new_game_at`]): the index of that `(` is returned. A plain byte loop: in real files the bytes that
-/// matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay off; long values are
-/// crossed by [`value_end`], which does use memchr.
+/// surely starts ([`new_game_at`]): the index of that `(` is returned.
 pub(crate) fn game_end(input: &[u8], from: usize, depth: u32, cs: Charset) -> Option<usize> {
-    match tree_end(input, from, depth, cs)? {
+    match tree_end(input, from, depth, cs) {
         TreeEnd::Closed(e) | TreeEnd::NewGame(e) => Some(e),
+        TreeEnd::Eof | TreeEnd::OpenValue(_) => None,
     }
 }
 
 /// How a scanned game tree ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TreeEnd {
     /// Its `)` was found; the index just after it.
     Closed(usize),
     /// A new game surely starts at this index before the tree closed (see [`new_game_at`]).
     NewGame(usize),
+    /// The input ended with parentheses still open (every value closed).
+    Eof,
+    /// The value whose `[` stands at this index is not closed before the input ends: the event
+    /// path reads it as an error (`UnexpectedEof`), not as a truncated game.
+    OpenValue(usize),
 }
 
-/// As [`game_end`], telling a closed tree from one cut short by a new game.
-pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> Option<TreeEnd> {
+/// As [`game_end`], telling a closed tree from one cut short by a new game or by the end of the
+/// input. It brackets as the reader's event path does (tests/stream.rs compares them): a `[` opens a value that only an
+/// unescaped `]` closes; a `]`, `(` or `)` outside a value counts as the event path counts it
+/// (a stray `]` is junk). Limits on value and game sizes are not applied: skipping builds
+/// nothing. A plain byte loop: in real files the bytes that matter (`[`, `(`, `)`) come every few
+/// bytes, too often for memchr to pay off; long values are crossed by [`value_end`], which does
+/// use memchr.
+pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> TreeEnd {
     let n = input.len();
     let mut i = from;
     while i < n {
@@ -92,16 +103,18 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
         i += 1;
         match b {
             b'[' => {
+                let open = i - 1;
                 if cs.has_ascii_trail_bytes() {
                     match value_end(input, i, cs, usize::MAX) {
                         End::At(e) => i = e + 1,
-                        _ => return None,
+                        _ => return TreeEnd::OpenValue(open),
                     }
                     continue;
                 }
-                // Two-letter values (points) are most of a game: step over them at once.
+                // Two-letter values (points) are most of a game: step over them at once. Neither
+                // letter may be `\` (an escape) or `]` (`[])]` is an empty value, then `)`).
                 if let Some(&[a, b, b']']) = input.get(i..i + 3) {
-                    if a != b'\\' && b != b'\\' {
+                    if !matches!(a, b'\\' | b']') && !matches!(b, b'\\' | b']') {
                         i += 3;
                         continue;
                     }
@@ -112,7 +125,7 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     if i >= short_end {
                         match value_end(input, i, cs, usize::MAX) {
                             End::At(e) => i = e + 1,
-                            _ => return None,
+                            _ => return TreeEnd::OpenValue(open),
                         }
                         break;
                     }
@@ -126,18 +139,18 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     }
                 }
             }
-            b'(' if new_game_at(input, i - 1) => return Some(TreeEnd::NewGame(i - 1)),
+            b'(' if new_game_at(input, i - 1) => return TreeEnd::NewGame(i - 1),
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return Some(TreeEnd::Closed(i));
+                    return TreeEnd::Closed(i);
                 }
             }
             _ => {}
         }
     }
-    None
+    TreeEnd::Eof
 }
 
 /// Whether the `(` at `p`, met inside a game, surely opens a new game (`(;GM[` or `(;FF[`,
