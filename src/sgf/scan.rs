@@ -89,12 +89,11 @@ pub(crate) enum TreeEnd {
 }
 
 /// As [`game_end`], telling a closed tree from one cut short by a new game or by the end of the
-/// input. It brackets as the reader's event path does (tests/stream.rs compares them): a `[` opens a value that only an
-/// unescaped `]` closes; a `]`, `(` or `)` outside a value counts as the event path counts it
-/// (a stray `]` is junk). Limits on value and game sizes are not applied: skipping builds
-/// nothing. A plain byte loop: in real files the bytes that matter (`[`, `(`, `)`) come every few
-/// bytes, too often for memchr to pay off; long values are crossed by [`value_end`], which does
-/// use memchr.
+/// input. It brackets as the reader's event path does (tests/stream.rs compares them): a `[`
+/// opens a value that only an unescaped `]` closes; outside a value a stray `]` is junk. Limits
+/// on value and game sizes are not applied: skipping builds nothing. A plain byte loop: in real
+/// files the bytes that matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay
+/// off; long values are crossed by [`value_end`], which does use memchr.
 pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> TreeEnd {
     let n = input.len();
     let mut i = from;
