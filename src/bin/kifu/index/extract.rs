@@ -367,9 +367,19 @@ impl Collector {
 /// format recognises the bytes. One file is read by one worker: a database of many files keeps
 /// every core busy, a single huge file does not (the streams layer's chunks could spread it).
 pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
+    thread_local! {
+        /// This thread's collector, kept from file to file: its buffers (the canonical main
+        /// line, the main line's moves) grow to the longest game once, not in every file (most
+        /// files hold one game: growing them was two thirds of the index's allocations).
+        static COLLECTOR: std::cell::RefCell<Collector> = std::cell::RefCell::new(Collector::default());
+    }
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
+    COLLECTOR.with_borrow_mut(|c| Some(collect(&mut reader, c)))
+}
+
+/// Reads every game of `reader` into rows with `c` (which holds no game between files).
+fn collect(reader: &mut kifu::AnyReader<'_>, c: &mut Collector) -> FileScan {
     let mut scan = FileScan { format: Some(reader.format()), ..FileScan::default() };
-    let mut c = Collector::default();
     let mut charset = None;
     loop {
         let item = reader.next_event();
@@ -399,7 +409,7 @@ pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
         scan.games.push(row);
     }
     scan.charset = charset;
-    Some(scan)
+    scan
 }
 
 #[cfg(test)]
