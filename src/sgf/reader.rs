@@ -957,7 +957,9 @@ impl EventSource for Reader<'_> {
     }
 
     /// Skips to just after the current game's end (or the whole next game) with a bracket scan
-    /// that builds no events.
+    /// that builds no events. The scan finds the end the event path finds; a value the input
+    /// ends in is the event path's `UnexpectedEof` error. Limits (value size, game size, nodes)
+    /// are not applied to what is skipped.
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self.state {
             State::InGame => {
@@ -985,7 +987,11 @@ impl EventSource for Reader<'_> {
     }
 
     /// Skips the rest of the innermost open variation (consuming its `VariationEnd`), or, when no
-    /// variation is open, up to the game's `GameEnd` (which is still returned).
+    /// variation is open, up to the game's `GameEnd` (which is still returned), with the bracket
+    /// scan of [`skip_game`](EventSource::skip_game). A game cut short inside the variation (the
+    /// input ends, or a `(;GM[` starts a new game) goes on with the ends of the variations still
+    /// open and its `GameEnd`; its `Truncated` warning, which the event path gives before the
+    /// skipped `VariationEnd`, is skipped with it (strict mode: the event path's error).
     fn skip_variation(&mut self) -> Result<(), Error> {
         if self.state != State::InGame {
             return Ok(());
