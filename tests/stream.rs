@@ -477,12 +477,15 @@ fn skip_variation_equals_read_on_corpus() {
 }
 
 /// Broken variations: the bracket scan behind `skip_variation` ends each where the event path
-/// does. Fuzz finds: `[])]` is an empty value, a `)` and a stray `]` (the scan once stepped over
-/// it as a two-letter value); a value the input ends in is the same error either way.
+/// does, and leaves the reader as the event path would. Fuzz finds: `[])]` is an empty value, a
+/// `)` and a stray `]` (the scan once stepped over it as a two-letter value); a value the input
+/// ends in is the same error either way; a property after a skipped variation is warned about
+/// even when one after an earlier variation was.
 #[test]
 fn skip_variation_equals_read_on_broken_variations() {
-    let cases: [&[u8]; 8] = [
+    let cases: [&[u8]; 9] = [
         b"(;B[aa](;W[bb];B[])]C[x])(;W[cc]))",
+        b"(;B[aa](;W[bb])C[x](;W[cc])C[y])",
         b"(;B[aa](;W[bb](;B[])]W[cc])(;B[dd]))(;W[ee]))",
         b"(;B[aa](;W[b])]B[cc])(;W[dd]))",
         b"(;([",
@@ -498,7 +501,7 @@ fn skip_variation_equals_read_on_broken_variations() {
     // Strict mode: the game's end inside the skipped variation is the event path's error. (Where
     // the variation holds a warning, the event path errs there and the skip does not: the
     // skipped variation's warnings are not returned.)
-    for case in [&cases[3], &cases[5], &cases[6], &cases[7]] {
+    for case in [&cases[4], &cases[6], &cases[7], &cases[8]] {
         let what = format!("strict {}", String::from_utf8_lossy(case));
         assert!(check_skip_variation(case, Config::strict(), usize::MAX, &what) > 0, "{what}");
     }

@@ -1015,9 +1015,11 @@ impl EventSource for Reader<'_> {
             }
             scan::TreeEnd::Closed(end) => {
                 if self.depth > 1 {
+                    // As the event path's `)`.
                     self.pos = end;
                     self.depth -= 1;
                     self.after_variation = true;
+                    self.warned_after_variation = false;
                     self.in_node = true;
                 } else {
                     self.pos = end - 1;
