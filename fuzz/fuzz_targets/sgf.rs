@@ -73,8 +73,9 @@ fn read_skipping(data: &[u8], at: usize, skip: fn(&mut kifu::sgf::Reader<'_>) ->
 }
 
 /// Skipping a game at its `GameStart`, or a variation at its `VariationStart`, then reading on
-/// gives the full read less the skipped items (warnings inside them included). Not checked
-/// where a limit stopped the full read (skips apply no limits).
+/// gives the full read less the skipped items (warnings inside them included; the once-a-game
+/// `LowercaseIdent` may then come later). Not checked where a limit stopped the full read (skips
+/// apply no limits).
 fn check_skips(data: &[u8]) {
     let all = items(data);
     if all.len() > 20_000 || all.iter().any(|s| s.contains("LimitExceeded")) {
@@ -116,7 +117,10 @@ fn check_skips(data: &[u8]) {
             read_skipping(data, start, |r| r.skip_variation())
         };
         let want: Vec<String> = all[..=start].iter().chain(&all[resume..]).cloned().collect();
-        assert_eq!(got, want, "skipping item {start} ({})", all[start]);
+        // `LowercaseIdent` comes once per game, at the first such identifier the reader sees:
+        // after a skip over the first one, at a later one.
+        let once = |v: Vec<String>| -> Vec<String> { v.into_iter().filter(|s| !s.contains("LowercaseIdent")).collect() };
+        assert_eq!(once(got), once(want), "skipping item {start} ({})", all[start]);
     }
 }
 
