@@ -8,6 +8,9 @@ use kifu::position::shogi::ShogiPosition;
 use kifu::{Config, Event, EventSource};
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../common/skips.rs"]
+mod skips;
+
 fuzz_target!(|input: &[u8]| {
     let cap = input.len() * 4 + 100;
     let lenient: Vec<_> = kifu::csa::Reader::new(input).take(cap).collect();
@@ -60,6 +63,7 @@ fuzz_target!(|input: &[u8]| {
         }
         assert_eq!(skipped, games);
     }
+    skips::check(input, kifu::csa::Reader::new);
     let mut pos = ShogiPosition::new();
     for ev in lenient.iter().flatten() {
         let _ = pos.apply(ev);

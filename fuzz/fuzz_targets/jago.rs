@@ -6,6 +6,9 @@
 use kifu::{Config, Event, EventSource};
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../common/skips.rs"]
+mod skips;
+
 /// Reads everything; returns (games completed, warnings, errors) after checking invariants.
 fn run(data: &[u8], config: Config) -> (usize, usize, usize) {
     let (mut games, mut warnings, mut errors) = (0, 0, 0);
@@ -94,6 +97,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(n <= data.len() + 1);
         }
     }
+    skips::check(data, kifu::jago::Reader::new);
     for chunk in kifu::jago::Splitter::new(data) {
         assert!(chunk.offset as usize + chunk.bytes.len() <= data.len());
         let _ = run(chunk.bytes, Config::default());

@@ -5,9 +5,12 @@
 
 #[path = "../common/json_invariants.rs"]
 mod json_invariants;
+#[path = "../common/skips.rs"]
+mod skips;
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     json_invariants::check(data, |data, config, dialect| kifu::jgf::v2::Reader::with_dialect(data, config, dialect));
+    skips::check(data, kifu::jgf::v2::Reader::new);
 });
