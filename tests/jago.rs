@@ -722,6 +722,22 @@ fn game_name_splitter_and_skip_game() {
     assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { .. }))));
 }
 
+/// `skip_game` right after the GameStart of an empty `<GoGame/>` skips that game only. Fuzz find
+/// (the shared skip check): it took the game for ended, skipped the next one instead, and on a
+/// file with no next game read to the end, dropping every later event.
+#[test]
+fn skip_game_inside_an_empty_game() {
+    let input = b"<Go><GoGame name='empty'/><GoGame><Black at='A1'/></GoGame><Junk/></Go>";
+    let all: Vec<Event> = Reader::new(input).map(Result::unwrap).collect();
+    let mut r = Reader::new(input);
+    assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { offset: 4 }))));
+    assert!(r.skip_game().unwrap());
+    let rest: Vec<Event> = r.by_ref().map(Result::unwrap).collect();
+    let second = all.iter().skip(1).position(|e| matches!(e, Event::GameStart { .. })).unwrap() + 1;
+    assert_eq!(rest, all[second..]);
+    assert_eq!(moves(&rest), [(Color::Black, pt(0, 18))]);
+}
+
 // ---------- bad input ----------
 
 #[test]

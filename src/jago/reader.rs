@@ -1434,6 +1434,16 @@ impl<'a> Reader<'a> {
     /// Skips to just after the current game's `</GoGame>` (building no events), or the whole next
     /// game when called between games.
     fn skip_game_impl(&mut self) -> Result<bool, Error> {
+        // Inside a `<GoGame/>` whose GameStart was returned: its GameEnd is queued (the next
+        // GameStart or GameEnd in the queue is that GameEnd). Drop the game's queued events.
+        let queued = (0..self.qlen).map(|k| self.queue[(self.qhead + k) % QUEUE]);
+        if let Some((k, Event::GameEnd { .. })) =
+            queued.enumerate().find(|(_, e)| matches!(e, Event::GameStart { .. } | Event::GameEnd { .. }))
+        {
+            self.qhead = (self.qhead + k + 1) % QUEUE;
+            self.qlen -= k + 1;
+            return Ok(true);
+        }
         if self.depth == 0 {
             loop {
                 match self.next_item() {
