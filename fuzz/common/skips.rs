@@ -8,8 +8,12 @@
 use kifu::EventSource;
 
 /// Checks the first few games of `data` with readers made by `new` (default configuration).
-/// Inputs whose full read hit a limit are passed over: skips apply no limits.
-pub fn check<'a, R: EventSource>(data: &'a [u8], new: impl Fn(&'a [u8]) -> R) {
+/// Inputs whose full read hit a limit are passed over: skips apply no limits. With
+/// `truncated_unchecked`, a game the input ended in (a `Truncated` warning) is only skipped too:
+/// the Jago skip is a substring search for `</GoGame`, documented to end early where broken XML
+/// (an attribute quote never closed) hides that end tag inside a tag, where the event path reads
+/// on to the end of the input.
+pub fn check<'a, R: EventSource>(data: &'a [u8], truncated_unchecked: bool, new: impl Fn(&'a [u8]) -> R) {
     let mut r = new(data);
     let mut all = Vec::new();
     while let Some(item) = r.next_event() {
@@ -29,7 +33,8 @@ pub fn check<'a, R: EventSource>(data: &'a [u8], new: impl Fn(&'a [u8]) -> R) {
             start = Some(i);
         } else if s.starts_with("Ok(GameEnd") {
             if let Some(g) = start.take() {
-                games.push((g, i + 1));
+                let truncated = all[g..i].iter().any(|s| s.contains("kind: Truncated"));
+                games.push((g, if truncated && truncated_unchecked { usize::MAX } else { i + 1 }));
             }
         } else if s.starts_with("Err") {
             if let Some(g) = start.take() {

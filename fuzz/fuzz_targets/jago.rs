@@ -97,7 +97,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(n <= data.len() + 1);
         }
     }
-    skips::check(data, kifu::jago::Reader::new);
+    skips::check(data, true, kifu::jago::Reader::new);
     for chunk in kifu::jago::Splitter::new(data) {
         assert!(chunk.offset as usize + chunk.bytes.len() <= data.len());
         let _ = run(chunk.bytes, Config::default());
