@@ -58,7 +58,11 @@ fn items(data: &[u8]) -> Vec<String> {
 
 /// Reads `data`, calling `skip` (`skip_game` or `skip_variation`) once, right after item `at`;
 /// returns the items, with the skip's error (if any) in their place.
-fn read_skipping(data: &[u8], at: usize, skip: fn(&mut kifu::sgf::Reader<'_>) -> Result<(), kifu::Error>) -> Vec<String> {
+fn read_skipping(
+    data: &[u8],
+    at: usize,
+    skip: fn(&mut kifu::sgf::Reader<'_>) -> Result<(), kifu::Error>,
+) -> Vec<String> {
     let mut r = kifu::sgf::Reader::new(data);
     let mut got = Vec::new();
     while let Some(item) = r.next_event() {
@@ -119,7 +123,8 @@ fn check_skips(data: &[u8]) {
         let want: Vec<String> = all[..=start].iter().chain(&all[resume..]).cloned().collect();
         // `LowercaseIdent` comes once per game, at the first such identifier the reader sees:
         // after a skip over the first one, at a later one.
-        let once = |v: Vec<String>| -> Vec<String> { v.into_iter().filter(|s| !s.contains("LowercaseIdent")).collect() };
+        let once =
+            |v: Vec<String>| -> Vec<String> { v.into_iter().filter(|s| !s.contains("LowercaseIdent")).collect() };
         assert_eq!(once(got), once(want), "skipping item {start} ({})", all[start]);
     }
 }

@@ -1504,8 +1504,9 @@ impl EventSource for Reader<'_> {
 
     /// Skips to just after the current game's `</GoGame>` (or the whole next game) with a
     /// substring scan that builds no events: comments, CDATA sections and processing
-    /// instructions are stepped over whole; a `</GoGame>` inside an attribute value (which XML
-    /// forbids) would end the skip early. quick-xml is restarted after the game (2 small
+    /// instructions are stepped over whole; a `</GoGame>` inside an attribute value or inside a
+    /// tag whose `>` is missing (both broken XML, which the event path reads as part of that
+    /// tag) would end the skip early. quick-xml is restarted after the game (2 small
     /// allocations per skipped game, bounded memory).
     fn skip_game(&mut self) -> Result<bool, Error> {
         self.skip_game_impl()
