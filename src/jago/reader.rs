@@ -1504,9 +1504,10 @@ impl EventSource for Reader<'_> {
 
     /// Skips to just after the current game's `</GoGame>` (or the whole next game) with a
     /// substring scan that builds no events: comments, CDATA sections and processing
-    /// instructions are stepped over whole; a `</GoGame>` inside an attribute value or inside a
-    /// tag whose `>` is missing (both broken XML, which the event path reads as part of that
-    /// tag) would end the skip early. quick-xml is restarted after the game (2 small
+    /// instructions are stepped over whole. On markup broken inside a tag (an attribute quote
+    /// never closed, a tag without its `>`, a `<!` or `<?` inside a tag), which the event path
+    /// reads as part of that tag with warnings, the skip may end elsewhere: early at a
+    /// `</GoGame>` the tag swallowed, or at the end of the input. quick-xml is restarted after the game (2 small
     /// allocations per skipped game, bounded memory).
     fn skip_game(&mut self) -> Result<bool, Error> {
         self.skip_game_impl()
