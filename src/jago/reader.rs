@@ -1507,8 +1507,8 @@ impl EventSource for Reader<'_> {
     /// instructions are stepped over whole. On markup broken inside a tag (an attribute quote
     /// never closed, a tag without its `>`, a `<!` or `<?` inside a tag), which the event path
     /// reads as part of that tag with warnings, the skip may end elsewhere: early at a
-    /// `</GoGame>` the tag swallowed, or at the end of the input. quick-xml is restarted after the game (2 small
-    /// allocations per skipped game, bounded memory).
+    /// `</GoGame>` the tag swallowed, or at the end of the input. quick-xml is restarted after
+    /// the game (2 small allocations per skipped game, bounded memory).
     fn skip_game(&mut self) -> Result<bool, Error> {
         self.skip_game_impl()
     }
