@@ -442,17 +442,12 @@ fn check_skip_variation(bytes: &[u8], config: Config, max: usize, what: &str) ->
     for (k, &(start, resume)) in sorted.iter().take(max).enumerate() {
         let mut r = kifu::sgf::Reader::with_config(bytes, config);
         let mut got = Vec::new();
-        let mut i = 0;
         while let Some(item) = r.next_event() {
-            let s = format!("{item:?}");
-            let at = i;
-            i += 1;
-            got.push(s);
-            if at == start {
+            got.push(format!("{item:?}"));
+            if got.len() == start + 1 {
                 if let Err(e) = r.skip_variation() {
                     got.push(format!("{:?}", Err::<(), _>(e)));
                 }
-                i = resume;
             }
         }
         let want: Vec<String> = all[..=start].iter().chain(&all[resume..]).cloned().collect();

@@ -59,9 +59,3 @@ pub fn check<'a, R: EventSource>(data: &'a [u8], unchecked: fn(&[String]) -> boo
         }
     }
 }
-
-/// Every game is checked. (Unused by the Jago target, which has its own rule.)
-#[allow(dead_code)]
-pub fn all_checked(_: &[String]) -> bool {
-    false
-}

@@ -12,5 +12,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     json_invariants::check(data, |data, config, dialect| kifu::gocaml::Reader::with_dialect(data, config, dialect));
-    skips::check(data, skips::all_checked, kifu::gocaml::Reader::new);
+    skips::check(data, |_| false, kifu::gocaml::Reader::new);
 });
