@@ -286,6 +286,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .thread_name(|i| format!("kifu-reader-{i}"))
         .build()
         .map_err(|e| e.to_string())?;
+    position::use_spare_core(pool.current_num_threads());
     // Each file's size and time are asked for on the reader threads (a `stat` per file); a fresh
     // index without a progress bar (which needs the total up front) gets them as files are read.
     let bar_shown = std::io::stderr().is_terminal();

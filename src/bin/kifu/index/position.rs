@@ -6,8 +6,9 @@
 //! the indexer's reading threads are often its bottleneck while the writer thread waits.
 //! Recording costs a push per move; then [`share`] decides, per game, who replays it: the
 //! writer, as long as fewer than [`WRITER_BACKLOG`] games wait for it, else the reading thread
-//! itself. So the writer takes what it has time for (most games with one reading thread, few
-//! with many) and never holds the readers up.
+//! itself. So the writer takes what it has time for and never holds the readers up; but only
+//! when a core is left for it ([`use_spare_core`]): with as many readers as cores, the writer's
+//! replays would take a reader's time slices, not idle time.
 
 use super::extract::GameRow;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
@@ -19,8 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// How many games may wait for the writer to replay them (about 20 ms of its work: enough that
 /// it is not left idle between groups of files, little for it to finish alone at the end).
 /// Medians of 7 alternating runs on the corpus, one reading thread: 0.74 s with no games left
-/// to the writer, 0.62–0.65 s with 256, 1024 or 4096; two threads: 0.52–0.58 s for all four
-/// (no difference beyond the machine's noise).
+/// to the writer, 0.62–0.65 s with 256, 1024 or 4096 (two threads: see [`use_spare_core`]).
 pub const WRITER_BACKLOG: usize = 1024;
 
 thread_local! {
@@ -31,6 +31,21 @@ thread_local! {
 
 /// Games handed to the writer and not yet replayed (one index run per process).
 static PENDING: AtomicUsize = AtomicUsize::new(0);
+
+/// How many games may wait for the writer in this run: [`WRITER_BACKLOG`] or 0.
+static BACKLOG: AtomicUsize = AtomicUsize::new(WRITER_BACKLOG);
+
+/// Lets the writer replay games only when the machine has a core besides the `readers`
+/// reading threads. With none, the writer's replays compete with the readers for the same
+/// cores (three threads on two cores each get two thirds of one), and the run ends later.
+/// Medians of 9 alternating runs on the corpus with two readers on the 2-core development
+/// machine, wall (CPU) seconds: 0.44 (0.70) with no games left to the writer; 0.54 (0.79),
+/// 0.48 (0.78), 0.49 (0.81) with a backlog of 64, 256, 1024. With one reader, the backlog
+/// wins: 0.69 (0.83) without it, 0.54 (0.78) with 1024.
+pub fn use_spare_core(readers: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    BACKLOG.store(if readers < cores { WRITER_BACKLOG } else { 0 }, Ordering::Relaxed);
+}
 
 /// Games the writer replayed (for `KIFU_TIMING`).
 static BY_WRITER: AtomicUsize = AtomicUsize::new(0);
@@ -46,7 +61,7 @@ pub fn share(games: &mut [GameRow]) {
     for g in games {
         // Two readers may both pass the test at once and overshoot the limit by a game or
         // two: harmless, the limit is a rate, not a bound anything depends on.
-        if PENDING.load(Ordering::Relaxed) < WRITER_BACKLOG {
+        if PENDING.load(Ordering::Relaxed) < BACKLOG.load(Ordering::Relaxed) {
             PENDING.fetch_add(1, Ordering::Relaxed);
         } else {
             g.final_pos = Some(g.final_position());
