@@ -382,9 +382,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     });
     let t_readers = start.elapsed();
     let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
-    checkpoints.stop();
+    // The rows' pages are copied into the database while the indexes are built (a checkpoint
+    // runs beside a writer), so that closing has only the indexes' pages left to copy.
+    checkpoints.now();
     let t_write = start.elapsed();
     schema::create_indexes(&conn).map_err(|e| e.to_string())?;
+    checkpoints.stop();
     if std::env::var_os("KIFU_TIMING").is_some() {
         eprintln!(
             "walk {t_walk:?} open {t_open:?} plan {t_plan:?} readers {t_readers:?} write {t_write:?} indexes {:?}",

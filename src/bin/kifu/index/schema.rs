@@ -161,6 +161,13 @@ impl Checkpointer {
         Checkpointer { stop, thread }
     }
 
+    /// Checkpoints now rather than at the next tick.
+    pub fn now(&self) {
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
+        }
+    }
+
     /// Stops and waits for the thread.
     pub fn stop(mut self) {
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
