@@ -43,7 +43,7 @@ use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{sync_channel, SyncSender};
 use writer::{FileRecord, Member, Writer};
 
 /// Flags of `kifu index`.
@@ -243,12 +243,77 @@ fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u
     }
 }
 
-/// A reader sends its files to the writer as soon as they hold this many games (or its group of
-/// files is done), so that the writer is not left waiting while a reader goes through a group of
-/// big collections (and the games it could replay are not replayed by the reader instead).
+/// A reader sends its files to the writer as soon as they hold this many games (or its task is
+/// done: see [`Outbox`]), so that the writer is not left waiting while a reader goes through a
+/// run of big collections (and the games it could replay are not replayed by the reader instead).
 /// Medians of 7 alternating runs on the corpus, one reading thread: index at 60% of `kifu stats`
 /// with whole groups, 72%, 74%, 73%, 69% with 8, 32, 128, 512 games; two threads: 43% and 41–48%.
 const GROUP_GAMES: u64 = 32;
+
+/// What the readers counted, summed over files.
+#[derive(Clone, Copy, Default)]
+struct Part {
+    games: u64,
+    warnings: u64,
+    errors: u64,
+    skipped: u64,
+    bytes: u64,
+}
+
+impl Part {
+    fn add(self, o: Part) -> Part {
+        Part {
+            games: self.games + o.games,
+            warnings: self.warnings + o.warnings,
+            errors: self.errors + o.errors,
+            skipped: self.skipped + o.skipped,
+            bytes: self.bytes + o.bytes,
+        }
+    }
+}
+
+/// One reading task's files on their way to the writer: sent as a group once they hold
+/// [`GROUP_GAMES`] games, and when the task ends (the outbox is dropped). A clone (rayon's split
+/// of a task) starts empty.
+struct Outbox {
+    tx: SyncSender<Vec<FileRecord>>,
+    recs: Vec<FileRecord>,
+    games: u64,
+}
+
+impl Outbox {
+    fn new(tx: SyncSender<Vec<FileRecord>>) -> Outbox {
+        Outbox { tx, recs: Vec::new(), games: 0 }
+    }
+
+    fn push(&mut self, rec: FileRecord) {
+        self.games += rec.games();
+        self.recs.push(rec);
+        if self.games >= GROUP_GAMES {
+            self.send();
+        }
+    }
+
+    fn send(&mut self) {
+        if !self.recs.is_empty() {
+            // A send fails only when the writer has stopped on a database error, reported by `run`.
+            let _ = self.tx.send(std::mem::take(&mut self.recs));
+        }
+        self.games = 0;
+    }
+}
+
+impl Clone for Outbox {
+    fn clone(&self) -> Outbox {
+        Outbox::new(self.tx.clone())
+    }
+}
+
+impl Drop for Outbox {
+    fn drop(&mut self) {
+        self.send();
+    }
+}
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
@@ -351,34 +416,25 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             Ok(conn)
         })
         .map_err(|e| e.to_string())?;
-    // Files go to the writer in groups (fewer wake-ups), small enough to balance the work, and
-    // sent early when they hold many games (see GROUP_GAMES).
-    let group = (plan.read.len() / (pool.current_num_threads() * 8)).clamp(1, 32);
-    let parts: Vec<(u64, u64, u64, u64, u64)> = pool.install(|| {
+    // Files are spread over the readers one by one (rayon splits the list where a thread is
+    // idle, so that a run of big files in one folder is shared out), and go to the writer in
+    // groups through each task's outbox (fewer wake-ups).
+    let parts = pool.install(|| {
         plan.read
-            .par_chunks(group)
-            .map_with(tx, |tx, cs| {
-                let mut part = (0, 0, 0, 0, 0);
-                let mut recs: Vec<FileRecord> = Vec::new();
-                let mut games = 0;
-                for (k, c) in cs.iter().enumerate() {
-                    let rec = read_one(c, config);
-                    part.0 += rec.games();
-                    part.1 += rec.warnings();
-                    part.2 += rec.errors();
-                    part.3 += rec.skipped() as u64;
-                    part.4 += if rec.read_error.is_none() { rec.size } else { 0 };
-                    games += rec.games();
-                    recs.push(rec);
-                    if games >= GROUP_GAMES || k + 1 == cs.len() {
-                        // A send fails only when the writer has stopped on a database error, reported below.
-                        let _ = tx.send(std::mem::take(&mut recs));
-                        games = 0;
-                    }
-                }
+            .par_iter()
+            .map_with(Outbox::new(tx), |outbox, c| {
+                let rec = read_one(c, config);
+                let part = Part {
+                    games: rec.games(),
+                    warnings: rec.warnings(),
+                    errors: rec.errors(),
+                    skipped: rec.skipped() as u64,
+                    bytes: if rec.read_error.is_none() { rec.size } else { 0 },
+                };
+                outbox.push(rec);
                 part
             })
-            .collect()
+            .reduce(Part::default, Part::add)
     });
     let t_readers = start.elapsed();
     let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
@@ -396,13 +452,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     bar.finish_and_clear();
     summary.files_read = plan.read.len() as u64;
-    for (g, w, e, s, b) in parts {
-        summary.games_read += g;
-        summary.warnings += w;
-        summary.errors += e;
-        summary.files_skipped += s;
-        summary.bytes_read += b;
-    }
+    summary.games_read += parts.games;
+    summary.warnings += parts.warnings;
+    summary.errors += parts.errors;
+    summary.files_skipped += parts.skipped;
+    summary.bytes_read += parts.bytes;
     let (files_in_db, games_in_db): (i64, i64) = conn
         .query_row("SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM games)", [], |r| {
             Ok((r.get(0)?, r.get(1)?))
