@@ -18,6 +18,16 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// mimalloc rather than the system allocator: `kifu index` builds its rows on the reading
+/// threads and frees them on the writer's, where glibc's per-thread arenas contended for their
+/// locks (thousands of futex waits a run). Medians of 11 alternating runs on the corpus, CPU
+/// time of `kifu index`: 919 -> 867 ms on one reading thread, 831 -> 759 ms on two; `kifu
+/// stats` unchanged (560 against 561 ms; 597 against 608 ms on two). Without transparent huge
+/// pages (the `no_thp` feature): with them, fresh 2 MiB pages were zeroed whole, 7-8% of the
+/// index's CPU time.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA) as event streams.
 #[derive(Parser)]
 #[command(name = "kifu", version, about)]
