@@ -107,6 +107,12 @@ pub fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
 pub fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    // 16 KiB pages for a new database (an existing one keeps its own): a quarter of the writes
+    // and reads of pages for the WAL and its checkpoints (`strace -f -c`: 8,832 pwrite64 and
+    // 2,929 pread64 with 4 KiB pages, 2,481 and 822 with 16 KiB, on the corpus). Medians of 21
+    // alternating runs at two threads: 712 -> 688 ms CPU, 427 -> 405 ms wall. Before the WAL
+    // switch, which fixes the page size.
+    conn.pragma_update(None, "page_size", 16384)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
