@@ -8,7 +8,7 @@
 //! member is decompressed, but only the game at OFFSET is parsed. Offsets inside the slice (SGF
 //! `GameStart`) are relative to it: OFFSET is added back.
 
-use crate::index::{Collector, GameRow};
+use crate::index::{Collector, Field, GameRow};
 use crate::json::Obj;
 use kifu::{Event, EventSource};
 use std::path::{Path, PathBuf};
@@ -78,29 +78,30 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let bytes = crate::files::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (g, format) = read_at(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
     let o = g.outcome();
+    let text = |f| g.text(f).map(str::to_owned);
     let fields: [(&str, Option<String>); 22] = [
         ("kind", g.kind.map(|k| k.as_str().to_owned())),
-        ("board_size", g.board_size.clone()),
-        ("black_name", g.black_name.clone()),
-        ("black_rank", g.black_rank.clone()),
-        ("black_team", g.black_team.clone()),
-        ("white_name", g.white_name.clone()),
-        ("white_rank", g.white_rank.clone()),
-        ("white_team", g.white_team.clone()),
-        ("date", g.date_raw.clone()),
+        ("board_size", text(Field::BoardSize)),
+        ("black_name", text(Field::BlackName)),
+        ("black_rank", text(Field::BlackRank)),
+        ("black_team", text(Field::BlackTeam)),
+        ("white_name", text(Field::WhiteName)),
+        ("white_rank", text(Field::WhiteRank)),
+        ("white_team", text(Field::WhiteTeam)),
+        ("date", text(Field::Date)),
         ("date_normalised", g.date()),
-        ("event", g.event.clone()),
-        ("round", g.round.clone()),
-        ("place", g.place.clone()),
-        ("game_name", g.game_name.clone()),
-        ("result", g.result_raw.clone()),
+        ("event", text(Field::Event)),
+        ("round", text(Field::Round)),
+        ("place", text(Field::Place)),
+        ("game_name", text(Field::GameName)),
+        ("result", text(Field::Result)),
         ("winner", o.winner.map(str::to_owned)),
         ("margin", o.margin.map(|m| m.to_string())),
         ("reason", o.reason.map(str::to_owned)),
-        ("komi", g.komi_raw.clone()),
+        ("komi", text(Field::Komi)),
         ("komi_normalised", g.komi().map(|k| k.to_string())),
         ("handicap", g.handicap().map(|h| h.to_string())),
-        ("rules", g.rules.clone()),
+        ("rules", text(Field::Rules)),
     ];
     let tc = g.time_control();
     let main_line = g.main_line.as_deref().unwrap_or("()");

@@ -8,6 +8,7 @@
 use super::mainline::{push_move, MainLine};
 use super::normalize;
 use super::position::{Final, Moves};
+use super::texts::{Field, Texts};
 use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 
 /// How many main-line moves the `opening` column holds.
@@ -39,24 +40,9 @@ pub struct GameRow {
     /// `None` when the game ended in an error rather than its `GameEnd`.
     pub length: Option<u64>,
     pub kind: Option<Kind>,
-    pub board_size: Option<String>,
-    pub black_name: Option<String>,
-    pub black_rank: Option<String>,
-    pub black_team: Option<String>,
-    pub white_name: Option<String>,
-    pub white_rank: Option<String>,
-    pub white_team: Option<String>,
-    pub date_raw: Option<String>,
-    pub event: Option<String>,
-    pub round: Option<String>,
-    pub place: Option<String>,
-    pub result_raw: Option<String>,
-    pub komi_raw: Option<String>,
-    pub handicap_raw: Option<String>,
-    pub rules: Option<String>,
-    pub time_limit: Option<String>,
-    pub overtime: Option<String>,
-    pub game_name: Option<String>,
+    /// The text values as written (decoded, trimmed; the first occurrence of each key), and the
+    /// opening: see [`GameRow::text`].
+    pub texts: Texts,
     /// How a CSA game ended (`%TORYO`…), with the side that made the last move.
     pub ending: Option<(Ending, Option<kifu::Color>)>,
     /// Main-line moves.
@@ -68,8 +54,6 @@ pub struct GameRow {
     pub comments: u64,
     pub warnings: u64,
     pub errors: u64,
-    /// The first [`OPENING_MOVES`] main-line moves, canonical, `;`-separated: `B[pd];W[dp]`.
-    pub opening: String,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
     /// The main line's moves and setup, for the final position ([`GameRow::final_position`]).
@@ -94,14 +78,21 @@ pub struct Normalised {
 }
 
 impl GameRow {
+    /// A text value: board size (`19`, `19:13`; 19 for Go and 9 for shogi when the game does not
+    /// say), players, date, event, result, komi… as written, or the opening: the first
+    /// [`OPENING_MOVES`] main-line moves, canonical, `;`-separated (`B[pd];W[dp]`).
+    pub fn text(&self, f: Field) -> Option<&str> {
+        self.texts.get(f)
+    }
+
     /// Normalised date (see [`normalize::date`]).
     pub fn date(&self) -> Option<String> {
-        self.date_raw.as_deref().and_then(normalize::date)
+        self.text(Field::Date).and_then(normalize::date)
     }
 
     /// Parsed result: from the result text, else from a CSA ending.
     pub fn outcome(&self) -> normalize::Outcome {
-        let o = self.result_raw.as_deref().map(normalize::result).unwrap_or_default();
+        let o = self.text(Field::Result).map(normalize::result).unwrap_or_default();
         if o.winner.is_some() {
             return o;
         }
@@ -121,20 +112,20 @@ impl GameRow {
 
     /// Normalised komi (see [`normalize::komi`]).
     pub fn komi(&self) -> Option<f64> {
-        self.komi_raw.as_deref().and_then(normalize::komi)
+        self.text(Field::Komi).and_then(normalize::komi)
     }
 
     /// Handicap stones as a number.
     pub fn handicap(&self) -> Option<i64> {
-        self.handicap_raw.as_deref().and_then(|h| h.trim().parse().ok())
+        self.text(Field::Handicap).and_then(|h| h.trim().parse().ok())
     }
 
     /// `TM` and `OT` together: `3600 + 5x30 byo-yomi`, or whichever is present.
     pub fn time_control(&self) -> Option<String> {
-        match (&self.time_limit, &self.overtime) {
+        match (self.text(Field::TimeLimit), self.text(Field::Overtime)) {
             (Some(t), Some(o)) => Some(format!("{t} + {o}")),
-            (Some(t), None) => Some(t.clone()),
-            (None, Some(o)) => Some(o.clone()),
+            (Some(t), None) => Some(t.to_owned()),
+            (None, Some(o)) => Some(o.to_owned()),
             (None, None) => None,
         }
     }
@@ -271,25 +262,25 @@ impl Collector {
                 if charset.is_none() {
                     *charset = Some(v.charset().name());
                 }
-                let slot = match info.key() {
-                    InfoKey::BlackName => &mut row.black_name,
-                    InfoKey::WhiteName => &mut row.white_name,
-                    InfoKey::BlackRank => &mut row.black_rank,
-                    InfoKey::WhiteRank => &mut row.white_rank,
-                    InfoKey::BlackTeam => &mut row.black_team,
-                    InfoKey::WhiteTeam => &mut row.white_team,
-                    InfoKey::Date => &mut row.date_raw,
-                    InfoKey::Event => &mut row.event,
-                    InfoKey::Round => &mut row.round,
-                    InfoKey::Place => &mut row.place,
-                    InfoKey::Result => &mut row.result_raw,
-                    InfoKey::Komi => &mut row.komi_raw,
-                    InfoKey::Handicap => &mut row.handicap_raw,
-                    InfoKey::Rules => &mut row.rules,
-                    InfoKey::TimeLimit => &mut row.time_limit,
-                    InfoKey::Overtime => &mut row.overtime,
-                    InfoKey::BoardSize => &mut row.board_size,
-                    InfoKey::GameName => &mut row.game_name,
+                let field = match info.key() {
+                    InfoKey::BlackName => Field::BlackName,
+                    InfoKey::WhiteName => Field::WhiteName,
+                    InfoKey::BlackRank => Field::BlackRank,
+                    InfoKey::WhiteRank => Field::WhiteRank,
+                    InfoKey::BlackTeam => Field::BlackTeam,
+                    InfoKey::WhiteTeam => Field::WhiteTeam,
+                    InfoKey::Date => Field::Date,
+                    InfoKey::Event => Field::Event,
+                    InfoKey::Round => Field::Round,
+                    InfoKey::Place => Field::Place,
+                    InfoKey::Result => Field::Result,
+                    InfoKey::Komi => Field::Komi,
+                    InfoKey::Handicap => Field::Handicap,
+                    InfoKey::Rules => Field::Rules,
+                    InfoKey::TimeLimit => Field::TimeLimit,
+                    InfoKey::Overtime => Field::Overtime,
+                    InfoKey::BoardSize => Field::BoardSize,
+                    InfoKey::GameName => Field::GameName,
                     InfoKey::GameType => {
                         match v.raw().trim_ascii() {
                             b"1" => row.kind = Some(Kind::Go),
@@ -300,12 +291,8 @@ impl Collector {
                     }
                     _ => return None,
                 };
-                if slot.is_none() {
-                    let d = v.decode();
-                    let s = d.text.trim();
-                    if !s.is_empty() {
-                        *slot = Some(s.to_owned());
-                    }
+                if !row.texts.has(field) {
+                    row.texts.set_once(field, v.decode().text.trim());
                 }
             }
             Event::GameEnd { length, ending } => {
@@ -338,8 +325,10 @@ impl Collector {
         let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
         let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
         // ASCII by construction (`write_move`): checked, not converted chunk by chunk.
-        row.opening =
-            std::str::from_utf8(opening).map_or_else(|_| String::from_utf8_lossy(opening).into_owned(), str::to_owned);
+        match std::str::from_utf8(opening) {
+            Ok(o) => row.texts.set_once(Field::Opening, o),
+            Err(_) => row.texts.set_once(Field::Opening, &String::from_utf8_lossy(opening)),
+        }
         self.buf.push(b')');
         row.main_hash = xxhash_rust::xxh3::xxh3_64(&self.buf);
         if self.keep_main_line {
@@ -355,10 +344,8 @@ impl Collector {
             handicap: row.handicap(),
             time_control: row.time_control(),
         };
-        if row.board_size.is_none() {
-            // SGF's default is 19; shogi is always 9.
-            row.board_size = Some(if row.kind == Some(Kind::Shogi) { "9" } else { "19" }.to_owned());
-        }
+        // SGF's default is 19; shogi is always 9.
+        row.texts.set_once(Field::BoardSize, if row.kind == Some(Kind::Shogi) { "9" } else { "19" });
         Some(row)
     }
 }
@@ -426,17 +413,17 @@ mod tests {
         .unwrap();
         assert_eq!(s.games.len(), 2);
         let g = &s.games[0];
-        assert_eq!(g.black_name.as_deref(), Some("Lee"));
-        assert_eq!(g.black_rank.as_deref(), Some("9p"));
+        assert_eq!(g.text(Field::BlackName), Some("Lee"));
+        assert_eq!(g.text(Field::BlackRank), Some("9p"));
         assert_eq!(g.date().as_deref(), Some("2005-03-12"));
         assert_eq!(g.outcome().winner, Some("W"));
         assert_eq!(g.komi(), Some(6.5));
         assert_eq!((g.moves, g.moves_total, g.nodes, g.variations), (3, 4, 5, 1));
-        assert_eq!(g.opening, "B[pd];W[dp];B[qq]");
+        assert_eq!(g.text(Field::Opening), Some("B[pd];W[dp];B[qq]"));
         assert_eq!(g.main_hash, xxhash_rust::xxh3::xxh3_64(b"(;B[pd];W[dp];B[qq])"));
         assert_eq!(g.offset, 0);
         let h = &s.games[1];
-        assert_eq!((h.board_size.as_deref(), h.comments, h.moves), (Some("9"), 2, 1));
+        assert_eq!((h.text(Field::BoardSize), h.comments, h.moves), (Some("9"), 2, 1));
         assert!(h.offset > 0);
         assert_eq!(s.charset, Some("UTF-8"));
     }
@@ -452,8 +439,9 @@ mod tests {
         let s = scan(sgf.as_bytes(), kifu::Config::default()).unwrap();
         let g = &s.games[0];
         assert_eq!(g.moves, 30);
-        assert_eq!(g.opening.matches(';').count(), 19);
-        assert!(g.opening.starts_with("B[aa];W[ba]") && g.opening.ends_with("B[sa];W[aa]"), "{}", g.opening);
+        let opening = g.text(Field::Opening).unwrap();
+        assert_eq!(opening.matches(';').count(), 19);
+        assert!(opening.starts_with("B[aa];W[ba]") && opening.ends_with("B[sa];W[aa]"), "{opening}");
     }
 
     #[test]

@@ -31,11 +31,13 @@ mod mainline;
 mod normalize;
 mod position;
 mod schema;
+mod texts;
 mod writer;
 
 pub use extract::{Collector, GameRow};
 pub use normalize::date as normalize_date;
 pub use schema::open_existing;
+pub use texts::Field;
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
