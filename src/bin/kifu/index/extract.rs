@@ -1,9 +1,10 @@
 //! One row per game from the event stream: players, date, result, komi, counts, opening and
 //! main-line hash, without building a tree.
 //!
-//! Cost: per game, the decoded text of each info value kept (first occurrence of each key) and a
-//! reused buffer for the canonical main line (hashed with xxh3-64 when the game ends; only the
-//! opening, its first [`OPENING_MOVES`] moves, is kept).
+//! Cost: per game, one string holding the decoded text of each info value kept (first
+//! occurrence of each key) and the opening ([`Texts`]), the main line's moves for the final
+//! position, and a reused buffer for the canonical main line (hashed with xxh3-64 when the game
+//! ends; only the opening, its first [`OPENING_MOVES`] moves, is kept).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
