@@ -59,7 +59,8 @@ pub struct GameRow {
     pub main_hash: u64,
     /// The main line's moves and setup, for the final position ([`GameRow::final_position`]).
     pub main_moves: Moves,
-    /// The final position when already replayed (see `position::share`).
+    /// The final position when already replayed on the reading thread (see
+    /// `position::leave_to_writer`).
     pub final_pos: Option<Final>,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
@@ -105,8 +106,8 @@ impl GameRow {
 
     /// Stones captured by Black and White (Go), and a hash of the final position (the Go
     /// board's Zobrist hash, or for shogi xxh3-64 of the final SFEN), from the boards of
-    /// `kifu::position` fed the main line's setup and moves (on whichever thread
-    /// `position::share` says).
+    /// `kifu::position` fed the main line's setup and moves the row took along (a game the
+    /// reader replayed itself has its [`GameRow::final_pos`] instead: see `position::final_of`).
     pub fn final_position(&self) -> Final {
         self.main_moves.replay(self.kind == Some(Kind::Shogi))
     }
@@ -185,6 +186,9 @@ pub struct Collector {
     main_moves: Moves,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
+    /// Replay a game's main line here when it ends unless `position::leave_to_writer` says
+    /// otherwise (the indexer's readers); else every row takes its moves along.
+    pub share_replays: bool,
 }
 
 impl Collector {
@@ -310,7 +314,6 @@ impl Collector {
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
         let mut row = self.row.take()?;
-        row.main_moves = self.main_moves.take();
         row.nodes = self.nodes;
         row.moves = self.moves;
         row.moves_total = self.moves_total;
@@ -338,6 +341,12 @@ impl Collector {
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
         }
+        if self.share_replays && !super::position::leave_to_writer() {
+            // Replayed from the collector's own list: no copy of it for the row.
+            row.final_pos = Some(self.main_moves.replay(row.kind == Some(Kind::Shogi)));
+        } else {
+            row.main_moves = self.main_moves.take();
+        }
         row.norm = Normalised {
             date: row.date(),
             outcome: row.outcome(),
@@ -359,7 +368,8 @@ pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
         /// This thread's collector, kept from file to file: its buffers (the canonical main
         /// line, the main line's moves) grow to the longest game once, not in every file (most
         /// files hold one game: growing them was two thirds of the index's allocations).
-        static COLLECTOR: std::cell::RefCell<Collector> = std::cell::RefCell::new(Collector::default());
+        static COLLECTOR: std::cell::RefCell<Collector> =
+            std::cell::RefCell::new(Collector { share_replays: true, ..Collector::default() });
     }
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
     COLLECTOR.with_borrow_mut(|c| Some(collect(&mut reader, c)))

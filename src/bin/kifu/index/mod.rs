@@ -204,12 +204,6 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
     }
     BUF.with_borrow_mut(|buf| {
         read_loaded(&mut rec, c, buf, config);
-        if let Some(scan) = rec.scan.as_mut() {
-            position::share(&mut scan.games);
-        }
-        for m in rec.members.iter_mut().filter_map(|m| m.scan.as_mut()) {
-            position::share(&mut m.games);
-        }
         if buf.capacity() > 64 << 20 {
             *buf = Vec::new(); // a huge file's buffer is not kept for the next small ones
         }

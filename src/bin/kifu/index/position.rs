@@ -4,7 +4,7 @@
 //! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks)
 //! costs about 0.7 G instructions over the corpus, of 5.1 G for the whole `kifu index` run, and
 //! the indexer's reading threads are often its bottleneck while the writer thread waits.
-//! Recording costs a push per move; then [`share`] decides, per game, who replays it: the
+//! Recording costs a push per move; then [`leave_to_writer`] decides, per game, who replays it: the
 //! writer, as long as fewer than [`WRITER_BACKLOG`] games wait for it, else the reading thread
 //! itself. So the writer takes what it has time for and never holds the readers up; but only
 //! when a core is left for it ([`use_spare_core`]): with as many readers as cores, the writer's
@@ -55,18 +55,16 @@ pub fn replayed_by_writer() -> usize {
     BY_WRITER.load(Ordering::Relaxed)
 }
 
-/// On a reading thread: replays the games of one file here, or leaves them for the writer
-/// (`GameRow::final_pos` stays `None`) while its backlog allows.
-pub fn share(games: &mut [GameRow]) {
-    for g in games {
-        // Two readers may both pass the test at once and overshoot the limit by a game or
-        // two: harmless, the limit is a rate, not a bound anything depends on.
-        if PENDING.load(Ordering::Relaxed) < BACKLOG.load(Ordering::Relaxed) {
-            PENDING.fetch_add(1, Ordering::Relaxed);
-        } else {
-            g.final_pos = Some(g.final_position());
-        }
+/// On a reading thread, as a game ends: whether to leave its replay to the writer (`true`, and
+/// the writer's backlog grows by one) or replay it here (`false`: the backlog is full, or no
+/// core is spare). Two readers may both pass the test at once and overshoot the limit by a game
+/// or two: harmless, the limit is a rate, not a bound anything depends on.
+pub fn leave_to_writer() -> bool {
+    let leave = PENDING.load(Ordering::Relaxed) < BACKLOG.load(Ordering::Relaxed);
+    if leave {
+        PENDING.fetch_add(1, Ordering::Relaxed);
     }
+    leave
 }
 
 /// On the writer thread: the game's final position, replayed now if the reader left it.
@@ -74,7 +72,7 @@ pub fn final_of(g: &GameRow) -> Final {
     match g.final_pos {
         Some(f) => f,
         None => {
-            // Saturating: rows that never went through `share` (tests) are replayed too.
+            // Saturating: rows never counted by `leave_to_writer` (tests, `kifu show`) are replayed too.
             let _ = PENDING.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
             BY_WRITER.fetch_add(1, Ordering::Relaxed);
             g.final_position()
