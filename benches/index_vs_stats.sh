@@ -5,6 +5,10 @@
 # --threads, and >= 1.3x faster on two threads than on one. Also the median CPU time (user +
 # system, all threads) of each: when every core is busy, wall time follows CPU time.
 #
+# With `taskset`, also each command at --threads 1 pinned to one core, against --threads 2 on
+# the machine's cores: the speed-up from one core to two. `--threads` counts the reading threads;
+# the index has a writer thread besides, which at --threads 1 already keeps a second core busy.
+#
 #   benches/index_vs_stats.sh [FOLDER] [RUNS]      (default: ../shared/corpus, 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,13 +26,28 @@ secs() {
   echo "$t" | awk '{print $1, $2 + $3}'
 }
 declare -A med cpu
+pin=()
+if command -v taskset >/dev/null; then
+  # The first core this process may run on.
+  core=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
+  pin=(taskset -c "$core")
+fi
 for t in 1 2; do
-  st=(); ix=()
+  st=(); ix=(); pst=(); pix=()
   for _ in $(seq "$runs"); do
     st+=("$(secs "$kifu" stats --threads "$t" "$dir")")
     rm -f "$db" "$db-wal" "$db-shm"
     ix+=("$(secs "$kifu" index --threads "$t" --db "$db" "$dir")")
+    if [ "$t" = 1 ] && [ ${#pin[@]} -gt 0 ]; then
+      pst+=("$(secs "${pin[@]}" "$kifu" stats --threads 1 "$dir")")
+      rm -f "$db" "$db-wal" "$db-shm"
+      pix+=("$(secs "${pin[@]}" "$kifu" index --threads 1 --db "$db" "$dir")")
+    fi
   done
+  if [ ${#pst[@]} -gt 0 ]; then
+    med[stats_core]=$(printf '%s\n' "${pst[@]}" | cut -d' ' -f1 | median)
+    med[index_core]=$(printf '%s\n' "${pix[@]}" | cut -d' ' -f1 | median)
+  fi
   med[stats$t]=$(printf '%s\n' "${st[@]}" | cut -d' ' -f1 | median)
   med[index$t]=$(printf '%s\n' "${ix[@]}" | cut -d' ' -f1 | median)
   cpu[stats$t]=$(printf '%s\n' "${st[@]}" | cut -d' ' -f2 | median)
@@ -38,4 +57,10 @@ for t in 1 2; do
     "$(echo "100 * ${med[stats$t]} / ${med[index$t]}" | bc -l)"
 done
 printf 'index on two threads: %.2fx one thread\n' "$(echo "${med[index1]} / ${med[index2]}" | bc -l)"
+if [ -n "${med[index_core]:-}" ]; then
+  printf 'one core (--threads 1, pinned): stats %.3f s, index %.3f s: index at %.0f%% of stats\n' \
+    "${med[stats_core]}" "${med[index_core]}" "$(echo "100 * ${med[stats_core]} / ${med[index_core]}" | bc -l)"
+  printf 'two threads against one core: stats %.2fx, index %.2fx\n' \
+    "$(echo "${med[stats_core]} / ${med[stats2]}" | bc -l)" "$(echo "${med[index_core]} / ${med[index2]}" | bc -l)"
+fi
 rm -rf "$(dirname "$db")"
