@@ -268,31 +268,38 @@ impl Part {
     }
 }
 
+/// At most this many files wait in a reader's outbox, however few games they hold (files that
+/// are not game records hold none): the writer commits them and the progress bar moves.
+const GROUP_FILES: usize = 32;
+
 /// One reader's files on their way to the writer: sent as a group once they hold
-/// [`GROUP_GAMES`] games, and when the reader is done (the outbox is dropped).
+/// [`GROUP_GAMES`] games or number [`GROUP_FILES`], and when the reader is done (the outbox is
+/// dropped).
 struct Outbox {
     tx: SyncSender<Vec<FileRecord>>,
     recs: Vec<FileRecord>,
     games: u64,
+    /// A send failed: the writer has stopped (on a database error, which `run` reports), and
+    /// reading more files is pointless.
+    closed: bool,
 }
 
 impl Outbox {
     fn new(tx: SyncSender<Vec<FileRecord>>) -> Outbox {
-        Outbox { tx, recs: Vec::new(), games: 0 }
+        Outbox { tx, recs: Vec::new(), games: 0, closed: false }
     }
 
     fn push(&mut self, rec: FileRecord) {
         self.games += rec.games();
         self.recs.push(rec);
-        if self.games >= GROUP_GAMES {
+        if self.games >= GROUP_GAMES || self.recs.len() >= GROUP_FILES {
             self.send();
         }
     }
 
     fn send(&mut self) {
-        if !self.recs.is_empty() {
-            // A send fails only when the writer has stopped on a database error, reported by `run`.
-            let _ = self.tx.send(std::mem::take(&mut self.recs));
+        if !self.recs.is_empty() && self.tx.send(std::mem::take(&mut self.recs)).is_err() {
+            self.closed = true;
         }
         self.games = 0;
     }
@@ -423,6 +430,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 bytes: if rec.read_error.is_none() { rec.size } else { 0 },
             });
             outbox.push(rec);
+            if outbox.closed {
+                next.store(plan.read.len(), Ordering::Relaxed); // the other readers stop too
+            }
         }
         part
     });

@@ -177,7 +177,14 @@ impl Checkpointer {
     }
 
     /// Stops and waits for the thread.
-    pub fn stop(mut self) {
+    pub fn stop(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Checkpointer {
+    /// Stops the thread also when a run ends early on an error.
+    fn drop(&mut self) {
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
             t.thread().unpark();
