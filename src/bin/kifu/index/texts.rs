@@ -65,13 +65,13 @@ impl Texts {
         if self.has(f) || value.is_empty() {
             return;
         }
+        let start = self.buf.len();
+        let Ok(end) = u32::try_from(start + value.len()) else { return };
         if self.buf.capacity() == 0 {
             // Room for a game's usual values at once (the opening alone takes 120 bytes of
             // Go, 160 of shogi) rather than a string grown from 8 bytes by doubling.
             self.buf.reserve(ROOM.max(value.len()));
         }
-        let start = self.buf.len();
-        let Ok(end) = u32::try_from(start + value.len()) else { return };
         self.buf.push_str(value);
         self.spans[f as usize] = (start as u32, end);
     }
