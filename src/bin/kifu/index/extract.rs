@@ -3,8 +3,9 @@
 //!
 //! Cost: per game, one string holding the decoded text of each info value kept (first
 //! occurrence of each key) and the opening ([`Texts`]), the main line's moves for the final
-//! position, and a reused buffer for the canonical main line (hashed with xxh3-64 when the game
-//! ends; only the opening, its first [`OPENING_MOVES`] moves, is kept).
+//! position when the writer is to replay it (see `position`), and a reused buffer for the
+//! canonical main line (hashed with xxh3-64 when the game ends; only the opening, its first
+//! [`OPENING_MOVES`] moves, is kept).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
@@ -57,7 +58,8 @@ pub struct GameRow {
     pub errors: u64,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
-    /// The main line's moves and setup, for the final position ([`GameRow::final_position`]).
+    /// The main line's moves and setup, for the final position ([`GameRow::final_position`]);
+    /// empty when the reading thread replayed the game itself ([`GameRow::final_pos`] is set).
     pub main_moves: Moves,
     /// The final position when already replayed on the reading thread (see
     /// `position::leave_to_writer`).
@@ -188,7 +190,7 @@ pub struct Collector {
     pub keep_main_line: bool,
     /// Replay a game's main line here when it ends unless `position::leave_to_writer` says
     /// otherwise (the indexer's readers); else every row takes its moves along.
-    pub share_replays: bool,
+    pub replay_on_reader: bool,
 }
 
 impl Collector {
@@ -341,7 +343,7 @@ impl Collector {
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
         }
-        if self.share_replays && !super::position::leave_to_writer() {
+        if self.replay_on_reader && !super::position::leave_to_writer() {
             // Replayed from the collector's own list: no copy of it for the row.
             row.final_pos = Some(self.main_moves.replay(row.kind == Some(Kind::Shogi)));
         } else {
@@ -369,7 +371,7 @@ pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
         /// line, the main line's moves) grow to the longest game once, not in every file (most
         /// files hold one game: growing them was two thirds of the index's allocations).
         static COLLECTOR: std::cell::RefCell<Collector> =
-            std::cell::RefCell::new(Collector { share_replays: true, ..Collector::default() });
+            std::cell::RefCell::new(Collector { replay_on_reader: true, ..Collector::default() });
     }
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
     COLLECTOR.with_borrow_mut(|c| Some(collect(&mut reader, c)))

@@ -72,7 +72,8 @@ pub fn final_of(g: &GameRow) -> Final {
     match g.final_pos {
         Some(f) => f,
         None => {
-            // Saturating: rows never counted by `leave_to_writer` (tests, `kifu show`) are replayed too.
+            // Saturating: rows never counted by `leave_to_writer` (from a `Collector` that does not
+            // replay on the reader, as in tests) are replayed too.
             let _ = PENDING.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
             BY_WRITER.fetch_add(1, Ordering::Relaxed);
             g.final_position()
