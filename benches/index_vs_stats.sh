@@ -7,7 +7,8 @@
 #
 # With `taskset`, also each command at --threads 1 pinned to one core, against --threads 2 on
 # the machine's cores: the speed-up from one core to two. `--threads` counts the reading threads;
-# the index has a writer thread besides, which at --threads 1 already keeps a second core busy.
+# the index has a writer thread besides, which at --threads 1 already keeps a second core busy
+# (pinned, the index sees one core and leaves the writer no replays: see index/position.rs).
 #
 #   benches/index_vs_stats.sh [FOLDER] [RUNS]      (default: ../shared/corpus, 5)
 set -euo pipefail
@@ -20,17 +21,23 @@ kifu=target/release/kifu
 db=$(mktemp -d)/bench.sqlite
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # "wall cpu" of one run (bash's own `time`: wall, user + system of the command and its threads).
+# A command that fails stops the script (a failure's time would pass for a fast run).
 secs() {
   local TIMEFORMAT='%R %U %S' t
-  t=$( { time "$@" >/dev/null 2>&1; } 2>&1)
+  if ! t=$( { time "$@" >/dev/null 2>&1; } 2>&1); then
+    echo "failed: $*" >&2
+    kill -TERM $$
+  fi
   echo "$t" | awk '{print $1, $2 + $3}'
 }
 declare -A med cpu
 pin=()
 if command -v taskset >/dev/null; then
   # The first core this process may run on.
-  core=$(taskset -pc $$ | sed 's/.*: //; s/[,-].*//')
-  pin=(taskset -c "$core")
+  core=$(taskset -pc $$ 2>/dev/null | sed 's/.*: //; s/[,-].*//' || true)
+  if [[ $core =~ ^[0-9]+$ ]]; then
+    pin=(taskset -c "$core")
+  fi
 fi
 for t in 1 2; do
   st=(); ix=(); pst=(); pix=()
