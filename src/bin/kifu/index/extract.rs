@@ -2,10 +2,10 @@
 //! main-line hash, without building a tree.
 //!
 //! Cost: per game, one string holding the decoded text of each info value kept (first
-//! occurrence of each key) and the opening ([`Texts`]), the main line's moves for the final
-//! position when the writer is to replay it (see `position`), and a reused buffer for the
-//! canonical main line (hashed with xxh3-64 when the game ends; only the opening, its first
-//! [`OPENING_MOVES`] moves, is kept).
+//! occurrence of each key) and the opening ([`Texts`]), and the final position, replayed when
+//! the game ends from a reused list of its main line's moves (see `position`); a reused buffer
+//! for the canonical main line (hashed with xxh3-64 when the game ends; only the opening, its
+//! first [`OPENING_MOVES`] moves, is kept).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
@@ -59,10 +59,10 @@ pub struct GameRow {
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
     /// The main line's moves and setup, for the final position ([`GameRow::final_position`]);
-    /// empty when the reading thread replayed the game itself ([`GameRow::final_pos`] is set).
+    /// empty when the collector replayed the game itself ([`GameRow::final_pos`] is set).
     pub main_moves: Moves,
-    /// The final position when already replayed on the reading thread (see
-    /// `position::leave_to_writer`).
+    /// The final position, replayed by the collector as the game ended (the indexer's readers:
+    /// see [`Collector::replay_on_reader`]).
     pub final_pos: Option<Final>,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
@@ -108,10 +108,13 @@ impl GameRow {
 
     /// Stones captured by Black and White (Go), and a hash of the final position (the Go
     /// board's Zobrist hash, or for shogi xxh3-64 of the final SFEN), from the boards of
-    /// `kifu::position` fed the main line's setup and moves the row took along (a game the
-    /// reader replayed itself has its [`GameRow::final_pos`] instead: see `position::final_of`).
+    /// `kifu::position` fed the main line's setup and moves: [`GameRow::final_pos`] when the
+    /// collector replayed them, else replayed now from the moves the row took along.
     pub fn final_position(&self) -> Final {
-        self.main_moves.replay(self.kind == Some(Kind::Shogi))
+        match self.final_pos {
+            Some(f) => f,
+            None => self.main_moves.replay(self.kind == Some(Kind::Shogi)),
+        }
     }
 
     /// Normalised komi (see [`normalize::komi`]).
@@ -188,8 +191,8 @@ pub struct Collector {
     main_moves: Moves,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
-    /// Replay a game's main line here when it ends unless `position::leave_to_writer` says
-    /// otherwise (the indexer's readers); else every row takes its moves along.
+    /// Replay a game's main line as it ends, into [`GameRow::final_pos`] (the indexer's
+    /// readers); else every row takes its moves along.
     pub replay_on_reader: bool,
 }
 
@@ -343,7 +346,7 @@ impl Collector {
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
         }
-        if self.replay_on_reader && !super::position::leave_to_writer() {
+        if self.replay_on_reader {
             // Replayed from the collector's own list: no copy of it for the row.
             row.final_pos = Some(self.main_moves.replay(row.kind == Some(Kind::Shogi)));
         } else {

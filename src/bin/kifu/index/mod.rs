@@ -239,11 +239,11 @@ fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u
     }
 }
 
-/// A reader sends its files to the writer as soon as they hold this many games (or its task is
-/// done: see [`Outbox`]), so that the writer is not left waiting while a reader goes through a
-/// run of big collections (and the games it could replay are not replayed by the reader instead).
-/// Medians of 7 alternating runs on the corpus, one reading thread: index at 60% of `kifu stats`
-/// with whole groups, 72%, 74%, 73%, 69% with 8, 32, 128, 512 games; two threads: 43% and 41–48%.
+/// A reader sends its files to the writer as soon as they hold this many games (or number
+/// [`GROUP_FILES`], or the reader is done: see [`Outbox`]), so that the writer is not left
+/// waiting while a reader goes through a run of big collections. Measured when the writer also
+/// replayed games (medians of 7 alternating runs on the corpus, one reading thread): index at 60%
+/// of `kifu stats` with whole groups of files, 72%, 74%, 73%, 69% with 8, 32, 128, 512 games.
 const GROUP_GAMES: u64 = 32;
 
 /// What the readers counted, summed over files.
@@ -347,7 +347,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .thread_name(|i| format!("kifu-reader-{i}"))
         .build()
         .map_err(|e| e.to_string())?;
-    position::use_spare_core(pool.current_num_threads());
     // Each file's size and time are asked for on the reader threads (a `stat` per file); a fresh
     // index without a progress bar (which needs the total up front) gets them as files are read.
     let bar_shown = std::io::stderr().is_terminal();
@@ -402,12 +401,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let t = std::time::Instant::now();
             w.run(&mut conn, rx).map_err(|e| e.to_string())?;
             if std::env::var_os("KIFU_TIMING").is_some() {
-                eprintln!(
-                    "writer: {:?} of which waiting {:?}; it replayed {} games",
-                    t.elapsed(),
-                    w.waiting,
-                    position::replayed_by_writer()
-                );
+                eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
             }
             Ok(conn)
         })

@@ -1,84 +1,25 @@
 //! The final position of a game: its main line's board-changing events, recorded while the
-//! game is read ([`Moves`]), replayed later on the boards of `kifu::position` ([`Moves::replay`]).
+//! game is read ([`Moves`]) and replayed when it ends on the boards of `kifu::position`
+//! ([`Moves::replay`]), on the thread that read it.
 //!
-//! Why in two steps: the replay (a Go board's captures, a shogi position's legality checks)
-//! costs about 0.7 G instructions over the corpus, of 5.1 G for the whole `kifu index` run, and
-//! the indexer's reading threads are often its bottleneck while the writer thread waits.
-//! Recording costs a push per move; then [`leave_to_writer`] decides, per game, who replays it: the
-//! writer, as long as fewer than [`WRITER_BACKLOG`] games wait for it, else the reading thread
-//! itself. So the writer takes what it has time for and never holds the readers up; but only
-//! when a core is left for it ([`use_spare_core`]): with as many readers as cores, the writer's
-//! replays would take a reader's time slices, not idle time.
+//! Recording first keeps the boards out of the reading loop (a push per main-line move; side
+//! variations never reach a board). The replay (a Go board's captures, a shogi position's
+//! legality checks) is about 0.7 G of the 4.5 G instructions of a `kifu index` run over the
+//! corpus, and stays on the reading threads: `--threads N` is what the run may use, N readers
+//! and a writer that only writes (a fifth of a core). An earlier version let the writer replay
+//! games when the machine had a core besides the readers: one reader on two cores finished in
+//! 0.41 s rather than 0.48 s (medians of 11 runs), by taking a second core that `--threads 1`
+//! had not asked for.
 
-use super::extract::GameRow;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
 use kifu::position::shogi::{ShogiPosition, SFEN_MAX};
 use kifu::{Color, Event, InfoKey, Move, Setup};
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// How many games may wait for the writer to replay them (about 20 ms of its work: enough that
-/// it is not left idle between groups of files, little for it to finish alone at the end).
-/// Medians of 7 alternating runs on the corpus, one reading thread: 0.74 s with no games left
-/// to the writer, 0.62–0.65 s with 256, 1024 or 4096 (two threads: see [`use_spare_core`]).
-pub const WRITER_BACKLOG: usize = 1024;
 
 thread_local! {
     /// This thread's Go replayer, kept from game to game so that its board is allocated once
     /// ([`Replayer::finish_game`]).
     static GO: RefCell<Replayer> = RefCell::new(Replayer::new(ReplayOptions::default()));
-}
-
-/// Games handed to the writer and not yet replayed (one index run per process).
-static PENDING: AtomicUsize = AtomicUsize::new(0);
-
-/// How many games may wait for the writer in this run: [`WRITER_BACKLOG`] or 0.
-static BACKLOG: AtomicUsize = AtomicUsize::new(WRITER_BACKLOG);
-
-/// Lets the writer replay games only when the machine has a core besides the `readers`
-/// reading threads. With none, the writer's replays compete with the readers for the same
-/// cores (three threads on two cores each get two thirds of one), and the run ends later.
-/// Medians of 9 alternating runs on the corpus with two readers on the 2-core development
-/// machine, wall (CPU) seconds: 0.44 (0.70) with no games left to the writer; 0.54 (0.79),
-/// 0.48 (0.78), 0.49 (0.81) with a backlog of 64, 256, 1024. With one reader, the backlog
-/// wins: 0.69 (0.83) without it, 0.54 (0.78) with 1024.
-pub fn use_spare_core(readers: usize) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    BACKLOG.store(if readers < cores { WRITER_BACKLOG } else { 0 }, Ordering::Relaxed);
-}
-
-/// Games the writer replayed (for `KIFU_TIMING`).
-static BY_WRITER: AtomicUsize = AtomicUsize::new(0);
-
-/// How many games the writer has replayed so far.
-pub fn replayed_by_writer() -> usize {
-    BY_WRITER.load(Ordering::Relaxed)
-}
-
-/// On a reading thread, as a game ends: whether to leave its replay to the writer (`true`, and
-/// the writer's backlog grows by one) or replay it here (`false`: the backlog is full, or no
-/// core is spare). Two readers may both pass the test at once and overshoot the limit by a game
-/// or two: harmless, the limit is a rate, not a bound anything depends on.
-pub fn leave_to_writer() -> bool {
-    let leave = PENDING.load(Ordering::Relaxed) < BACKLOG.load(Ordering::Relaxed);
-    if leave {
-        PENDING.fetch_add(1, Ordering::Relaxed);
-    }
-    leave
-}
-
-/// On the writer thread: the game's final position, replayed now if the reader left it.
-pub fn final_of(g: &GameRow) -> Final {
-    match g.final_pos {
-        Some(f) => f,
-        None => {
-            // Saturating: rows never counted by `leave_to_writer` (from a `Collector` that does not
-            // replay on the reader, as in tests) are replayed too.
-            let _ = PENDING.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
-            BY_WRITER.fetch_add(1, Ordering::Relaxed);
-            g.final_position()
-        }
-    }
 }
 
 /// One main-line event that changes a board, owned (it outlives the input it was read from).

@@ -263,7 +263,7 @@ fn insert_game(
     g: &GameRow,
 ) -> rusqlite::Result<()> {
     let o = &g.norm.outcome;
-    let fin = super::position::final_of(g);
+    let fin = g.final_position();
     let (captures_black, captures_white) = fin.captures.unzip();
     st.execute(params![
         file_id,
