@@ -5,8 +5,9 @@
 //! 1. The paths are made absolute and walked; each file's size and modification time are compared
 //!    with the `files` table ([`incremental`]): only new or changed files are read, and rows of
 //!    files gone from disk under the paths are deleted.
-//! 2. Worker threads (rayon, `--threads`) read files in parallel, each into one `FileRecord` with
-//!    a row per game ([`extract`]); no tree is built.
+//! 2. Worker threads (a rayon pool of `--threads`) take the files one by one, each into one
+//!    `FileRecord` with a row per game and its final position ([`extract`], [`position`]); no
+//!    tree is built.
 //! 3. One writer thread owns the database and commits batches of files, one transaction each
 //!    ([`writer`]); WAL journaling means a run killed at any moment leaves the last committed
 //!    batch, and the next run picks up what is missing.
