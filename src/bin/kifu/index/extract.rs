@@ -58,12 +58,10 @@ pub struct GameRow {
     pub errors: u64,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
-    /// The main line's moves and setup, for the final position ([`GameRow::final_position`]);
-    /// empty when the collector replayed the game itself ([`GameRow::final_pos`] is set).
-    pub main_moves: Moves,
-    /// The final position, replayed by the collector as the game ended (the indexer's readers:
-    /// see [`Collector::replay_on_reader`]).
-    pub final_pos: Option<Final>,
+    /// Stones captured by Black and White (Go), and a hash of the final position (the Go
+    /// board's Zobrist hash, or for shogi xxh3-64 of the final SFEN): the main line's setup and
+    /// moves replayed on the boards of `kifu::position` by the collector as the game ended.
+    pub final_pos: Final,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
     /// The normalised values, computed on the reading thread when the game ends (so that the
@@ -103,17 +101,6 @@ impl GameRow {
         match self.ending {
             Some((e, last)) => ending_outcome(e, last),
             None => o,
-        }
-    }
-
-    /// Stones captured by Black and White (Go), and a hash of the final position (the Go
-    /// board's Zobrist hash, or for shogi xxh3-64 of the final SFEN), from the boards of
-    /// `kifu::position` fed the main line's setup and moves: [`GameRow::final_pos`] when the
-    /// collector replayed them, else replayed now from the moves the row took along.
-    pub fn final_position(&self) -> Final {
-        match self.final_pos {
-            Some(f) => f,
-            None => self.main_moves.replay(self.kind == Some(Kind::Shogi)),
         }
     }
 
@@ -191,9 +178,6 @@ pub struct Collector {
     main_moves: Moves,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
-    /// Replay a game's main line as it ends, into [`GameRow::final_pos`] (the indexer's
-    /// readers); else every row takes its moves along.
-    pub replay_on_reader: bool,
 }
 
 impl Collector {
@@ -346,12 +330,8 @@ impl Collector {
         if row.kind.is_none() {
             row.kind = Some(Kind::Go);
         }
-        if self.replay_on_reader {
-            // Replayed from the collector's own list: no copy of it for the row.
-            row.final_pos = Some(self.main_moves.replay(row.kind == Some(Kind::Shogi)));
-        } else {
-            row.main_moves = self.main_moves.take();
-        }
+        // Replayed from the collector's own list: no copy of it for the row.
+        row.final_pos = self.main_moves.replay(row.kind == Some(Kind::Shogi));
         row.norm = Normalised {
             date: row.date(),
             outcome: row.outcome(),
@@ -373,8 +353,7 @@ pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
         /// This thread's collector, kept from file to file: its buffers (the canonical main
         /// line, the main line's moves) grow to the longest game once, not in every file (most
         /// files hold one game: growing them was two thirds of the index's allocations).
-        static COLLECTOR: std::cell::RefCell<Collector> =
-            std::cell::RefCell::new(Collector { replay_on_reader: true, ..Collector::default() });
+        static COLLECTOR: std::cell::RefCell<Collector> = std::cell::RefCell::new(Collector::default());
     }
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
     COLLECTOR.with_borrow_mut(|c| Some(collect(&mut reader, c)))

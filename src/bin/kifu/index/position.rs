@@ -90,12 +90,6 @@ impl Moves {
         self.steps.push(step);
     }
 
-    /// Takes the recorded steps, leaving an empty list with room for as many.
-    pub fn take(&mut self) -> Moves {
-        let room = self.steps.len();
-        Moves { steps: std::mem::replace(&mut self.steps, Vec::with_capacity(room)) }
-    }
-
     /// Replays the steps on a Go board (`shogi == false`) or a shogi position. Illegal moves are
     /// left unplayed (`kifu stats --replay` and `kifu check` report them).
     pub fn replay(&self, shogi: bool) -> Final {

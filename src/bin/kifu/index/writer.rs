@@ -263,7 +263,7 @@ fn insert_game(
     g: &GameRow,
 ) -> rusqlite::Result<()> {
     let o = &g.norm.outcome;
-    let fin = g.final_position();
+    let fin = g.final_pos;
     let (captures_black, captures_white) = fin.captures.unzip();
     st.execute(params![
         file_id,
