@@ -317,11 +317,8 @@ impl Collector {
         row.variations = self.leaves.saturating_sub(1);
         let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
         let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
-        // ASCII by construction (`write_move`): checked, not converted chunk by chunk.
-        match std::str::from_utf8(opening) {
-            Ok(o) => row.texts.set_once(Field::Opening, o),
-            Err(_) => row.texts.set_once(Field::Opening, &String::from_utf8_lossy(opening)),
-        }
+        // ASCII by construction (`write_move`): borrowed as it is, never converted.
+        row.texts.set_once(Field::Opening, &String::from_utf8_lossy(opening));
         self.buf.push(b')');
         row.main_hash = xxhash_rust::xxh3::xxh3_64(&self.buf);
         if self.keep_main_line {
