@@ -12,9 +12,8 @@ use std::path::{Path, PathBuf};
 /// Returns `None` (after printing why) when it is missing, so corpus tests skip on a fresh
 /// clone; under `CI=true` a missing corpus is a failure.
 pub fn corpus() -> Option<PathBuf> {
-    let dir = std::env::var_os("KIFU_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let dir =
+        std::env::var_os("KIFU_CORPUS").map(PathBuf::from).unwrap_or_else(|| workspace_root().join("../shared/corpus"));
     if dir.join("MANIFEST.md").exists() {
         return Some(dir);
     }
@@ -30,6 +29,15 @@ pub fn corpus_dir(sub: &str) -> Option<PathBuf> {
     let d = corpus()?.join(sub);
     assert!(d.is_dir(), "corpus folder {} is missing", d.display());
     Some(d)
+}
+
+/// The repository's root folder (the workspace's, also for a test of a member package).
+pub fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match manifest.join("samples").is_dir() {
+        true => manifest.to_path_buf(),
+        false => manifest.join(".."),
+    }
 }
 
 /// Every file under `dir` whose name ends with one of `exts` (case-insensitive), sorted.

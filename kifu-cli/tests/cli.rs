@@ -19,7 +19,7 @@ fn field(json: &str, key: &str) -> f64 {
 }
 
 fn samples() -> String {
-    format!("{}/samples", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/samples", common::workspace_root().display())
 }
 
 #[test]

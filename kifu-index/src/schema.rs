@@ -193,16 +193,22 @@ impl Drop for Checkpointer {
     }
 }
 
-/// Opens an existing index for reading (`kifu find`), failing if it does not exist.
-pub fn open_existing(path: &Path) -> Result<Connection, String> {
+/// Opens an existing index read-only (for queries), failing with an error of kind
+/// [`ErrorKind::NoIndex`](crate::ErrorKind::NoIndex) if there is none at `path` or it was built
+/// by another version of the schema.
+pub fn open_existing(path: &Path) -> Result<Connection, crate::Error> {
+    use crate::{Error, ErrorKind};
     if !path.exists() {
-        return Err(format!("{}: no index here (run `kifu index PATH --db {}` first)", path.display(), path.display()));
+        let m = format!("{}: no index here (run `kifu index PATH --db {}` first)", path.display(), path.display());
+        return Err(Error::new(ErrorKind::NoIndex, m));
     }
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| e.to_string())?;
+        .map_err(|e| Error::database(path, e))?;
+    let version: i64 =
+        conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| Error::database(path, e))?;
     if version != VERSION {
-        return Err(format!("{}: index version {version}, expected {VERSION}: re-run `kifu index`", path.display()));
+        let m = format!("{}: index version {version}, expected {VERSION}: re-run `kifu index`", path.display());
+        return Err(Error::new(ErrorKind::NoIndex, m));
     }
     Ok(conn)
 }

@@ -83,7 +83,7 @@ impl FileRecord {
 }
 
 /// The writer's settings and what it did.
-pub struct Writer {
+pub struct Writer<'a> {
     /// Files per transaction at most.
     pub batch_files: usize,
     /// Files written.
@@ -91,10 +91,10 @@ pub struct Writer {
     /// Time spent waiting for records (the rest of the thread's time is writing).
     pub waiting: Duration,
     /// Called after each file is written (progress).
-    pub on_file: Box<dyn FnMut(&FileRecord) + Send>,
+    pub on_file: Box<dyn FnMut(&FileRecord) + Send + 'a>,
 }
 
-impl Writer {
+impl Writer<'_> {
     /// Deletes the rows of `paths` (files gone from disk) in one transaction.
     pub fn delete(conn: &mut Connection, paths: &[String]) -> rusqlite::Result<()> {
         let tx = conn.transaction()?;

@@ -1,16 +1,15 @@
 //! `kifu show PATH[@OFFSET] [--json]`: one game read from its byte offset, without parsing the
 //! rest of the file: the file's bytes are sliced at OFFSET (a `games.offset` from the index) and
-//! one game is read from the slice with the format detected on the whole file's head. Prints its
-//! information and its main line in canonical notation (see index/mainline.rs).
+//! one game is read from the slice with the format detected on the whole file's head
+//! (`kifu_index::read_game`). Prints its information and its main line in canonical notation.
 //!
 //! Offsets are in the stream the readers see: UTF-16 files transcoded, compressed files and
 //! archive members (`games.zip!a.sgf@OFFSET`, as the index names them) decompressed — the whole
 //! member is decompressed, but only the game at OFFSET is parsed. Offsets inside the slice (SGF
 //! `GameStart`) are relative to it: OFFSET is added back.
 
-use crate::index::{Collector, Field, GameRow};
 use crate::json::Obj;
-use kifu::{Event, EventSource};
+use kifu_index::Field;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -37,46 +36,10 @@ fn parse_target(t: &str) -> (PathBuf, u64) {
     (PathBuf::from(t), 0)
 }
 
-/// Reads the game at `offset` of `bytes`: the row (with its whole main line) and the format.
-pub fn read_at(bytes: &[u8], offset: u64) -> Result<(GameRow, kifu::Format), String> {
-    let format = kifu::detect(bytes).ok_or("not a game record kifu can read")?;
-    let slice = usize::try_from(offset).ok().and_then(|o| bytes.get(o..)).ok_or("offset beyond the end of the file")?;
-    let mut reader = kifu::AnyReader::new(format, slice, kifu::Config::default());
-    let mut c = Collector::default();
-    c.keep_main_line = true;
-    let mut charset = None;
-    let mut row = None;
-    let mut started = false;
-    while let Some(item) = reader.next_event() {
-        match item {
-            Ok(ev) => {
-                if let Event::GameStart { .. } = ev {
-                    if started {
-                        row = c.finish(None);
-                        break;
-                    }
-                    started = true;
-                }
-                if let Some(r) = c.feed(&ev, &mut charset) {
-                    row = Some(r);
-                    break;
-                }
-            }
-            Err(_) => {
-                row = c.finish(Some(()));
-                break;
-            }
-        }
-    }
-    let mut row = row.or_else(|| c.finish(None)).ok_or("no game at this offset")?;
-    row.offset += offset;
-    Ok((row, format))
-}
-
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let (path, offset) = parse_target(&args.target);
     let bytes = crate::files::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let (g, format) = read_at(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
+    let (g, format) = kifu_index::read_game(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
     let o = g.outcome();
     let text = |f| g.text(f).map(str::to_owned);
     let fields: [(&str, Option<String>); 22] = [

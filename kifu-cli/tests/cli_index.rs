@@ -1,7 +1,6 @@
 //! `kifu index`, `kifu find` and `kifu show`, run as a binary on temporary folders of hand-written
 //! records and on the corpus: counts against `kifu stats`, random access by offset, incremental
 //! runs, a killed run, bad input, filters and duplicates.
-#![cfg(feature = "cli")]
 
 mod common;
 

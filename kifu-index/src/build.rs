@@ -1,15 +1,15 @@
-//! `kifu index PATH... [--db FILE] [--threads N] [--json]`: one SQLite row per game of every file
-//! under the paths, read incrementally. See schema.rs for the tables.
+//! Building and updating an index: [`build`] reads every game record under some paths into
+//! the database, one row per game, reading only files that are new or changed since the last run.
 //!
 //! # How a run goes
 //! 1. The paths are made absolute and walked; each file's size and modification time are compared
-//!    with the `files` table ([`incremental`]): only new or changed files are read, and rows of
-//!    files gone from disk under the paths are deleted.
-//! 2. Worker threads (a rayon pool of `--threads`) take the files one by one, each into one
-//!    `FileRecord` with a row per game and its final position ([`extract`], [`position`]); no
+//!    with the `files` table ([`incremental`](crate::incremental)): only new or changed files are
+//!    read, and rows of files gone from disk under the paths are deleted.
+//! 2. Worker threads (a rayon pool of [`Options::threads`]) take the files one by one, each into
+//!    one `FileRecord` with a row per game and its final position (`extract`, `position`); no
 //!    tree is built.
 //! 3. One writer thread owns the database and commits batches of files, one transaction each
-//!    ([`writer`]); WAL journaling means a run killed at any moment leaves the last committed
+//!    (`writer`); WAL journaling means a run killed at any moment leaves the last committed
 //!    batch, and the next run picks up what is missing.
 //!
 //! Bad input never stops a run: an unreadable file, a binary file, a broken game is counted as an
@@ -22,68 +22,95 @@
 //! Compressed files (.gz, .bz2, .xz, recognised by their first bytes) and archives (.zip, .tar,
 //! .tar.gz…) are opened through the streams layer (`kifu::stream::for_each_input_in`): a
 //! compressed file is one row whose offsets count decompressed bytes; an archive is a row for
-//! itself and a row per member, `archive.zip!member.sgf`, under it. `kifu show` and `kifu tree`
-//! take those names (with `@OFFSET`) and decompress again to get there. A broken archive or
+//! itself and a row per member, `archive.zip!member.sgf`, under it. [`read_game`](crate::read_game)
+//! takes those names (with an offset) and decompresses again to get there. A broken archive or
 //! member is an error in its row; the run goes on.
 
-mod extract;
-mod incremental;
-mod mainline;
-mod normalize;
-mod position;
-mod schema;
-mod texts;
-mod writer;
-
-pub use extract::{Collector, GameRow};
-pub use normalize::date as normalize_date;
-pub use schema::open_existing;
-pub use texts::Field;
-
-use crate::json::Obj;
-use clap::Args as ClapArgs;
-use std::io::IsTerminal;
+use crate::incremental;
+use crate::schema;
+use crate::writer::{FileRecord, Member, Writer};
+use crate::{extract, Error};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, SyncSender};
-use writer::{FileRecord, Member, Writer};
 
-/// Flags of `kifu index`.
-#[derive(ClapArgs)]
-pub struct Args {
-    /// Files or directories (walked recursively).
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
+/// How to build an index.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Options {
     /// The index database (created if missing).
-    #[arg(long, default_value = "kifu.sqlite")]
-    db: PathBuf,
-    /// Worker threads reading files (default: all cores); a further thread writes the database.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Print a JSON summary instead of a line of text.
-    #[arg(long)]
-    json: bool,
+    pub db: PathBuf,
+    /// Worker threads reading files (`None`: all cores); a further thread writes the database.
+    pub threads: Option<usize>,
     /// Read in strict mode (warnings become errors).
-    #[arg(long)]
-    strict: bool,
-    /// Files per transaction at most (a batch is also closed after half a second).
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
-    batch: u64,
+    pub strict: bool,
+    /// Files per transaction at most (a batch is also closed after half a second); at least 1.
+    pub batch: u64,
+    /// Whether [`Progress::start`] needs the total size before reading starts (a progress bar):
+    /// on a fresh index it costs a `stat` per file up front rather than as files are read.
+    pub sizes_up_front: bool,
 }
 
-/// Counts of one run.
-#[derive(Default)]
-struct Summary {
-    files_seen: u64,
-    files_read: u64,
-    files_unchanged: u64,
-    files_deleted: u64,
-    files_skipped: u64,
-    games_read: u64,
-    warnings: u64,
-    errors: u64,
-    bytes_read: u64,
+impl Options {
+    /// Options for the database at `db`: all cores, lenient reading, batches of 1024 files.
+    pub fn new(db: impl Into<PathBuf>) -> Options {
+        Options { db: db.into(), threads: None, strict: false, batch: 1024, sizes_up_front: false }
+    }
+}
+
+/// What a run tells its caller as it goes (a progress bar, messages). Every method has a default
+/// that does nothing; the methods are called from the writer thread, hence `Send`.
+pub trait Progress: Send {
+    /// A path given to [`build`] (or found under one) could not be read; the run goes on and
+    /// counts it as an error.
+    fn path_error(&mut self, path: &Path, error: &std::io::Error) {
+        let _ = (path, error);
+    }
+    /// Reading starts: `files` files to read, of `bytes` bytes in all (0 when the sizes are not
+    /// known up front, see [`Options::sizes_up_front`]).
+    fn start(&mut self, files: usize, bytes: u64) {
+        let _ = (files, bytes);
+    }
+    /// One file (with its members) was written: its size in bytes and its number of games.
+    fn file_done(&mut self, size: u64, games: u64) {
+        let _ = (size, games);
+    }
+}
+
+/// A [`Progress`] that reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl Progress for Silent {}
+
+/// What one run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Summary {
+    /// Files found under the paths (archives count once).
+    pub files_seen: u64,
+    /// Files read (new or changed).
+    pub files_read: u64,
+    /// Files skipped as unchanged since the last run.
+    pub files_unchanged: u64,
+    /// Rows of files gone from disk, deleted.
+    pub files_deleted: u64,
+    /// Files read that are not game records.
+    pub files_skipped: u64,
+    /// Games read in this run.
+    pub games_read: u64,
+    /// Files in the database after the run.
+    pub files: u64,
+    /// Games in the database after the run.
+    pub games: u64,
+    /// Warnings in the games read.
+    pub warnings: u64,
+    /// Errors: in the games read, and paths that could not be read.
+    pub errors: u64,
+    /// Bytes of the files read.
+    pub bytes_read: u64,
+    /// Wall time of the run, in seconds.
+    pub seconds: f64,
 }
 
 /// Reads the file at `c.path` into the start of `buf` and returns its length (and, see below,
@@ -312,142 +339,136 @@ impl Drop for Outbox {
     }
 }
 
-pub fn run(args: &Args) -> Result<ExitCode, String> {
+/// Builds or updates the index at `options.db` from every file under `paths` (files,
+/// directories walked recursively, compressed files and archives), reporting to `progress`.
+/// Only a database error or a thread that cannot start fails the run; unreadable paths and bad
+/// records are counted in the [`Summary`].
+///
+/// ```no_run
+/// let options = kifu_index::Options::new("games.sqlite");
+/// let summary = kifu_index::build(&["samples"], &options, &mut kifu_index::Silent)?;
+/// println!("{} games", summary.games);
+/// # Ok::<(), kifu_index::Error>(())
+/// ```
+pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn Progress) -> Result<Summary, Error> {
     let start = std::time::Instant::now();
-    let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
+    let timing = std::env::var_os("KIFU_TIMING").is_some();
+    let config = if options.strict { kifu::Config::strict() } else { kifu::Config::default() };
     let mut summary = Summary::default();
     let mut roots = Vec::new();
-    for p in &args.paths {
+    for p in paths {
         match std::fs::canonicalize(p) {
             Ok(r) => roots.push(r),
             Err(e) => {
-                eprintln!("kifu: {}: {e}", p.display());
+                progress.path_error(p.as_ref(), &e);
                 summary.errors += 1;
             }
         }
     }
     // The database and its WAL files are never indexed (they may lie under a path: `kifu index .`).
-    let db_files = own_files(&args.db);
+    let db_files = own_files(&options.db);
     let mut files = Vec::new();
-    for item in crate::files::walk(&roots) {
+    for item in crate::walk::walk(&roots) {
         match item {
             Ok(p) if db_files.contains(&p) => {}
             Ok(p) => files.push(p),
             Err((p, e)) => {
-                eprintln!("kifu: {}: {e}", p.display());
+                progress.path_error(&p, &e);
                 summary.errors += 1;
             }
         }
     }
     summary.files_seen = files.len() as u64;
     let t_walk = start.elapsed();
-    let mut conn = schema::open(&args.db).map_err(|e| format!("{}: {e}", args.db.display()))?;
+    let mut conn = schema::open(&options.db).map_err(|e| Error::database(&options.db, e))?;
     let t_open = start.elapsed();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(options.threads.unwrap_or(0))
         .thread_name(|i| format!("kifu-reader-{i}"))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Error::other(e.to_string()))?;
     // Each file's size and time are asked for on the reader threads (a `stat` per file); a fresh
     // index without a progress bar (which needs the total up front) gets them as files are read.
-    let bar_shown = std::io::stderr().is_terminal();
-    let plan = incremental::plan(&conn, &roots, files, &pool, bar_shown).map_err(|e| e.to_string())?;
+    let db_error = |e: rusqlite::Error| Error::database(&options.db, e);
+    let plan = incremental::plan(&conn, &roots, files, &pool, options.sizes_up_front).map_err(db_error)?;
     summary.files_unchanged = plan.unchanged;
     summary.files_deleted = plan.deleted.len() as u64;
-    Writer::delete(&mut conn, &plan.deleted).map_err(|e| e.to_string())?;
+    Writer::delete(&mut conn, &plan.deleted).map_err(db_error)?;
     // Into an empty database, the secondary indexes are built once at the end.
     let bulk = conn.query_row("SELECT NOT EXISTS (SELECT 1 FROM files)", [], |r| r.get::<_, bool>(0));
-    let bulk = bulk.map_err(|e| e.to_string())?;
-    if bulk {
-        schema::drop_indexes(&conn).map_err(|e| e.to_string())?;
+    if bulk.map_err(db_error)? {
+        schema::drop_indexes(&conn).map_err(db_error)?;
     }
 
     let t_plan = start.elapsed();
     let total_bytes: u64 = plan.read.iter().filter_map(|c| c.stat).map(|s| s.0).sum();
-    let bar = if bar_shown && !plan.read.is_empty() {
-        let b = indicatif::ProgressBar::new(total_bytes);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta} {msg}",
-            )
-            .map_err(|e| e.to_string())?,
-        );
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    if !plan.read.is_empty() {
+        progress.start(plan.read.len(), total_bytes);
+    }
     // Room for 128 groups of files: the readers go on while the writer waits on the disk (a WAL
     // checkpoint's fsync); rows are small, so this bounds memory to a few MB.
     let (tx, rx) = sync_channel::<Vec<FileRecord>>(128);
-    let progress = bar.clone();
-    let n_files = plan.read.len();
-    let mut counts = (0u64, 0u64);
-    let mut w = Writer {
-        batch_files: args.batch as usize,
-        files: 0,
-        waiting: std::time::Duration::ZERO,
-        on_file: Box::new(move |rec: &FileRecord| {
-            counts.0 += 1;
-            counts.1 += rec.games();
-            if !progress.is_hidden() {
-                progress.inc(rec.size);
-                progress.set_message(format!("files {}/{n_files} games {}", counts.0, counts.1));
+    let checkpoints = schema::Checkpointer::start(&options.db);
+    let (parts, t_readers, conn) = std::thread::scope(|scope| -> Result<_, Error> {
+        let mut w = Writer {
+            batch_files: options.batch.max(1) as usize,
+            files: 0,
+            waiting: std::time::Duration::ZERO,
+            on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
+        };
+        let writer = std::thread::Builder::new()
+            .name("kifu-writer".to_owned())
+            .spawn_scoped(scope, move || -> Result<rusqlite::Connection, rusqlite::Error> {
+                let t = std::time::Instant::now();
+                w.run(&mut conn, rx)?;
+                if timing {
+                    eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
+                }
+                Ok(conn)
+            })
+            .map_err(|e| Error::other(e.to_string()))?;
+        // Each reader takes the next file of the list until none is left (not rayon's splitting
+        // of the list, which leaves a thread a sequential run of a quarter of it: the other
+        // reader then sat idle, 360 ms of a 0.6 s run in one `perf sched` trace), and sends its
+        // files to the writer through its outbox.
+        let next = AtomicUsize::new(0);
+        let parts = pool.broadcast(|_| {
+            let mut outbox = Outbox::new(tx.clone());
+            let mut part = Part::default();
+            while let Some(c) = plan.read.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let rec = read_one(c, config);
+                part = part.add(Part {
+                    games: rec.games(),
+                    warnings: rec.warnings(),
+                    errors: rec.errors(),
+                    skipped: rec.skipped() as u64,
+                    bytes: if rec.read_error.is_none() { rec.size } else { 0 },
+                });
+                outbox.push(rec);
+                if outbox.closed {
+                    next.store(plan.read.len(), Ordering::Relaxed); // the other readers stop too
+                }
             }
-        }),
-    };
-    let checkpoints = schema::Checkpointer::start(&args.db);
-    let writer = std::thread::Builder::new()
-        .name("kifu-writer".to_owned())
-        .spawn(move || -> Result<rusqlite::Connection, String> {
-            let t = std::time::Instant::now();
-            w.run(&mut conn, rx).map_err(|e| e.to_string())?;
-            if std::env::var_os("KIFU_TIMING").is_some() {
-                eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
-            }
-            Ok(conn)
-        })
-        .map_err(|e| e.to_string())?;
-    // Each reader takes the next file of the list until none is left (not rayon's splitting of
-    // the list, which leaves a thread a sequential run of a quarter of it: the other reader then
-    // sat idle, 360 ms of a 0.6 s run in one `perf sched` trace), and sends its files to the
-    // writer through its outbox.
-    let next = AtomicUsize::new(0);
-    let parts = pool.broadcast(|_| {
-        let mut outbox = Outbox::new(tx.clone());
-        let mut part = Part::default();
-        while let Some(c) = plan.read.get(next.fetch_add(1, Ordering::Relaxed)) {
-            let rec = read_one(c, config);
-            part = part.add(Part {
-                games: rec.games(),
-                warnings: rec.warnings(),
-                errors: rec.errors(),
-                skipped: rec.skipped() as u64,
-                bytes: if rec.read_error.is_none() { rec.size } else { 0 },
-            });
-            outbox.push(rec);
-            if outbox.closed {
-                next.store(plan.read.len(), Ordering::Relaxed); // the other readers stop too
-            }
-        }
-        part
-    });
-    drop(tx); // the writer's channel closes when the readers' outboxes are gone too
-    let parts = parts.into_iter().fold(Part::default(), Part::add);
-    let t_readers = start.elapsed();
-    let conn = writer.join().map_err(|_| "the writer thread panicked".to_owned())??;
+            part
+        });
+        drop(tx); // the writer's channel closes when the readers' outboxes are gone too
+        let parts = parts.into_iter().fold(Part::default(), Part::add);
+        let t_readers = start.elapsed();
+        let conn = writer.join().map_err(|_| Error::other("the writer thread panicked".to_owned()))?;
+        Ok((parts, t_readers, conn.map_err(db_error)?))
+    })?;
     // The rows' pages are copied into the database while the indexes are built (a checkpoint
     // runs beside a writer), so that closing has only the indexes' pages left to copy.
     checkpoints.now();
     let t_write = start.elapsed();
-    schema::create_indexes(&conn).map_err(|e| e.to_string())?;
+    schema::create_indexes(&conn).map_err(db_error)?;
     checkpoints.stop();
-    if std::env::var_os("KIFU_TIMING").is_some() {
+    if timing {
         eprintln!(
             "walk {t_walk:?} open {t_open:?} plan {t_plan:?} readers {t_readers:?} write {t_write:?} indexes {:?}",
             start.elapsed()
         );
     }
-    bar.finish_and_clear();
     summary.files_read = plan.read.len() as u64;
     summary.games_read += parts.games;
     summary.warnings += parts.warnings;
@@ -458,48 +479,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .query_row("SELECT (SELECT count(*) FROM files), (SELECT count(*) FROM games)", [], |r| {
             Ok((r.get(0)?, r.get(1)?))
         })
-        .map_err(|e| e.to_string())?;
+        .map_err(db_error)?;
+    (summary.files, summary.games) = (files_in_db as u64, games_in_db as u64);
     drop(conn);
-    if std::env::var_os("KIFU_TIMING").is_some() {
+    if timing {
         eprintln!("closed (the last checkpoint) {:?}", start.elapsed());
     }
-    let secs = start.elapsed().as_secs_f64();
-    let mut s = String::new();
-    if args.json {
-        Obj::new(&mut s)
-            .str("db", &args.db.to_string_lossy())
-            .num("files_seen", summary.files_seen)
-            .num("files_read", summary.files_read)
-            .num("files_unchanged", summary.files_unchanged)
-            .num("files_deleted", summary.files_deleted)
-            .num("files_skipped", summary.files_skipped)
-            .num("games_read", summary.games_read)
-            .num("files", files_in_db)
-            .num("games", games_in_db)
-            .num("warnings", summary.warnings)
-            .num("errors", summary.errors)
-            .num("bytes_read", summary.bytes_read)
-            .num("seconds", format!("{secs:.3}"))
-            .end();
-    } else {
-        let mb = summary.bytes_read as f64 / 1e6;
-        s = format!(
-            "{}: {} games in {} files\nread {} files ({} unchanged, {} deleted, {} not game records): {} games, {} warnings, {} errors, {:.1} MB in {:.3} s ({:.1} MB/s)",
-            args.db.display(),
-            games_in_db,
-            files_in_db,
-            summary.files_read,
-            summary.files_unchanged,
-            summary.files_deleted,
-            summary.files_skipped,
-            summary.games_read,
-            summary.warnings,
-            summary.errors,
-            mb,
-            secs,
-            mb / secs.max(1e-9)
-        );
-    }
-    println!("{s}");
-    Ok(ExitCode::SUCCESS)
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
 }

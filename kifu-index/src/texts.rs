@@ -6,17 +6,27 @@
 /// The text values a row keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// The board size as written (`19`, `19:13`).
     BoardSize,
+    /// Black's (sente's) name.
     BlackName,
+    /// Black's rank.
     BlackRank,
+    /// Black's team.
     BlackTeam,
+    /// White's (gote's) name.
     WhiteName,
+    /// White's rank.
     WhiteRank,
+    /// White's team.
     WhiteTeam,
     /// The date as written.
     Date,
+    /// The event.
     Event,
+    /// The round.
     Round,
+    /// Where it was played.
     Place,
     /// The result as written.
     Result,
@@ -24,9 +34,13 @@ pub enum Field {
     Komi,
     /// The handicap as written.
     Handicap,
+    /// The rules.
     Rules,
+    /// The main time as written.
     TimeLimit,
+    /// The overtime (byo-yomi) as written.
     Overtime,
+    /// The game's name.
     GameName,
     /// The first main-line moves, canonical (see `extract::OPENING_MOVES`).
     Opening,

@@ -38,9 +38,11 @@ impl Kind {
 /// Everything the `games` table holds about one game (see `schema.rs` for the columns).
 #[derive(Clone, Debug, Default)]
 pub struct GameRow {
+    /// Byte offset of the game's start in its file (decompressed, UTF-16 transcoded).
     pub offset: u64,
     /// `None` when the game ended in an error rather than its `GameEnd`.
     pub length: Option<u64>,
+    /// Go or shogi, when the game says or its moves tell.
     pub kind: Option<Kind>,
     /// The text values as written (decoded, trimmed; the first occurrence of each key), and the
     /// opening: see [`GameRow::text`].
@@ -51,10 +53,15 @@ pub struct GameRow {
     pub moves: u64,
     /// Every move, variations included.
     pub moves_total: u64,
+    /// Nodes (positions) in the whole tree.
     pub nodes: u64,
+    /// Variations (branches off a main line).
     pub variations: u64,
+    /// Comments.
     pub comments: u64,
+    /// Warnings the reader gave.
     pub warnings: u64,
+    /// Errors the reader gave (at most one: an error ends a game).
     pub errors: u64,
     /// xxh3-64 of the canonical main-line string.
     pub main_hash: u64,
@@ -72,10 +79,15 @@ pub struct GameRow {
 /// A game's normalised date, result, komi, handicap and time control.
 #[derive(Clone, Debug, Default)]
 pub struct Normalised {
+    /// See [`GameRow::date`].
     pub date: Option<String>,
+    /// See [`GameRow::outcome`].
     pub outcome: normalize::Outcome,
+    /// See [`GameRow::komi`].
     pub komi: Option<f64>,
+    /// See [`GameRow::handicap`].
     pub handicap: Option<i64>,
+    /// See [`GameRow::time_control`].
     pub time_control: Option<String>,
 }
 

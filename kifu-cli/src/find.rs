@@ -1,0 +1,166 @@
+//! `kifu find [--db FILE] [filters] [--duplicates] [--json]`: games from the index.
+//!
+//! Filters (all must hold):
+//! - `--player NAME`: Black's or White's name contains NAME (case-insensitive for ASCII);
+//! - `--event TEXT`: the event contains TEXT;
+//! - `--from DATE`, `--to DATE`: the normalised date, compared to the precision of DATE
+//!   (`--from 2005 --to 2005` is the whole year; a game dated only `2005` is within
+//!   `--to 2005-06` but not `--from 2005-06`); games without a date never match;
+//! - `--result B|W|draw`: the parsed winner;
+//! - `--opening MOVES`: the main line starts with MOVES, in canonical notation (`B[pd];W[dp]`,
+//!   `(;B[pd];W[dp]` or `;+7776FU;-3334FU`) or as bare points/moves separated by spaces or
+//!   commas, either colour (`pd dp`, `7776FU 3334FU`). Case-sensitive (SGF `aa` ≠ `AA`).
+//!
+//! `--duplicates` prints groups of two or more matching games with the same main-line hash
+//! (games without moves are left out: they would all match). Output: one line per game
+//! (`path@offset`, date, players, result, moves, event), ready for `kifu show`; `--json` prints
+//! one object, `{"count":N,"games":[…]}` or `{"count":N,"groups":[{"main_hash":…,"games":[…]}]}`.
+
+use crate::json::Obj;
+use kifu_index::Hit;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Flags of `kifu find`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The index database.
+    #[arg(long, default_value = "kifu.sqlite")]
+    db: PathBuf,
+    /// Black's or White's name contains NAME.
+    #[arg(long)]
+    player: Option<String>,
+    /// The event contains TEXT.
+    #[arg(long)]
+    event: Option<String>,
+    /// Played on or after DATE (YYYY, YYYY-MM or YYYY-MM-DD).
+    #[arg(long)]
+    from: Option<String>,
+    /// Played on or before DATE (YYYY, YYYY-MM or YYYY-MM-DD).
+    #[arg(long)]
+    to: Option<String>,
+    /// Who won: B, W or draw.
+    #[arg(long, value_parser = ["B", "W", "draw"])]
+    result: Option<String>,
+    /// The main line starts with MOVES (`B[pd];W[dp]` or `pd dp`).
+    #[arg(long)]
+    opening: Option<String>,
+    /// Groups of games with the same main line.
+    #[arg(long)]
+    duplicates: bool,
+    /// At most N games.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let conn = kifu_index::open_existing(&args.db).map_err(|e| e.to_string())?;
+    let query = kifu_index::Query {
+        player: args.player.clone(),
+        event: args.event.clone(),
+        from: args.from.clone(),
+        to: args.to.clone(),
+        result: args.result.clone(),
+        opening: args.opening.clone(),
+        duplicates: args.duplicates,
+        limit: args.limit,
+    };
+    let hits = kifu_index::find(&conn, &query).map_err(|e| e.to_string())?;
+    let groups: Vec<&[Hit]> = if args.duplicates { kifu_index::duplicate_groups(&hits) } else { vec![&hits] };
+    let mut s = String::new();
+    if args.json {
+        let list = |hs: &[Hit]| {
+            let mut a = String::from("[");
+            for (i, h) in hs.iter().enumerate() {
+                if i > 0 {
+                    a.push(',');
+                }
+                hit_json(&mut a, h);
+            }
+            a.push(']');
+            a
+        };
+        let mut o = Obj::new(&mut s);
+        if args.duplicates {
+            let mut g = String::from("[");
+            for (i, hs) in groups.iter().enumerate() {
+                if i > 0 {
+                    g.push(',');
+                }
+                Obj::new(&mut g)
+                    .str("main_hash", &format!("{:016x}", hs[0].hash as u64))
+                    .num("moves", hs[0].moves)
+                    .raw("games", &list(hs))
+                    .end();
+            }
+            g.push(']');
+            o.num("count", groups.len()).raw("groups", &g).end();
+        } else {
+            o.num("count", hits.len()).raw("games", &list(&hits)).end();
+        }
+        s.push('\n');
+    } else {
+        for (i, hs) in groups.iter().enumerate() {
+            if args.duplicates {
+                if i > 0 {
+                    s.push('\n');
+                }
+                s.push_str(&format!("# {:016x}: {} games, {} moves\n", hs[0].hash as u64, hs.len(), hs[0].moves));
+            }
+            for h in hs.iter() {
+                hit_line(&mut s, h);
+            }
+        }
+    }
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(s.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn player(name: &Option<String>, rank: &Option<String>) -> String {
+    match (name, rank) {
+        (Some(n), Some(r)) => format!("{n} ({r})"),
+        (Some(n), None) => n.clone(),
+        (None, Some(r)) => format!("? ({r})"),
+        (None, None) => "?".to_owned(),
+    }
+}
+
+fn hit_line(s: &mut String, h: &Hit) {
+    let o = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".to_owned());
+    s.push_str(&format!(
+        "{}@{}\t{}\t{} - {}\t{}\t{} moves\t{}\n",
+        h.path,
+        h.offset,
+        o(&h.date),
+        player(&h.black, &h.black_rank),
+        player(&h.white, &h.white_rank),
+        o(&h.result),
+        h.moves,
+        o(&h.event)
+    ));
+}
+
+fn hit_json(s: &mut String, h: &Hit) {
+    let mut o = Obj::new(s);
+    o.str("path", &h.path).num("offset", h.offset);
+    for (k, v) in [
+        ("date", &h.date),
+        ("black_name", &h.black),
+        ("black_rank", &h.black_rank),
+        ("white_name", &h.white),
+        ("white_rank", &h.white_rank),
+        ("result", &h.result),
+        ("winner", &h.winner),
+        ("event", &h.event),
+    ] {
+        match v {
+            Some(v) => o.str(k, v),
+            None => o.null(k),
+        };
+    }
+    o.num("moves", h.moves).str("main_hash", &format!("{:016x}", h.hash as u64)).str("opening", &h.opening).end();
+}

@@ -1,0 +1,115 @@
+//! `kifu index PATH... [--db FILE] [--threads N] [--json]`: builds or updates the index through
+//! `kifu_index::build`, with a progress bar on a terminal and a summary line (or JSON object) at
+//! the end. See the kifu-index crate for how a run reads and what the tables hold.
+
+use crate::json::Obj;
+use clap::Args as ClapArgs;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Flags of `kifu index`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Files or directories (walked recursively).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The index database (created if missing).
+    #[arg(long, default_value = "kifu.sqlite")]
+    db: PathBuf,
+    /// Worker threads reading files (default: all cores); a further thread writes the database.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print a JSON summary instead of a line of text.
+    #[arg(long)]
+    json: bool,
+    /// Read in strict mode (warnings become errors).
+    #[arg(long)]
+    strict: bool,
+    /// Files per transaction at most (a batch is also closed after half a second).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+}
+
+/// The progress bar (hidden when standard error is not a terminal) and the paths' errors.
+struct Bar {
+    bar: indicatif::ProgressBar,
+    files: usize,
+    done: (u64, u64),
+}
+
+impl kifu_index::Progress for Bar {
+    fn path_error(&mut self, path: &Path, error: &std::io::Error) {
+        eprintln!("kifu: {}: {error}", path.display());
+    }
+
+    fn start(&mut self, files: usize, bytes: u64) {
+        self.files = files;
+        if std::io::stderr().is_terminal() {
+            self.bar = indicatif::ProgressBar::new(bytes);
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{bar:30} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta} {msg}",
+            ) {
+                self.bar.set_style(style);
+            }
+        }
+    }
+
+    fn file_done(&mut self, size: u64, games: u64) {
+        self.done.0 += 1;
+        self.done.1 += games;
+        if !self.bar.is_hidden() {
+            self.bar.inc(size);
+            self.bar.set_message(format!("files {}/{} games {}", self.done.0, self.files, self.done.1));
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let mut options = kifu_index::Options::new(&args.db);
+    options.threads = args.threads;
+    options.strict = args.strict;
+    options.batch = args.batch;
+    options.sizes_up_front = std::io::stderr().is_terminal();
+    let mut bar = Bar { bar: indicatif::ProgressBar::hidden(), files: 0, done: (0, 0) };
+    let summary = kifu_index::build(&args.paths, &options, &mut bar).map_err(|e| e.to_string())?;
+    bar.bar.finish_and_clear();
+    let mut s = String::new();
+    if args.json {
+        Obj::new(&mut s)
+            .str("db", &args.db.to_string_lossy())
+            .num("files_seen", summary.files_seen)
+            .num("files_read", summary.files_read)
+            .num("files_unchanged", summary.files_unchanged)
+            .num("files_deleted", summary.files_deleted)
+            .num("files_skipped", summary.files_skipped)
+            .num("games_read", summary.games_read)
+            .num("files", summary.files)
+            .num("games", summary.games)
+            .num("warnings", summary.warnings)
+            .num("errors", summary.errors)
+            .num("bytes_read", summary.bytes_read)
+            .num("seconds", format!("{:.3}", summary.seconds))
+            .end();
+    } else {
+        let mb = summary.bytes_read as f64 / 1e6;
+        s = format!(
+            "{}: {} games in {} files\nread {} files ({} unchanged, {} deleted, {} not game records): {} games, {} warnings, {} errors, {:.1} MB in {:.3} s ({:.1} MB/s)",
+            args.db.display(),
+            summary.games,
+            summary.files,
+            summary.files_read,
+            summary.files_unchanged,
+            summary.files_deleted,
+            summary.files_skipped,
+            summary.games_read,
+            summary.warnings,
+            summary.errors,
+            mb,
+            summary.seconds,
+            mb / summary.seconds.max(1e-9)
+        );
+    }
+    println!("{s}");
+    Ok(ExitCode::SUCCESS)
+}
