@@ -83,6 +83,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
     let (mut files, mut skipped, mut games) = (0u64, 0u64, 0u64);
     let mut problems = Vec::new();
+    // Problems with the arguments themselves (exit status 2): a path that cannot be read, a
+    // file named on the command line that is not a game record. They are listed with the rest.
+    let mut usage = 0u64;
     // Every input through the streams layer: files, directories, `-`, compressed files and
     // archive members (named `archive.zip!member.sgf`). Each input is read whole: problems are
     // located by line and column in it.
@@ -90,6 +93,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let input = match input {
             Ok(i) => i,
             Err(e) => {
+                usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
                 problems.push(Problem {
                     path: name.to_string(),
                     position: e.position(),
@@ -102,6 +106,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         };
         if input.format.is_none() {
             skipped += 1;
+            if crate::exit::named(&args.paths, name) {
+                usage += 1;
+                problems.push(Problem {
+                    path: name.to_string(),
+                    position: kifu::Position::default(),
+                    error: true,
+                    kind: kifu::ErrorKind::NotAGameRecord.as_str(),
+                    message: "not a game record kifu can read".to_owned(),
+                });
+            }
             return;
         }
         let mut bytes = Vec::new();
@@ -168,8 +182,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             "{files} files ({skipped} skipped), {games} games: {warnings} warnings, {errors} errors\n"
         ));
     }
-    print!("{out}");
-    Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    crate::out::print(&out);
+    Ok(crate::exit::status(usage, errors as u64, warnings as u64, args.strict))
 }
 
 fn io_problem(path: &str, e: &std::io::Error) -> Problem {

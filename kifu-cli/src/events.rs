@@ -32,7 +32,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn run(path: &Path, strict: bool) -> Result<ExitCode, String> {
-    let bytes = crate::files::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::target::load(path)?;
     let config = if strict { kifu::Config::strict() } else { kifu::Config::default() };
     let Some(mut reader) = kifu::AnyReader::detect(&bytes, config) else {
         return Err(format!("{}: not a game record kifu can read", path.display()));
@@ -81,7 +81,7 @@ pub fn run(path: &Path, strict: bool) -> Result<ExitCode, String> {
         }
     }
     let _ = out.flush();
-    Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(crate::exit::status(0, errors, 0, false))
 }
 
 fn text(o: &mut Obj<'_>, key: &str, t: Text<'_>) {

@@ -40,7 +40,7 @@ pub struct Args {
     #[arg(long)]
     to: Option<String>,
     /// Who won: B, W or draw.
-    #[arg(long, value_parser = ["B", "W", "draw"])]
+    #[arg(long, value_parser = ["B", "W", "draw"], ignore_case = true)]
     result: Option<String>,
     /// The main line starts with MOVES (`B[pd];W[dp]` or `pd dp`).
     #[arg(long)]
@@ -115,9 +115,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
     }
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(s.as_bytes());
-    Ok(ExitCode::SUCCESS)
+    crate::out::print(&s);
+    Ok(ExitCode::from(crate::exit::CLEAN))
 }
 
 fn player(name: &Option<String>, rank: &Option<String>) -> String {

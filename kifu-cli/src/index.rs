@@ -66,6 +66,10 @@ impl kifu_index::Progress for Bar {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
+    // A path that does not exist is a usage error: nothing is read and no index is created.
+    if crate::exit::missing_paths(&args.paths) > 0 {
+        return Ok(ExitCode::from(crate::exit::USAGE));
+    }
     let mut options = kifu_index::Options::new(&args.db);
     options.threads = args.threads;
     options.strict = args.strict;
@@ -110,6 +114,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             mb / summary.seconds.max(1e-9)
         );
     }
-    println!("{s}");
-    Ok(ExitCode::SUCCESS)
+    crate::out::println(&s);
+    Ok(crate::exit::status(0, summary.errors, summary.warnings, args.strict))
 }

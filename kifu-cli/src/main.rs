@@ -5,13 +5,16 @@
 
 mod check;
 mod events;
+mod exit;
 mod files;
 mod find;
 mod index;
 mod json;
+mod out;
 mod replay;
 mod show;
 mod stats;
+mod target;
 mod tree;
 
 use clap::{Parser, Subcommand};
@@ -30,7 +33,14 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA) as event streams.
 #[derive(Parser)]
-#[command(name = "kifu", version, about)]
+#[command(
+    name = "kifu",
+    version,
+    about,
+    after_help = "Exit status: 0 clean; 1 problems found in records (errors; with --strict, warnings too); \
+                  2 a usage or I/O problem with an argument (a missing path, a file that is not a game record, \
+                  a missing index, a bad @OFFSET). Nothing is created on a usage error."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -10,7 +10,6 @@
 
 use crate::json::Obj;
 use kifu_index::Field;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Flags of `kifu show`.
@@ -24,21 +23,14 @@ pub struct Args {
     json: bool,
 }
 
-/// Splits `FILE@OFFSET`; a path that exists as written wins over the split.
-fn parse_target(t: &str) -> (PathBuf, u64) {
-    if !Path::new(t).exists() {
-        if let Some((p, o)) = t.rsplit_once('@') {
-            if let Ok(o) = o.parse() {
-                return (PathBuf::from(p), o);
-            }
-        }
-    }
-    (PathBuf::from(t), 0)
-}
-
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let (path, offset) = parse_target(&args.target);
-    let bytes = crate::files::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let target = crate::target::parse(&args.target)?;
+    let path = target.path;
+    let bytes = crate::target::load(&path)?;
+    if let Some(offset) = target.offset {
+        crate::target::check_start(&path, &bytes, offset)?;
+    }
+    let offset = target.offset.unwrap_or(0);
     let (g, format) = kifu_index::read_game(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
     let o = g.outcome();
     let text = |f| g.text(f).map(str::to_owned);
@@ -103,6 +95,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let _ = writeln!(s, "moves: {}  nodes: {}  variations: {}", g.moves, g.nodes, g.variations);
         s.push_str(main_line);
     }
-    println!("{s}");
-    Ok(if g.errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    crate::out::println(&s);
+    Ok(crate::exit::status(0, g.errors, 0, false))
 }

@@ -111,6 +111,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     // archive members; games go to worker threads and come back in input order.
     let options = kifu::stream::Options { config, threads: args.threads.unwrap_or(0), ..Default::default() };
     let replay = args.replay;
+    let mut usage = crate::exit::missing_paths(&args.paths);
     let mut total = Totals::default();
     let mut last_input = String::new();
     kifu::stream::read_games(
@@ -141,7 +142,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 }
                 total.add(&t);
             }
-            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => total.skipped += 1,
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
+                total.skipped += 1;
+                if crate::exit::named(&args.paths, input) {
+                    eprintln!("kifu: {input}: not a game record kifu can read");
+                    usage += 1;
+                }
+            }
+            Err(e) if crate::exit::named(&args.paths, input) && e.kind() == kifu::ErrorKind::Io => {
+                // Already said by `missing_paths` when the path does not exist.
+                if std::path::Path::new(input).exists() {
+                    eprintln!("kifu: {input}: {e}");
+                }
+                usage += 1;
+            }
             Err(e) => {
                 eprintln!("kifu: {input}: {e}");
                 total.errors += 1;
@@ -184,6 +198,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             mb / secs.max(1e-9)
         );
     }
-    println!("{s}");
-    Ok(ExitCode::SUCCESS)
+    crate::out::println(&s);
+    Ok(crate::exit::status(usage, total.errors, total.warnings, args.strict))
 }

@@ -9,7 +9,6 @@
 use bumpalo::Bump;
 use kifu::tree::{Builder, Writer};
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Flags of `kifu tree`.
@@ -26,21 +25,13 @@ pub struct Args {
     strict: bool,
 }
 
-/// Splits `PATH@OFFSET` (when PATH itself does not exist and OFFSET is a number).
-pub fn split_offset(arg: &str) -> (PathBuf, Option<u64>) {
-    if !Path::new(arg).exists() {
-        if let Some((path, off)) = arg.rsplit_once('@') {
-            if let Ok(o) = off.parse::<u64>() {
-                return (PathBuf::from(path), Some(o));
-            }
-        }
-    }
-    (PathBuf::from(arg), None)
-}
-
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let (path, offset) = split_offset(&args.file);
-    let bytes = crate::files::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let target = crate::target::parse(&args.file)?;
+    let (path, offset) = (target.path, target.offset);
+    let bytes = crate::target::load(&path)?;
+    if let Some(o) = offset {
+        crate::target::check_start(&path, &bytes, o)?;
+    }
     let start = offset.unwrap_or(0) as usize;
     let Some(slice) = bytes.get(start..) else {
         return Err(format!("{}: offset {start} is past the end ({} bytes)", path.display(), bytes.len()));
@@ -83,5 +74,5 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     }
     let _ = out.flush();
-    Ok(if errors > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(crate::exit::status(0, errors, 0, false))
 }

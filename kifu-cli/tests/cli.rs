@@ -55,7 +55,7 @@ fn stats_skips_files_that_are_not_records() {
     std::fs::write(dir.join("broken.sgf"), "(;B[aa];C[never closed").unwrap();
     let (out, _, code) = kifu(&["stats", "--json", dir.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_eq!(code, 0);
+    assert_eq!(code, 1, "problems in records (the broken game) exit 1; the README is only skipped");
     assert_eq!(field(&out, "files"), 2.0);
     assert_eq!(field(&out, "skipped"), 1.0);
     assert_eq!(field(&out, "games"), 2.0);
