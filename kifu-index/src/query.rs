@@ -31,7 +31,8 @@ pub struct Query {
     pub result: Option<String>,
     /// The main line starts with these moves, in canonical notation (`B[pd];W[dp]`,
     /// `(;B[pd];W[dp]` or `;+7776FU;-3334FU`) or as bare points/moves separated by spaces or
-    /// commas, either colour (`pd dp`, `7776FU 3334FU`). Case-sensitive (SGF `aa` ≠ `AA`).
+    /// commas, either colour (`pd dp`, `7776FU 3334FU`); canonical moves may be separated by
+    /// spaces or commas too (`+6968KI -5354FU`). Case-sensitive (SGF `aa` ≠ `AA`).
     pub opening: Option<String>,
     /// Only games whose main-line hash another matching game shares (games without moves are
     /// left out: they would all match); hits come ordered by hash, see [`duplicate_groups`].
@@ -102,8 +103,16 @@ pub fn opening_glob(moves: &str) -> String {
     let t = moves.trim().trim_start_matches('(').trim_start_matches(';').trim_end_matches(')');
     let mut out = String::new();
     if t.contains('[') || t.starts_with(['+', '-']) {
-        for c in t.chars() {
-            glob_char(&mut out, c);
+        // Canonical moves, separated by `;` as the index writes them or by spaces or commas as
+        // people type them (`+6968KI -5354FU`).
+        let parts = t.split([' ', ',', ';', '\t', '\n']).filter(|p| !p.is_empty());
+        for (i, p) in parts.enumerate() {
+            if i > 0 {
+                out.push(';');
+            }
+            for c in p.chars() {
+                glob_char(&mut out, c);
+            }
         }
     } else {
         let parts = t.split([' ', ',', ';']).filter(|p| !p.is_empty());
@@ -238,6 +247,9 @@ mod tests {
         assert_eq!(opening_glob("pd,dp"), "?[[]pd];?[[]dp]*");
         assert_eq!(opening_glob("+7776FU;-3334FU"), "+7776FU;-3334FU*");
         assert_eq!(opening_glob("7776FU 3334FU"), "?7776FU;?3334FU*");
+        assert_eq!(opening_glob("+6968KI -5354FU"), "+6968KI;-5354FU*");
+        assert_eq!(opening_glob("+6968KI, -5354FU"), "+6968KI;-5354FU*");
+        assert_eq!(opening_glob("B[pd] W[dp]"), "B[[]pd];W[[]dp]*");
         assert_eq!(like_escape("a_b%"), "%a\\_b\\%%");
     }
 }
