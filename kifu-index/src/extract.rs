@@ -140,7 +140,8 @@ impl GameRow {
 /// The winner of a CSA game from its `%` ending, given who made the last move (the side to move
 /// is the other one): the side to move loses by `%TORYO`/`%TIME_UP` and wins by `%KACHI`;
 /// `%OUTE_SENNICHITE` loses for the checking side (the last mover); `%SENNICHITE`, `%HIKIWAKE`
-/// are draws; `%±ILLEGAL_ACTION` loses for the named side.
+/// are draws; `%±ILLEGAL_ACTION` loses for the named side; `%TSUMI` wins for the last mover
+/// (reason `checkmate`) and `%ILLEGAL_MOVE` loses for it.
 pub fn ending_outcome(e: Ending, last: Option<kifu::Color>) -> normalize::Outcome {
     use kifu::Color::*;
     let side = |c: kifu::Color| if c == Black { "B" } else { "W" };
@@ -152,6 +153,9 @@ pub fn ending_outcome(e: Ending, last: Option<kifu::Color>) -> normalize::Outcom
         Ending::Repetition | Ending::Draw => (Some("draw"), None),
         Ending::IllegalActionBlack => (Some("W"), Some("forfeit")),
         Ending::IllegalActionWhite => (Some("B"), Some("forfeit")),
+        // `%TSUMI`: the last move mated; `%ILLEGAL_MOVE`: the last move was illegal.
+        Ending::Checkmate => (last.map(side), Some("checkmate")),
+        Ending::IllegalMove => (last.map(|c| side(c.opponent())), Some("forfeit")),
         _ => (None, None),
     };
     normalize::Outcome { winner, margin: None, reason }
@@ -457,5 +461,8 @@ mod tests {
         assert_eq!(ending_outcome(Ending::Repetition, Some(White)).winner, Some("draw"));
         assert_eq!(ending_outcome(Ending::IllegalActionBlack, None).winner, Some("W"));
         assert_eq!(ending_outcome(Ending::Interrupted, Some(White)).winner, None);
+        assert_eq!(ending_outcome(Ending::Checkmate, Some(White)).winner, Some("W"));
+        assert_eq!(ending_outcome(Ending::Checkmate, Some(White)).reason, Some("checkmate"));
+        assert_eq!(ending_outcome(Ending::IllegalMove, Some(Black)).winner, Some("W"));
     }
 }

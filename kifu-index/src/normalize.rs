@@ -12,7 +12,10 @@
 //! - **Result** ([`result`]): SGF `B+R`, `W+3.5`, `B+Resign`, `W+T`/`Time`, `B+F`/`Forfeit`, `B+`,
 //!   `0`/`Draw`/`Jigo`, `Void`, `?`, a bare `B` or `W`; and the Japanese/Chinese/Korean forms
 //!   (`黒中押し勝`, `白3目半勝`, `黑中盘胜`, `持碁`, `흑 불계승`). Winner `B`, `W`, `draw` or `void`;
-//!   margin in points; reason `points`, `resign`, `time` or `forfeit`.
+//!   margin in points; reason `points`, `resign`, `time`, `forfeit` or (shogi) `checkmate`.
+//!   English sentences (`Black resigns.`, `white wins by 5 3/4 points`, `W won on time`) and
+//!   fractions (`B+5 3/4`, `W+6½`); Chinese `黑胜`, `黑负` (the side named lost), margins in
+//!   stones (`白胜3又3/4子` = 7.5 points).
 //! - **Komi** ([`komi`]): the number in the text (`6.5`, `6,5`, `6目半` = 6.5, `半目` = 0.5), then
 //!   the **Fox rule**: Fox writes komi ×100 (`KM[375]` for 3.75, `KM[650]` for 6.5), so an
 //!   integer komi with |KM| ≥ 100 that is divisible by 25 is divided by 100. No real komi is that
@@ -127,7 +130,7 @@ pub struct Outcome {
     pub winner: Option<&'static str>,
     /// The margin in points, for a win on points.
     pub margin: Option<f64>,
-    /// `points`, `resign`, `time` or `forfeit`; `None` when not said.
+    /// `points`, `resign`, `time`, `forfeit` or `checkmate`; `None` when not said.
     pub reason: Option<&'static str>,
 }
 
@@ -156,15 +159,15 @@ pub fn result(raw: &str) -> Outcome {
         let rest = rest.trim();
         o.reason = match rest {
             "" => None,
-            "r" | "resign" => Some("resign"),
+            "r" | "resign" | "res" | "resignation" => Some("resign"),
             "t" | "time" => Some("time"),
             "f" | "forfeit" => Some("forfeit"),
-            _ => match rest.replace(',', ".").parse::<f64>() {
-                Ok(m) if m.is_finite() => {
+            _ => match number(rest) {
+                Some(m) => {
                     o.margin = Some(m);
                     Some("points")
                 }
-                _ => None,
+                None => None,
             },
         };
         return o;
@@ -178,8 +181,13 @@ pub fn result(raw: &str) -> Outcome {
     o.winner = match first {
         Some('黒' | '黑' | '흑') => Some("B"),
         Some('白' | '백') => Some("W"),
-        _ => return o,
+        _ => return english(&lower),
     };
+    // `黑负`, `흑 불계패`: the side named lost.
+    let lost = ['负', '負', '패'].iter().any(|&c| t.contains(c)) && !['胜', '勝', '승'].iter().any(|&c| t.contains(c));
+    if lost {
+        o.winner = o.winner.map(|w| if w == "B" { "W" } else { "B" });
+    }
     if ["中押", "中盘", "中盤", "불계"].iter().any(|k| t.contains(k)) {
         o.reason = Some("resign");
     } else if ["時間", "时间", "超时", "시간"].iter().any(|k| t.contains(k)) {
@@ -191,19 +199,111 @@ pub fn result(raw: &str) -> Outcome {
     o
 }
 
-/// `3目半` → 3.5, `半目` → 0.5, `3.5집` → 3.5: the first number, plus ½ for a `半` after it.
+/// A result written as an English sentence: `Black resigns.`, `White wins by resignation`,
+/// `black wins by 5 3/4 points`, `W won on time`, `Black lost on time`, `Draw`, `tie`.
+fn english(lower: &str) -> Outcome {
+    let mut o = Outcome::default();
+    let words: Vec<&str> =
+        lower.split(|c: char| !c.is_ascii_alphanumeric() && c != '/' && c != '.').filter(|w| !w.is_empty()).collect();
+    let has = |w: &str| words.iter().any(|x| x.trim_end_matches('.') == w);
+    if has("draw") || has("jigo") || has("tie") || has("drawn") {
+        o.winner = Some("draw");
+        return o;
+    }
+    // The first colour named, and whether the sentence says it won or lost.
+    let Some(i) = words.iter().position(|w| matches!(w.trim_end_matches('.'), "black" | "white" | "b" | "w")) else {
+        return o;
+    };
+    let named = if words[i].starts_with('b') { "B" } else { "W" };
+    let other = if named == "B" { "W" } else { "B" };
+    let after: Vec<&str> = words[i + 1..].iter().map(|w| w.trim_end_matches('.')).collect();
+    let verb = after.first().copied().unwrap_or("");
+    let won = matches!(verb, "wins" | "win" | "won" | "winning");
+    let lost = matches!(verb, "resigns" | "resign" | "resigned" | "loses" | "lose" | "lost" | "forfeits" | "timeout");
+    if !won && !lost {
+        return o;
+    }
+    o.winner = Some(if won { named } else { other });
+    let said = |w: &[&str]| after.iter().any(|a| w.contains(a));
+    o.reason = if lost && verb.starts_with("resign") || said(&["resignation", "resign", "resigns", "resigned"]) {
+        Some("resign")
+    } else if said(&["time", "timeout"]) {
+        Some("time")
+    } else if said(&["forfeit", "forfeits", "default"]) || verb == "forfeits" {
+        Some("forfeit")
+    } else if let Some(m) = number(&after.join(" ")) {
+        o.margin = Some(m);
+        Some("points")
+    } else {
+        None
+    };
+    o
+}
+
+/// The first number in `t`, with a fraction after it: `5.5`, `5,5`, `5 3/4`, `5¾`, `3/4`.
+fn number(t: &str) -> Option<f64> {
+    let start = t.find(|c: char| c.is_ascii_digit() || matches!(c, '½' | '¼' | '¾'))?;
+    let rest = &t[start..];
+    let len = rest.find(|c: char| !c.is_ascii_digit() && c != '.' && c != ',').unwrap_or(rest.len());
+    let (mut v, mut after) = (0.0, rest);
+    if len > 0 && !rest[..len].contains('/') {
+        let digits = rest[..len].trim_end_matches(['.', ',']).replace(',', ".");
+        v = digits.parse::<f64>().ok()?;
+        after = &rest[len..];
+    }
+    // A fraction: `/4` right after the digits makes them a numerator.
+    if let Some(den) = after.strip_prefix('/') {
+        let dl = den.find(|c: char| !c.is_ascii_digit()).unwrap_or(den.len());
+        let d: f64 = den[..dl].parse().ok()?;
+        return (d > 0.0).then(|| v / d);
+    }
+    let after = after.trim_start_matches([' ', '又']).trim_start_matches("and ").trim_start();
+    if let Some(c) = after.chars().next() {
+        v += match c {
+            '½' => 0.5,
+            '¼' => 0.25,
+            '¾' => 0.75,
+            _ => fraction(after).unwrap_or(0.0),
+        };
+    }
+    v.is_finite().then_some(v)
+}
+
+/// `3/4` at the start of `t`, as a number.
+fn fraction(t: &str) -> Option<f64> {
+    let (n, rest) = t.split_once('/')?;
+    let n: f64 = n.parse().ok()?;
+    let dl = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let d: f64 = rest[..dl].parse().ok()?;
+    (d > 0.0 && n < d).then(|| n / d)
+}
+
+/// `3目半` → 3.5, `半目` → 0.5, `3.5집` → 3.5, `3又3/4子` → 7.5 (Chinese counting in stones: a
+/// stone is two points): the first number with its fraction, plus ½ for a `半` after it.
 fn cjk_points(t: &str) -> Option<f64> {
     let start = t.find(|c: char| c.is_ascii_digit());
     let (mut v, after) = match start {
         Some(s) => {
             let len = t[s..].find(|c: char| !c.is_ascii_digit() && c != '.').unwrap_or(t.len() - s);
-            (t[s..s + len].parse::<f64>().ok()?, &t[s + len..])
+            let mut v = t[s..s + len].parse::<f64>().ok()?;
+            let mut after = &t[s + len..];
+            if let Some(f) = after.strip_prefix('又').and_then(|f| {
+                let l = f.find(|c: char| !c.is_ascii_digit() && c != '/').unwrap_or(f.len());
+                fraction(&f[..l]).map(|v| (v, &f[l..]))
+            }) {
+                v += f.0;
+                after = f.1;
+            }
+            (v, after)
         }
         None if t.contains('半') => (0.0, t),
         None => return None,
     };
     if after.contains('半') {
         v += 0.5;
+    }
+    if after.starts_with('子') {
+        v *= 2.0;
     }
     Some(v)
 }
@@ -287,6 +387,29 @@ mod tests {
         assert_eq!(r("持碁").winner, Some("draw"));
         assert_eq!(r("흑 불계승"), Outcome { winner: Some("B"), margin: None, reason: Some("resign") });
         assert_eq!(r("garbage"), Outcome::default());
+        // Sentences, fractions and the forms of real files.
+        let o = |w: &'static str, m: Option<f64>, why: Option<&'static str>| Outcome {
+            winner: Some(w),
+            margin: m,
+            reason: why,
+        };
+        assert_eq!(r("Black resigns."), o("W", None, Some("resign")));
+        assert_eq!(r("White resigned"), o("B", None, Some("resign")));
+        assert_eq!(r("black wins by 5 3/4 points"), o("B", Some(5.75), Some("points")));
+        assert_eq!(r("White wins by resignation"), o("W", None, Some("resign")));
+        assert_eq!(r("W won on time"), o("W", None, Some("time")));
+        assert_eq!(r("Black lost on time"), o("W", None, Some("time")));
+        assert_eq!(r("White wins by 0.5"), o("W", Some(0.5), Some("points")));
+        assert_eq!(r("B+5 3/4"), o("B", Some(5.75), Some("points")));
+        assert_eq!(r("W+6½"), o("W", Some(6.5), Some("points")));
+        assert_eq!(r("B+Res"), o("B", None, Some("resign")));
+        assert_eq!(r("黑胜"), Outcome { winner: Some("B"), margin: None, reason: None });
+        assert_eq!(r("白胜3又3/4子"), o("W", Some(7.5), Some("points")));
+        assert_eq!(r("黑负"), Outcome { winner: Some("W"), margin: None, reason: None });
+        assert_eq!(r("흑 불계패"), o("W", None, Some("resign")));
+        assert_eq!(r("黒中押し勝ち"), o("B", None, Some("resign")));
+        assert_eq!(r("Draw by agreement").winner, Some("draw"));
+        assert_eq!(r("Game over"), Outcome::default());
     }
 
     #[test]
