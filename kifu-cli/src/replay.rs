@@ -1,9 +1,9 @@
 //! Replaying games on the boards of `kifu::position` for `kifu stats --replay` and `kifu check
 //! --replay`: every illegal move with where it is.
 
-use kifu::position::go::{replay, ReplayOptions};
+use kifu::position::go::{parse_size, Board, IllegalKind, Rules};
 use kifu::position::shogi::ShogiPosition;
-use kifu::{Event, EventSource, Format};
+use kifu::{Branch, Color, Event, EventSource, Format, InfoKey, Move, Point, Setup};
 
 /// One illegal move.
 pub struct Illegal {
@@ -11,12 +11,12 @@ pub struct Illegal {
     pub offset: u64,
     /// The kind's stable name (`occupied`, `suicide`, `ko`, … for Go; the shogi position's kinds).
     pub kind: &'static str,
-    /// Its number among the game's (main-line) moves, from 1.
+    /// Its number among the moves of its line of play, from 1.
     pub number: u32,
 }
 
-/// Every illegal move of every game of `bytes` (Go games along their main line; CSA games move
-/// by move), in file order.
+/// Every illegal move of every game of `bytes` (Go games in every line of play, variations
+/// included; CSA games move by move), in file order.
 pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
     match kifu::AnyReader::detect(bytes, config) {
         Some(mut reader) => {
@@ -52,17 +52,145 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
         }
         return out;
     }
-    let options = ReplayOptions::default();
+    let mut lines = Lines::default();
     loop {
-        match replay(reader, &options) {
-            Ok(None) => break,
-            Ok(Some(r)) => out.extend(r.illegal.iter().map(|m| Illegal {
-                offset: m.offset.unwrap_or(r.offset),
-                kind: m.kind.as_str(),
-                number: m.number,
-            })),
-            Err(_) => continue, // counted as an error by the plain reading pass
+        let illegal = match reader.next_event() {
+            None => break,
+            Some(Err(_)) => continue, // counted as an error by the plain reading pass
+            Some(Ok(ev)) => lines.event(&ev),
+        };
+        if let Some((kind, number)) = illegal {
+            let at = reader.event_offset().unwrap_or(lines.game_offset);
+            out.push(Illegal { offset: at, kind: kind.as_str(), number });
         }
     }
     out
+}
+
+/// One step of a line of play, kept to rebuild the position before a node.
+#[derive(Clone, Copy)]
+enum Step {
+    Stone(Option<Color>, Point),
+    Move(Color, Option<Point>),
+}
+
+/// What a variation changes, put back at its end.
+struct Saved {
+    board: Option<Board>,
+    /// The line's length when the variation opened (after a sibling's split).
+    len: usize,
+    /// The steps a sibling variation took off the line (the current node's), to put back.
+    path: Vec<Step>,
+    number: u32,
+    node: (usize, u32),
+}
+
+/// Replays every line of a Go game, variations included: the board is copied when a variation
+/// opens and put back when it closes. A [`Branch::Child`] variation continues from the current
+/// position; a [`Branch::Sibling`] one (Jago XML) is an alternative to the current node, so the
+/// position before that node is rebuilt from the line's steps. Moves are numbered along their
+/// own line.
+#[derive(Default)]
+struct Lines {
+    board: Option<Board>,
+    size: (u8, u8),
+    rules: Rules,
+    /// Moves on the current line so far.
+    number: u32,
+    /// The current line's setup and moves, in order.
+    path: Vec<Step>,
+    /// Where the current node starts: its index in `path`, and `number` then.
+    node: (usize, u32),
+    saved: Vec<Saved>,
+    game_offset: u64,
+}
+
+impl Lines {
+    fn board(&mut self) -> &mut Board {
+        let (size, rules) = (self.size, self.rules);
+        self.board.get_or_insert_with(|| {
+            Board::with_rules(size.0, size.1, rules).unwrap_or_else(|| Board::new(19, 19).expect("19x19"))
+        })
+    }
+
+    /// Applies one event; an illegal move's kind and number.
+    fn event(&mut self, ev: &Event<'_>) -> Option<(IllegalKind, u32)> {
+        match *ev {
+            Event::GameStart { offset } => {
+                *self = Lines { size: (19, 19), game_offset: offset, ..Lines::default() };
+            }
+            Event::Info(i) if i.key() == InfoKey::BoardSize && self.board.is_none() => {
+                self.size = parse_size(i.value().raw()).unwrap_or((19, 19));
+            }
+            Event::Info(i) if i.key() == InfoKey::Rules => {
+                self.rules = Rules::from_name(&i.value().decode().text);
+                let rules = self.rules;
+                if let Some(b) = self.board.as_mut() {
+                    b.set_rules(rules);
+                }
+            }
+            Event::Node => self.node = (self.path.len(), self.number),
+            Event::Setup(Setup::Go { color, point }) => {
+                self.board().set(point, color);
+                self.path.push(Step::Stone(color, point));
+            }
+            Event::Move(Move::Go { color, point }) => {
+                self.number += 1;
+                self.path.push(Step::Move(color, point));
+                if let Err(kind) = self.board().play(color, point) {
+                    return Some((kind, self.number));
+                }
+            }
+            Event::VariationStart(branch) => {
+                let mut saved = Saved {
+                    board: self.board.clone(),
+                    len: self.path.len(),
+                    path: Vec::new(),
+                    number: self.number,
+                    node: self.node,
+                };
+                if branch == Branch::Sibling {
+                    // An alternative to the current node: back to the position before it.
+                    let (at, number) = self.node;
+                    saved.path = self.path.split_off(at.min(self.path.len()));
+                    saved.len = self.path.len();
+                    self.number = number;
+                    self.rebuild();
+                }
+                self.saved.push(saved);
+            }
+            Event::VariationEnd => {
+                if let Some(s) = self.saved.pop() {
+                    self.path.truncate(s.len);
+                    self.path.extend(s.path);
+                    self.board = s.board;
+                    self.number = s.number;
+                    self.node = s.node;
+                }
+            }
+            _ => {}
+        }
+        None
+    }
+
+    /// Replays `path` on a fresh board (illegal moves were reported when first met).
+    fn rebuild(&mut self) {
+        self.board = None;
+        if self.path.is_empty() {
+            return;
+        }
+        let path = std::mem::take(&mut self.path);
+        let board = self.board();
+        for step in &path {
+            match *step {
+                Step::Stone(color, point) => {
+                    board.set(point, color);
+                }
+                Step::Move(color, point) => {
+                    let _ = board.play(color, point);
+                }
+            }
+        }
+        self.path = path;
+    }
 }
