@@ -5,8 +5,11 @@
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
 //! warning of kind `illegal_move`.
 //!
-//! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors` and `problems`,
-//! a list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`.
+//! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
+//! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
+//! `by_kind`, a list of `{kind, severity, count}`, most frequent first (the text output gives the
+//! same table just before its last line, the summary). `--select KIND,…` reports only those kinds, `--ignore KIND,…` all but
+//! those; the kinds left out count neither as warnings nor as errors (nor for the exit status).
 
 use crate::json::Obj;
 use kifu::{Event, EventSource};
@@ -29,6 +32,13 @@ pub struct Args {
     /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`).
     #[arg(long)]
     replay: bool,
+    /// Report only these kinds (comma-separated stable names, e.g. `junk_before_game,illegal_move`).
+    #[arg(long, value_delimiter = ',', value_name = "KIND")]
+    select: Vec<String>,
+    /// Do not report these kinds (comma-separated stable names); they count neither as warnings
+    /// nor as errors.
+    #[arg(long, value_delimiter = ',', value_name = "KIND")]
+    ignore: Vec<String>,
 }
 
 /// One warning or error.
@@ -60,7 +70,11 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
                     path: path.to_string(),
                     position: e.position(),
                     error: true,
-                    kind: e.kind().as_str(),
+                    // A warning made an error by --strict keeps its own kind's name.
+                    kind: match e.kind() {
+                        kifu::ErrorKind::Strict(w) => w.as_str(),
+                        k => k.as_str(),
+                    },
                     message: e.message().to_string(),
                 });
                 None
@@ -145,7 +159,24 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
     });
+    // Kinds chosen with --select / --ignore (the arguments' own problems always stay).
+    let keep = |p: &Problem| {
+        p.kind == "io"
+            || p.kind == kifu::ErrorKind::NotAGameRecord.as_str()
+            || ((args.select.is_empty() || args.select.iter().any(|k| k == p.kind))
+                && !args.ignore.iter().any(|k| k == p.kind))
+    };
+    problems.retain(keep);
     let errors = problems.iter().filter(|p| p.error).count();
+    // How many of each kind, most frequent first (then by name).
+    let mut by_kind: Vec<(&str, bool, u64)> = Vec::new();
+    for p in &problems {
+        match by_kind.iter_mut().find(|(k, e, _)| *k == p.kind && *e == p.error) {
+            Some(entry) => entry.2 += 1,
+            None => by_kind.push((p.kind, p.error, 1)),
+        }
+    }
+    by_kind.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
     let warnings = problems.len() - errors;
     let mut out = String::new();
     if args.json {
@@ -172,11 +203,30 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .num("warnings", warnings)
             .num("errors", errors)
             .raw("problems", &list)
+            .raw("by_kind", &{
+                let mut k = String::from("[");
+                for (i, (kind, error, n)) in by_kind.iter().enumerate() {
+                    if i > 0 {
+                        k.push(',');
+                    }
+                    Obj::new(&mut k)
+                        .str("kind", kind)
+                        .str("severity", if *error { "error" } else { "warning" })
+                        .num("count", n)
+                        .end();
+                }
+                k.push(']');
+                k
+            })
             .end();
         out.push('\n');
     } else {
         for p in &problems {
             out.push_str(&format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message));
+        }
+        // The table by kind, then the summary, last as it always was (scripts read it).
+        for (kind, error, n) in &by_kind {
+            out.push_str(&format!("{n:>8} {kind} ({})\n", if *error { "error" } else { "warning" }));
         }
         out.push_str(&format!(
             "{files} files ({skipped} skipped), {games} games: {warnings} warnings, {errors} errors\n"

@@ -143,10 +143,10 @@ fn check_lists_problems_with_positions_and_fails_on_errors() {
     assert_eq!(field(&out, "errors"), 1.0);
     assert_eq!(field(&out, "warnings"), 1.0);
     assert!(out.contains(r#""line":2,"column":3,"offset":10,"severity":"error","kind":"unexpected_eof""#), "{out}");
-    // Strict mode turns the warning into an error too.
-    let (out, _, code) = kifu(&["check", "--strict", warn.to_str().unwrap()]);
+    // Strict mode turns the warning into an error too, under the warning's own kind.
+    let (out, _, code) = kifu(&["check", "--strict", "--json", warn.to_str().unwrap()]);
     assert_eq!(code, 1);
-    assert!(out.contains(":1:1: strict: bytes before the first game were skipped"), "{out}");
+    assert!(out.contains(r#""severity":"error","kind":"junk_before_game""#), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

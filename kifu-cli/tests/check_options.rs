@@ -1,0 +1,54 @@
+//! `kifu check --select/--ignore KIND` and the summary by kind.
+
+use std::process::Command;
+
+const KIFU: &str = env!("CARGO_BIN_EXE_kifu");
+
+fn check(args: &[&str], text: &str) -> (i32, serde_json::Value) {
+    let dir = std::env::temp_dir().join(format!("kifu-check-options-{}-{}", std::process::id(), args.join("_")));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.sgf");
+    std::fs::write(&path, text).unwrap();
+    let mut all = vec!["check", "--json", "--replay"];
+    all.extend_from_slice(args);
+    all.push(path.to_str().unwrap());
+    let out = Command::new(KIFU).args(&all).output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (out.status.code().unwrap(), serde_json::from_slice(&out.stdout).unwrap())
+}
+
+/// Junk before the game (a warning), two illegal moves, and a game cut short (an error).
+const GAME: &str = "junk (;GM[1]SZ[9];B[aa];W[aa];B[bb];W[bb];C[cut";
+
+fn kinds(v: &serde_json::Value) -> Vec<(String, u64)> {
+    v["by_kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| (k["kind"].as_str().unwrap().to_owned(), k["count"].as_u64().unwrap()))
+        .collect()
+}
+
+#[test]
+fn summary_by_kind_most_frequent_first() {
+    let (code, v) = check(&[], GAME);
+    assert_eq!(code, 1);
+    let k = kinds(&v);
+    assert_eq!(k[0], ("illegal_move".to_owned(), 2));
+    assert_eq!(k.len(), 3, "{k:?}");
+    assert_eq!(k.iter().map(|(_, n)| n).sum::<u64>(), v["problems"].as_array().unwrap().len() as u64);
+}
+
+#[test]
+fn select_and_ignore_filter_kinds_and_the_exit_status() {
+    let (code, v) = check(&["--select", "illegal_move"], GAME);
+    assert_eq!((code, kinds(&v)), (0, vec![("illegal_move".to_owned(), 2)]));
+    assert_eq!((v["warnings"].as_u64(), v["errors"].as_u64()), (Some(2), Some(0)));
+    let (code, v) = check(&["--ignore", "illegal_move,junk_before_game"], GAME);
+    assert_eq!(code, 1, "the error stays");
+    assert_eq!(v["warnings"].as_u64(), Some(0));
+    let (code, _) = check(&["--strict", "--select", "junk_before_game"], "junk (;GM[1];B[aa])");
+    assert_eq!(code, 1, "a selected warning under --strict is a problem");
+    let (code, _) = check(&["--strict", "--ignore", "junk_before_game"], "junk (;GM[1];B[aa])");
+    assert_eq!(code, 0, "an ignored one is not");
+}
