@@ -208,7 +208,7 @@ fn parallel_equals_one_thread_on_corpus() {
 /// A ≥ 1 GB collection generated on the fly from the corpus collections, gzip-compressed and
 /// decompressed as streams, through the splitter: the window stays at the largest game plus a
 /// constant. (`cargo test --release --test stream_inputs -- --ignored`; the peak RSS of the same
-/// pipeline on stdin is measured with `examples/stream_count.rs`.)
+/// pipeline on stdin is measured with `profiling/stream_count.rs`.)
 #[test]
 #[ignore]
 fn one_gigabyte_through_gzip_in_bounded_memory() {

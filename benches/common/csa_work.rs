@@ -1,4 +1,4 @@
-//! The CSA benchmark's workload, shared by `benches/csa.rs` and `examples/csa_profile.rs` (which
+//! The CSA benchmark's workload, shared by `benches/csa.rs` and `profiling/csa_profile.rs` (which
 //! runs it under callgrind): the corpus files both readers take, and one pass of each reader.
 
 use kifu::{Event, EventSource};

@@ -1,4 +1,4 @@
-//! The Jago benchmark's workload, shared by `benches/jago.rs` and `examples/jago_profile.rs`
+//! The Jago benchmark's workload, shared by `benches/jago.rs` and `profiling/jago_profile.rs`
 //! (which runs it under callgrind): the corpus files, the same games as one document, the bare
 //! quick-xml loop and kifu's reader. Not inlined, so that callgrind can count each alone.
 
