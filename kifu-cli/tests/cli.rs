@@ -47,6 +47,16 @@ fn stats_counts_variations_as_leaves_minus_one() {
 }
 
 #[test]
+fn stats_counts_jago_sibling_variations() {
+    // The main line goes on after a sibling variation: two leaves, one variation (as the same
+    // game in JGF, whose variation is a child).
+    for f in ["ear-reddening.xml", "ear-reddening.jgf"] {
+        let (out, _, _) = kifu(&["stats", "--json", &format!("{}/{f}", samples())]);
+        assert_eq!(field(&out, "variations"), 1.0, "{f}");
+    }
+}
+
+#[test]
 fn stats_skips_files_that_are_not_records() {
     let dir = std::env::temp_dir().join(format!("kifu-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
