@@ -1,7 +1,7 @@
 //! Writing events as SGF text: one event (or one node's worth of events) at a time.
 //!
 //! This module knows SGF's syntax — property identifiers, point letters, value escaping — and
-//! nothing of trees; the canonical writer of whole games ([`crate::tree::write`]) walks a tree
+//! nothing of trees; the canonical writer of whole games (`kifu::tree::write`) walks a tree
 //! and hands each node's events to a [`NodeWriter`].
 //!
 //! What one event becomes:
@@ -65,6 +65,7 @@ impl NodeWriter {
 
     /// Appends `ev` as SGF (see the [module docs](self)); events that SGF does not write
     /// ([`writes`] is false) append nothing.
+    #[inline]
     pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>) {
         match *ev {
             Event::Move(Move::Go { color, point: p }) => {
@@ -317,6 +318,7 @@ fn number(mut n: u64, out: &mut Vec<u8>) {
     out.extend_from_slice(&buf[i..]);
 }
 
+#[inline]
 fn point(p: Point, out: &mut Vec<u8>) {
     match point_letters(p) {
         Some(xy) => out.extend_from_slice(&xy),
