@@ -236,7 +236,7 @@ pub fn writes(ev: &Event<'_>) -> bool {
 /// names without `FF[3]` lower-case letters, info by key and value (not by the format's own
 /// name, except for [`InfoKey::Other`]; `CA` by key only, since the writer re-encodes text);
 /// other events compared whole.
-pub fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
+pub(crate) fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
     match (p, q) {
         (Event::Comment(a), Event::Comment(b)) | (Event::Name(a), Event::Name(b)) => a.decode().text == b.decode().text,
         (Event::Info(a), Event::Info(b)) => {
