@@ -59,19 +59,6 @@ impl Point {
     pub const fn new(x: u8, y: u8) -> Point {
         Point { x, y }
     }
-
-    /// The point's two SGF letters (`a`–`z` for 0–25, `A`–`Z` for 26–51), or `None` beyond 51.
-    pub fn sgf(self) -> Option<[u8; 2]> {
-        Some([sgf_letter(self.x)?, sgf_letter(self.y)?])
-    }
-}
-
-fn sgf_letter(v: u8) -> Option<u8> {
-    match v {
-        0..=25 => Some(b'a' + v),
-        26..=51 => Some(b'A' + v - 26),
-        _ => None,
-    }
 }
 
 /// A square of a shogi board as CSA numbers it: `file` 1–9 from right to left, `rank` 1–9 from top
@@ -331,25 +318,6 @@ impl MarkupKind {
             MarkupKind::TerritoryWhite => "territory_white",
             MarkupKind::Other => "other",
         }
-    }
-
-    /// The SGF property that writes this mark, or `None` for [`MarkupKind::Other`].
-    pub fn sgf(self) -> Option<&'static str> {
-        Some(match self {
-            MarkupKind::Circle => "CR",
-            MarkupKind::Cross => "MA",
-            MarkupKind::Square => "SQ",
-            MarkupKind::Triangle => "TR",
-            MarkupKind::Selected => "SL",
-            MarkupKind::Dim => "DD",
-            MarkupKind::Visible => "VW",
-            MarkupKind::Label => "LB",
-            MarkupKind::Line => "LN",
-            MarkupKind::Arrow => "AR",
-            MarkupKind::TerritoryBlack => "TB",
-            MarkupKind::TerritoryWhite => "TW",
-            MarkupKind::Other => return None,
-        })
     }
 }
 
@@ -633,41 +601,6 @@ impl InfoKey {
             InfoKey::GameType => "game_type",
             InfoKey::Other => "other",
         }
-    }
-
-    /// The SGF property for this key, where SGF has one.
-    pub fn sgf(self) -> Option<&'static str> {
-        Some(match self {
-            InfoKey::Event => "EV",
-            InfoKey::Round => "RO",
-            InfoKey::Place => "PC",
-            InfoKey::Date => "DT",
-            InfoKey::BlackName => "PB",
-            InfoKey::WhiteName => "PW",
-            InfoKey::BlackRank => "BR",
-            InfoKey::WhiteRank => "WR",
-            InfoKey::BlackTeam => "BT",
-            InfoKey::WhiteTeam => "WT",
-            InfoKey::Komi => "KM",
-            InfoKey::Handicap => "HA",
-            InfoKey::Result => "RE",
-            InfoKey::Rules => "RU",
-            InfoKey::TimeLimit => "TM",
-            InfoKey::Overtime => "OT",
-            InfoKey::GameName => "GN",
-            InfoKey::Opening => "ON",
-            InfoKey::Annotator => "AN",
-            InfoKey::Source => "SO",
-            InfoKey::Copyright => "CP",
-            InfoKey::Transcriber => "US",
-            InfoKey::Application => "AP",
-            InfoKey::GameComment => "GC",
-            InfoKey::BoardSize => "SZ",
-            InfoKey::Charset => "CA",
-            InfoKey::FormatVersion => "FF",
-            InfoKey::GameType => "GM",
-            InfoKey::EndDate | InfoKey::Other => return None,
-        })
     }
 }
 

@@ -287,7 +287,7 @@ fn corpus_replay_reports_illegal_moves() {
                         "{sub}/{name}:{pos} move {} {:?} {} {}",
                         m.number,
                         m.color,
-                        String::from_utf8_lossy(&m.point.sgf().unwrap()),
+                        String::from_utf8_lossy(&kifu::sgf::props::point_letters(m.point).unwrap()),
                         m.kind.as_str()
                     ));
                 }

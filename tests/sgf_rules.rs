@@ -484,7 +484,7 @@ fn game_info_properties_map_to_info_keys() {
         let input = format!("(;{id}[{value}])");
         let got = infos(input.as_bytes());
         assert_eq!(got, [(key, id.to_string(), value.to_string())], "{id}");
-        assert_eq!(key.sgf(), Some(id));
+        assert_eq!(kifu::sgf::props::info_ident(key), Some(id));
     }
 }
 

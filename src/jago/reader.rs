@@ -120,37 +120,40 @@ fn field(name: &[u8]) -> Option<InfoKey> {
     })
 }
 
-/// Game-information keys an `<SGF type="…">` can name (by their SGF property).
-const SGF_INFO: [InfoKey; 28] = [
-    InfoKey::Event,
-    InfoKey::Round,
-    InfoKey::Place,
-    InfoKey::Date,
-    InfoKey::BlackName,
-    InfoKey::WhiteName,
-    InfoKey::BlackRank,
-    InfoKey::WhiteRank,
-    InfoKey::BlackTeam,
-    InfoKey::WhiteTeam,
-    InfoKey::Komi,
-    InfoKey::Handicap,
-    InfoKey::Result,
-    InfoKey::Rules,
-    InfoKey::TimeLimit,
-    InfoKey::Overtime,
-    InfoKey::GameName,
-    InfoKey::Opening,
-    InfoKey::Annotator,
-    InfoKey::Source,
-    InfoKey::Copyright,
-    InfoKey::Transcriber,
-    InfoKey::Application,
-    InfoKey::GameComment,
-    InfoKey::BoardSize,
-    InfoKey::Charset,
-    InfoKey::FormatVersion,
-    InfoKey::GameType,
-];
+/// The game-information key an `<SGF type="…">` names (Jago writes SGF's identifiers there).
+fn sgf_info(ty: &[u8]) -> Option<InfoKey> {
+    Some(match ty {
+        b"EV" => InfoKey::Event,
+        b"RO" => InfoKey::Round,
+        b"PC" => InfoKey::Place,
+        b"DT" => InfoKey::Date,
+        b"PB" => InfoKey::BlackName,
+        b"PW" => InfoKey::WhiteName,
+        b"BR" => InfoKey::BlackRank,
+        b"WR" => InfoKey::WhiteRank,
+        b"BT" => InfoKey::BlackTeam,
+        b"WT" => InfoKey::WhiteTeam,
+        b"KM" => InfoKey::Komi,
+        b"HA" => InfoKey::Handicap,
+        b"RE" => InfoKey::Result,
+        b"RU" => InfoKey::Rules,
+        b"TM" => InfoKey::TimeLimit,
+        b"OT" => InfoKey::Overtime,
+        b"GN" => InfoKey::GameName,
+        b"ON" => InfoKey::Opening,
+        b"AN" => InfoKey::Annotator,
+        b"SO" => InfoKey::Source,
+        b"CP" => InfoKey::Copyright,
+        b"US" => InfoKey::Transcriber,
+        b"AP" => InfoKey::Application,
+        b"GC" => InfoKey::GameComment,
+        b"SZ" => InfoKey::BoardSize,
+        b"CA" => InfoKey::Charset,
+        b"FF" => InfoKey::FormatVersion,
+        b"GM" => InfoKey::GameType,
+        _ => return None,
+    })
+}
 
 /// What a point element does with its points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1308,8 +1311,8 @@ impl<'a> Reader<'a> {
             },
             b"C" => self.push(Event::Comment(value)),
             b"N" => self.push(Event::Name(value)),
-            _ => match SGF_INFO.iter().find(|k| k.sgf().map(str::as_bytes) == Some(ty)) {
-                Some(&key) => {
+            _ => match sgf_info(ty) {
+                Some(key) => {
                     self.push(Event::Info(Info::new(key, ty, value, whole)));
                     if key == InfoKey::BoardSize {
                         match point::parse_size(first) {

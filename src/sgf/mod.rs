@@ -35,10 +35,11 @@
 //!
 //! [`Event`]: crate::Event
 
-mod props;
+pub mod props;
 mod reader;
 mod scan;
 pub mod split;
+pub mod write;
 
 pub use reader::Reader;
 pub use split::Splitter;

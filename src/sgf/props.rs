@@ -1,7 +1,21 @@
-//! The SGF property table: which event each property identifier maps to, and how FF[3]
-//! long identifiers (`AddBlack`, `PlayerBlack`) shorten to their upper-case letters.
+//! SGF spellings: which event each property identifier maps to (reading), the identifier of each
+//! game-information key and mark and the letters of each point (writing), and how `FF[3]` long
+//! identifiers (`AddBlack`, `PlayerBlack`) shorten to their upper-case letters.
+//!
+//! The event vocabulary ([`crate::event`]) names things without any format's spelling; this is
+//! where SGF's spelling of them lives.
+//!
+//! ```
+//! use kifu::sgf::props::{info_ident, markup_ident, point_letters};
+//! use kifu::{InfoKey, MarkupKind, Point};
+//!
+//! assert_eq!(info_ident(InfoKey::BlackName), Some("PB"));
+//! assert_eq!(markup_ident(MarkupKind::Triangle), Some("TR"));
+//! assert_eq!(point_letters(Point::new(3, 15)), Some(*b"dp"));
+//! assert_eq!(point_letters(Point::new(26, 51)), Some(*b"AZ"));
+//! ```
 
-use crate::event::{InfoKey, MarkupKind};
+use crate::event::{InfoKey, MarkupKind, Point};
 
 /// What a property becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +108,76 @@ pub(crate) fn kind(id: &[u8]) -> Kind {
     }
 }
 
+/// The SGF property for a game-information key, where SGF has one (`PB` for
+/// [`InfoKey::BlackName`]); `None` for [`InfoKey::EndDate`] and [`InfoKey::Other`].
+pub fn info_ident(key: InfoKey) -> Option<&'static str> {
+    Some(match key {
+        InfoKey::Event => "EV",
+        InfoKey::Round => "RO",
+        InfoKey::Place => "PC",
+        InfoKey::Date => "DT",
+        InfoKey::BlackName => "PB",
+        InfoKey::WhiteName => "PW",
+        InfoKey::BlackRank => "BR",
+        InfoKey::WhiteRank => "WR",
+        InfoKey::BlackTeam => "BT",
+        InfoKey::WhiteTeam => "WT",
+        InfoKey::Komi => "KM",
+        InfoKey::Handicap => "HA",
+        InfoKey::Result => "RE",
+        InfoKey::Rules => "RU",
+        InfoKey::TimeLimit => "TM",
+        InfoKey::Overtime => "OT",
+        InfoKey::GameName => "GN",
+        InfoKey::Opening => "ON",
+        InfoKey::Annotator => "AN",
+        InfoKey::Source => "SO",
+        InfoKey::Copyright => "CP",
+        InfoKey::Transcriber => "US",
+        InfoKey::Application => "AP",
+        InfoKey::GameComment => "GC",
+        InfoKey::BoardSize => "SZ",
+        InfoKey::Charset => "CA",
+        InfoKey::FormatVersion => "FF",
+        InfoKey::GameType => "GM",
+        InfoKey::EndDate | InfoKey::Other => return None,
+    })
+}
+
+/// The SGF property that writes a mark (`CR` for [`MarkupKind::Circle`]), or `None` for
+/// [`MarkupKind::Other`].
+pub fn markup_ident(kind: MarkupKind) -> Option<&'static str> {
+    Some(match kind {
+        MarkupKind::Circle => "CR",
+        MarkupKind::Cross => "MA",
+        MarkupKind::Square => "SQ",
+        MarkupKind::Triangle => "TR",
+        MarkupKind::Selected => "SL",
+        MarkupKind::Dim => "DD",
+        MarkupKind::Visible => "VW",
+        MarkupKind::Label => "LB",
+        MarkupKind::Line => "LN",
+        MarkupKind::Arrow => "AR",
+        MarkupKind::TerritoryBlack => "TB",
+        MarkupKind::TerritoryWhite => "TW",
+        MarkupKind::Other => return None,
+    })
+}
+
+/// A point's two SGF letters (`a`–`z` for 0–25, `A`–`Z` for 26–51; `aa` is the top left), or
+/// `None` beyond 51.
+pub fn point_letters(p: Point) -> Option<[u8; 2]> {
+    Some([letter(p.x)?, letter(p.y)?])
+}
+
+fn letter(v: u8) -> Option<u8> {
+    match v {
+        0..=25 => Some(b'a' + v),
+        26..=51 => Some(b'A' + v - 26),
+        _ => None,
+    }
+}
+
 /// Whether the info value is Text (keeps newlines) rather than SimpleText.
 pub(crate) fn info_is_text(key: InfoKey) -> bool {
     key == InfoKey::GameComment
@@ -141,5 +225,80 @@ mod tests {
         assert_eq!(Ident::normalise(b"CoPyright").as_bytes(), b"CP");
         assert_eq!(kind(Ident::normalise(b"GaMe").as_bytes()), Kind::Info(InfoKey::GameType));
         assert_eq!(kind(b"XX"), Kind::Other);
+    }
+
+    /// The writing tables and the reading table agree: each identifier reads back as its key.
+    #[test]
+    fn idents_read_back() {
+        let keys = [
+            InfoKey::Event,
+            InfoKey::Round,
+            InfoKey::Place,
+            InfoKey::Date,
+            InfoKey::EndDate,
+            InfoKey::BlackName,
+            InfoKey::WhiteName,
+            InfoKey::BlackRank,
+            InfoKey::WhiteRank,
+            InfoKey::BlackTeam,
+            InfoKey::WhiteTeam,
+            InfoKey::Komi,
+            InfoKey::Handicap,
+            InfoKey::Result,
+            InfoKey::Rules,
+            InfoKey::TimeLimit,
+            InfoKey::Overtime,
+            InfoKey::GameName,
+            InfoKey::Opening,
+            InfoKey::Annotator,
+            InfoKey::Source,
+            InfoKey::Copyright,
+            InfoKey::Transcriber,
+            InfoKey::Application,
+            InfoKey::GameComment,
+            InfoKey::BoardSize,
+            InfoKey::Charset,
+            InfoKey::FormatVersion,
+            InfoKey::GameType,
+            InfoKey::Other,
+        ];
+        for key in keys {
+            match info_ident(key) {
+                Some(id) => assert_eq!(kind(id.as_bytes()), Kind::Info(key)),
+                None => assert!(matches!(key, InfoKey::EndDate | InfoKey::Other)),
+            }
+        }
+        let marks = [
+            MarkupKind::Circle,
+            MarkupKind::Cross,
+            MarkupKind::Square,
+            MarkupKind::Triangle,
+            MarkupKind::Selected,
+            MarkupKind::Dim,
+            MarkupKind::Visible,
+            MarkupKind::Label,
+            MarkupKind::Line,
+            MarkupKind::Arrow,
+            MarkupKind::TerritoryBlack,
+            MarkupKind::TerritoryWhite,
+        ];
+        for m in marks {
+            let id = markup_ident(m).unwrap();
+            let want = match m {
+                MarkupKind::Label => Kind::Label,
+                MarkupKind::Line | MarkupKind::Arrow => Kind::Pair(m),
+                _ => Kind::Mark(m),
+            };
+            assert_eq!(kind(id.as_bytes()), want, "{id}");
+        }
+        assert_eq!(markup_ident(MarkupKind::Other), None);
+    }
+
+    #[test]
+    fn point_letters_cover_52() {
+        assert_eq!(point_letters(Point::new(0, 25)), Some(*b"az"));
+        assert_eq!(point_letters(Point::new(26, 51)), Some(*b"AZ"));
+        assert_eq!(point_letters(Point::new(52, 0)), None);
+        assert_eq!(point_letters(Point::new(0, 255)), None);
     }
 }

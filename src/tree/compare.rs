@@ -1,7 +1,7 @@
 //! Canonical comparison of two trees (a loop over nodes; no recursion).
 
 use super::{GameTree, NodeId};
-use crate::event::{Event, InfoKey};
+use crate::sgf::write::{same, writes};
 
 /// Where two trees differ; see [`GameTree::canonical_diff`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,13 +31,13 @@ pub(super) fn canonical_diff(a: &GameTree<'_>, b: &GameTree<'_>) -> Option<Diffe
                 what: format!("parent {:?} against {:?}", a.parent(id), b.parent(id)),
             });
         }
-        let (mut x, mut y) = (a.events(id).filter(super::write::written), b.events(id).filter(super::write::written));
+        let (mut x, mut y) = (a.events(id).filter(writes), b.events(id).filter(writes));
         loop {
             match (x.next(), y.next()) {
                 (None, None) => break,
                 (p, q) => {
                     let same = match (&p, &q) {
-                        (Some(p), Some(q)) => same_event(p, q),
+                        (Some(p), Some(q)) => same(p, q),
                         _ => false,
                     };
                     if !same {
@@ -48,32 +48,4 @@ pub(super) fn canonical_diff(a: &GameTree<'_>, b: &GameTree<'_>) -> Option<Diffe
         }
     }
     None
-}
-
-/// Property names without FF[3] lower-case letters (`AddBlack` = `AB`).
-fn ident(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    name.iter().copied().filter(u8::is_ascii_uppercase)
-}
-
-/// Whether two events say the same thing once text is decoded.
-pub(crate) fn same_event(p: &Event<'_>, q: &Event<'_>) -> bool {
-    match (p, q) {
-        (Event::Comment(a), Event::Comment(b)) | (Event::Name(a), Event::Name(b)) => a.decode().text == b.decode().text,
-        (Event::Info(a), Event::Info(b)) => {
-            a.key() == b.key()
-                && (a.key() == InfoKey::Charset || a.value().decode().text == b.value().decode().text)
-                && (a.key() != InfoKey::Other || ident(a.name()).eq(ident(b.name())))
-        }
-        (Event::Property(a), Event::Property(b)) => {
-            ident(a.name()).eq(ident(b.name()))
-                && a.value().sgf_values().map(|v| v.decode().text).eq(b.value().sgf_values().map(|v| v.decode().text))
-        }
-        (Event::Markup(a), Event::Markup(b)) => {
-            a.kind == b.kind
-                && a.point() == b.point()
-                && a.to() == b.to()
-                && a.label().decode().text == b.label().decode().text
-        }
-        _ => p == q,
-    }
 }
