@@ -198,13 +198,14 @@ pub struct Collector {
 
 impl Collector {
     /// Feeds one event; returns a finished row at `GameEnd`. Nodes and moves (most events) take
-    /// an inlined fast path; they do not change the main-line state.
+    /// an inlined fast path (a move does not change the main-line state; a node moves it on).
     #[inline(always)]
     pub fn feed(&mut self, ev: &Event<'_>, charset: &mut Option<&'static str>) -> Option<GameRow> {
         match ev {
             Event::Node => {
                 self.nodes += 1;
                 self.last_was_node = true;
+                self.line.feed(ev);
                 None
             }
             Event::Move(m) => {
@@ -237,6 +238,7 @@ impl Collector {
             let unfinished = self.finish(None);
             self.row = Some(GameRow { offset, ..GameRow::default() });
             self.line.reset();
+            self.line.feed(ev);
             self.buf.clear();
             self.buf.push(b'(');
             self.opening_len = 0;

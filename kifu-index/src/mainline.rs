@@ -14,54 +14,16 @@
 //! tree module's adapter instead skips side variations, which would need a second pass).
 //!
 //! # Which nodes are on the main line
-//! The first child at every branching, read from the flat event stream without a tree:
-//! a [`Branch::Child`] variation opened from the main line continues it (the first one only: when
-//! it closes, the main line is over); a [`Branch::Sibling`] variation is an alternative to the
-//! current node and never on the main line, which continues after it. Cost: three integers of
-//! state, no allocation beyond the caller's string.
+//! The library's rule ([`kifu::tree::MainLineTracker`], the rule of the main-line adapter, the
+//! tree and `kifu tree --moves`): the first child at every branching, read from the flat event
+//! stream without a tree. A [`Branch::Child`](kifu::Branch::Child) variation opened from the main
+//! line continues it (the first one only: when it closes, the main line is over); a
+//! [`Branch::Sibling`](kifu::Branch::Sibling) variation is an alternative to the current node and
+//! never on the main line, which continues after it.
 
-use kifu::{Branch, Event, Move};
+use kifu::Move;
 
-/// Follows the main line through a game's events.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MainLine {
-    depth: u64,
-    main_depth: u64,
-    closed: bool,
-}
-
-impl MainLine {
-    /// Resets for a new game.
-    pub fn reset(&mut self) {
-        *self = MainLine::default();
-    }
-
-    /// Whether events arriving now belong to the main line.
-    #[inline]
-    pub fn on_main(&self) -> bool {
-        !self.closed && self.depth == self.main_depth
-    }
-
-    /// Feeds one event (only variation events change the state).
-    #[inline]
-    pub fn feed(&mut self, ev: &Event<'_>) {
-        match ev {
-            Event::VariationStart(b) => {
-                if *b == Branch::Child && self.on_main() {
-                    self.main_depth += 1;
-                }
-                self.depth += 1;
-            }
-            Event::VariationEnd => {
-                if self.on_main() {
-                    self.closed = true;
-                }
-                self.depth = self.depth.saturating_sub(1);
-            }
-            _ => {}
-        }
-    }
-}
+pub use kifu::tree::MainLineTracker as MainLine;
 
 /// Appends one move as a canonical node (`;B[pd]`, `;W[]`, `;+7776FU`), written by the tree
 /// module's moves-only writer so that the index and `kifu tree --moves` agree byte for byte.
@@ -74,7 +36,8 @@ pub fn push_move(out: &mut Vec<u8>, m: &Move) {
 /// The canonical main-line string of the first game in `events` (a convenience for tests and
 /// `kifu show`; the indexer builds it incrementally).
 #[cfg(test)]
-pub fn canonical<'a>(events: impl IntoIterator<Item = Event<'a>>) -> String {
+pub fn canonical<'a>(events: impl IntoIterator<Item = kifu::Event<'a>>) -> String {
+    use kifu::Event;
     let mut line = MainLine::default();
     let mut out = b"(".to_vec();
     for ev in events {
@@ -92,8 +55,7 @@ pub fn canonical<'a>(events: impl IntoIterator<Item = Event<'a>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kifu::Color;
-    use kifu::{Point, ShogiMove, Square};
+    use kifu::{Branch, Color, Event, Point, ShogiMove, Square};
 
     fn go(c: Color, p: Option<(u8, u8)>) -> Event<'static> {
         Event::Move(Move::Go { color: c, point: p.map(|(x, y)| Point::new(x, y)) })
@@ -136,6 +98,8 @@ mod tests {
             }))
         };
         let evs = [
+            Event::GameStart { offset: 0 },
+            Event::Node,
             m(Color::Black, Some((7, 7)), (7, 6), kifu::Piece::Pawn),
             m(Color::White, None, (5, 5), kifu::Piece::Bishop),
             go(Color::Black, Some((26, 51))),

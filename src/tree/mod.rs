@@ -5,7 +5,8 @@
 //!   `u32` node indices. Text is copied into the arena, so a tree outlives the source's buffer
 //!   (slice, `io::Read` chunk, decompressor) and one lifetime serves every input.
 //! - [`MainLine`] adapts any event source to yield only the main line (the first child at every
-//!   branch), building nothing.
+//!   branch), building nothing; [`MainLineTracker`] applies the same rule to events the caller
+//!   pulls itself.
 //! - [`write_sgf`], [`write_moves`] and [`write_main_line_moves`] render a tree (or a stream's
 //!   main line) as one canonical SGF line; the moves-only form is what the index hashes.
 //!
@@ -49,7 +50,7 @@ pub mod write;
 
 pub use build::{build, Builder};
 pub use compare::Difference;
-pub use main_line::MainLine;
+pub use main_line::{MainLine, MainLineTracker};
 pub use write::{write_main_line_moves, write_move, write_moves, write_sgf, Writer};
 
 use crate::event::{Color, Ending, Event, Move, Piece, Point, ShogiMove, Square, Warning};
