@@ -33,10 +33,10 @@
 //!   and [`position`] (a Go board and a shogi position that replay moves and check legality).
 //! - [`stream`]: whole games from any `io::Read` (splitters), compressed files, archives,
 //!   directories and stdin, and parallel reading.
-//! - [`format`](mod@format): the vocabulary of formats ([`Format`], [`GameKind`]) that detection and the
-//!   format modules share; [`detect()`] picks the format from the content, and [`AnyReader`]
-//!   reads any of them. Both are generated from one private registry, the only list of the
-//!   formats' implementations (`src/registry.rs`).
+//! - [`format`](mod@format): the vocabulary of formats ([`Format`], [`GameKind`]) that detection
+//!   and the format modules share; [`detect()`] picks the format from the content, and
+//!   [`AnyReader`] reads any of them. Both are generated from one private registry, the only
+//!   list of the formats' implementations (`src/registry.rs`).
 //!
 //! ## Guarantees
 //! - No `unsafe` code; no panic on any input; no recursion on input nesting; every call makes

@@ -40,6 +40,7 @@
 macro_rules! for_each_format {
     ($generator:ident) => {
         $generator! {
+            // Format { the columns above } — the streaming splitter's `split:` column goes last.
             Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open },
             Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open },
             Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open },

@@ -65,9 +65,9 @@ pub enum Dialect {
 
 impl Dialect {
     /// The dialect a JSON format's reader reads unless it is given one (`with_dialect`), the
-    /// same whatever the entry point (a reader's `new` or `with_config`,
-    /// [`AnyReader`](crate::AnyReader), a stream's chunk reader): lenient JSON in lenient mode,
-    /// each extension reported by a `JsonExtension` warning; strict JSON in strict mode.
+    /// same whatever the entry point (a reader's `new` or `with_config`, `AnyReader`, a
+    /// stream's chunk reader): lenient JSON in lenient mode, each extension reported by a
+    /// `JsonExtension` warning; strict JSON in strict mode.
     ///
     /// ```
     /// use kifu::json::Dialect;
