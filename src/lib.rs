@@ -33,7 +33,10 @@
 //!   and [`position`] (a Go board and a shogi position that replay moves and check legality).
 //! - [`stream`]: whole games from any `io::Read` (splitters), compressed files, archives,
 //!   directories and stdin, and parallel reading.
-//! - [`detect()`] picks the format from the content.
+//! - [`format`](mod@format): the vocabulary of formats ([`Format`], [`GameKind`]) that detection
+//!   and the format modules share; [`detect()`] picks the format from the content, and
+//!   [`AnyReader`] reads any of them. Both are generated from one private registry, the only
+//!   list of the formats' implementations (`src/registry.rs`).
 //!
 //! ## Guarantees
 //! - No `unsafe` code; no panic on any input; no recursion on input nesting; every call makes
@@ -49,24 +52,27 @@ pub mod csa;
 pub mod detect;
 pub mod error;
 pub mod event;
+pub mod format;
 pub mod gocaml;
 pub mod input;
 pub mod jago;
 pub mod jgf;
 pub mod json;
 pub mod position;
+mod registry;
 pub mod sgf;
 pub mod stream;
 pub mod text;
 pub mod tree;
 
 pub use any::AnyReader;
-pub use detect::{detect, Format};
+pub use detect::detect;
 pub use error::{Error, ErrorKind, Limit, Position, WarningKind};
 pub use event::{
     Branch, Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Markup, MarkupKind, Move, Piece, Point,
     Property, Setup, ShogiMove, Square, Warning,
 };
+pub use format::{Format, GameKind};
 pub use input::{Config, EventSource, Limits, LineIndex, Mode};
 pub use text::{Charset, Decoded, Text, TextRule};
 

@@ -30,7 +30,7 @@ pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
 /// Every illegal move of every game `reader` gives (a source of `format`).
 pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format) -> Vec<Illegal> {
     let mut out = Vec::new();
-    if format == Format::Csa {
+    if format.kind() == kifu::GameKind::Shogi {
         let mut pos = ShogiPosition::new();
         let mut number = 0;
         loop {

@@ -16,24 +16,8 @@ use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 /// How many main-line moves the `opening` column holds.
 pub const OPENING_MOVES: usize = 20;
 
-/// Go or shogi.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Go (baduk, weiqi).
-    Go,
-    /// Shogi.
-    Shogi,
-}
-
-impl Kind {
-    /// `go` or `shogi`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Go => "go",
-            Kind::Shogi => "shogi",
-        }
-    }
-}
+/// Go or shogi: the library's [`kifu::GameKind`].
+pub use kifu::GameKind as Kind;
 
 /// Everything the `games` table holds about one game (see `schema.rs` for the columns).
 #[derive(Clone, Debug, Default)]

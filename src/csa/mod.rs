@@ -86,7 +86,14 @@ pub use time::{
     parse_count, parse_date, parse_elapsed, parse_seconds_ms, parse_time, parse_time_limit, DateTime, TimeControl,
 };
 
-use crate::detect::Confidence;
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config};
+
+/// The reader the registry opens on one input, or on one game cut from a larger file by
+/// [`chunks`] or a splitter: the context's charset and `V3.0` header apply to it.
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
+    Reader::with_config(input, config).with_context(context)
+}
 
 /// Whether `head` (the first bytes of an input) looks like CSA: the first line that is not blank
 /// or a comment is a version, name, `$` key, position or move statement (`Yes`); or such a line

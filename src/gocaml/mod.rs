@@ -35,7 +35,14 @@ mod reader;
 
 pub use reader::Reader;
 
-use crate::detect::Confidence;
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config};
+
+/// The reader the registry opens on one input (the JSON dialect that the mode gives, as
+/// [`Reader::with_config`]); a JSON input has no chunk context.
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, _context: ChunkContext<'a>) -> Reader<'a> {
+    Reader::with_config(input, config)
+}
 
 /// Whether `head` looks like a Go game JSON snapshot: an object with `"players"`, `"board"` and
 /// `"cur_stones"` or `"config"`.

@@ -111,14 +111,15 @@ pub struct Reader<'a> {
 type R<T> = Result<T, Error>;
 
 impl<'a> Reader<'a> {
-    /// A lenient reader of strict JSON with default limits.
+    /// A lenient reader with default limits (and so of the lenient JSON dialect).
     pub fn new(input: &'a [u8]) -> Reader<'a> {
         Reader::with_config(input, Config::default())
     }
 
-    /// A reader with the given configuration (strict JSON).
+    /// A reader with the given configuration, of the JSON dialect its mode gives
+    /// ([`Dialect::for_mode`]: lenient JSON in lenient mode, strict JSON in strict mode).
     pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        Reader::with_dialect(input, config, Dialect::Strict)
+        Reader::with_dialect(input, config, Dialect::for_mode(config.mode))
     }
 
     /// A reader with the given configuration and JSON dialect.

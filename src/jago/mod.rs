@@ -92,10 +92,20 @@ mod tokens;
 
 pub use reader::Reader;
 
-use crate::detect::Confidence;
-use crate::input::{ChunkContext, GameChunk, LineIndex};
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config, GameChunk, LineIndex};
 use crate::text::Charset;
 use memchr::memmem;
+
+/// The reader the registry opens on one input, or on one game cut from a larger file: the
+/// context's charset, if any, is fixed for it.
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
+    let reader = Reader::with_config(input, config);
+    match context.charset {
+        Some(charset) => reader.with_charset(charset),
+        None => reader,
+    }
+}
 
 /// Whether `head` (the first bytes of an input) looks like Jago XML: markup first (after a BOM
 /// and white space) and a `<Go>` or `<GoGame` element in it.

@@ -1,8 +1,9 @@
 //! JGF, the JSON Go Format: v2 (Seki) in [`v2`] and v1 (ngGo) in [`v1`], read as the same event
 //! stream as SGF.
 //!
-//! Both readers pull tokens from the shared tokenizer of [`crate::json`] (strict JSON by default;
-//! [`Dialect::Lenient`](crate::json::Dialect::Lenient) for the JS-like spec texts) and map them
+//! Both readers pull tokens from the shared tokenizer of [`crate::json`] (in the dialect that the
+//! mode gives, [`Dialect::for_mode`](crate::json::Dialect::for_mode): the lenient one, which
+//! reads the JS-like spec texts, in lenient mode; strict JSON in strict mode) and map them
 //! with an explicit context stack: no recursion, and variations nested deeper than
 //! [`Limits::max_depth`](crate::Limits::max_depth) are
 //! [`LimitExceeded(Depth)`](crate::ErrorKind::LimitExceeded). Nothing is allocated per game once
@@ -45,14 +46,15 @@ macro_rules! jgf_reader {
         }
 
         impl<'a> Reader<'a> {
-            /// A lenient reader of strict JSON with default limits.
+            /// A lenient reader with default limits (and so of the lenient JSON dialect).
             pub fn new(input: &'a [u8]) -> Reader<'a> {
                 Reader::with_config(input, Config::default())
             }
 
-            /// A reader with the given configuration (strict JSON).
+            /// A reader with the given configuration, of the JSON dialect its mode gives
+            /// ([`Dialect::for_mode`]: lenient JSON in lenient mode, strict JSON in strict mode).
             pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-                Reader::with_dialect(input, config, Dialect::Strict)
+                Reader::with_dialect(input, config, Dialect::for_mode(config.mode))
             }
 
             #[doc = concat!("A reader with the given configuration and JSON dialect ([`Dialect::Lenient`] for the ", $dialect_doc, ").")]
@@ -69,6 +71,16 @@ macro_rules! jgf_reader {
             pub fn board_size(&self) -> (u8, u8) {
                 (self.engine.width, self.engine.height)
             }
+        }
+
+        /// The reader the registry opens on one input (as [`Reader::with_config`]); a JSON
+        /// input has no chunk context.
+        pub(crate) fn open<'a>(
+            input: &'a [u8],
+            config: Config,
+            _context: crate::input::ChunkContext<'a>,
+        ) -> Reader<'a> {
+            Reader::with_config(input, config)
         }
 
         impl<'a> Iterator for Reader<'a> {
@@ -90,7 +102,7 @@ macro_rules! jgf_reader {
                 self.engine.skip_game(step)
             }
 
-            fn locate(&mut self, offset: u64) -> crate::Position {
+            fn locate(&mut self, offset: u64) -> crate::error::Position {
                 self.engine.position(offset as usize)
             }
         }
@@ -102,7 +114,7 @@ mod sizes;
 pub mod v1;
 pub mod v2;
 
-use crate::detect::Confidence;
+use crate::format::Confidence;
 
 /// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
 /// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.

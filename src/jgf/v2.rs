@@ -57,7 +57,7 @@ fn list_kind<'a>(list: List, name: &'a [u8]) -> Option<Kind<'a>> {
 }
 
 /// The event for one point of a list.
-pub(crate) fn point_event<'a>(kind: Kind<'a>, p: crate::Point, label: Option<&'a [u8]>) -> Option<Event<'a>> {
+pub(crate) fn point_event<'a>(kind: Kind<'a>, p: crate::event::Point, label: Option<&'a [u8]>) -> Option<Event<'a>> {
     Some(match kind {
         Kind::Setup(c) => Event::Setup(Setup::Go { color: c, point: p }),
         Kind::Markup(MarkupKind::Label) => {

@@ -9,7 +9,9 @@
 //! are tracked on an explicit stack of one byte per level: no recursion, and nesting deeper than
 //! the limit given to [`Tokenizer::new`] is an error.
 //!
-//! Two dialects ([`Dialect`]): **strict** JSON (the default) and a **lenient** one that accepts
+//! Two dialects ([`Dialect`]): **strict** JSON (the tokenizer's default, and what the format
+//! readers read in strict mode) and a **lenient** one (what they read in lenient mode, see
+//! [`Dialect::for_mode`]) that accepts
 //! what the JGF spec texts and Seki's demo data contain — `//` and `/* */` comments, trailing
 //! commas, unquoted keys, single-quoted strings, a trailing `;` and a JS prefix such as
 //! `export const demo =`, `var jgf =` or `JGF =`, an elision `...` in an array, and an object
@@ -53,12 +55,36 @@ pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 /// Which JSON the tokenizer accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Dialect {
-    /// RFC 8259 JSON (a BOM is accepted and reported). The default.
+    /// RFC 8259 JSON (a BOM is accepted and reported). The tokenizer's default.
     #[default]
     Strict,
     /// JSON plus comments, trailing commas, unquoted keys, single quotes, a trailing `;` and a JS
     /// assignment or `export` prefix, each reported as a [`Token::Extension`].
     Lenient,
+}
+
+impl Dialect {
+    /// The dialect a JSON format's reader reads unless it is given one (`with_dialect`), the
+    /// same whatever the entry point (a reader's `new` or `with_config`, `AnyReader`, a
+    /// stream's chunk reader): lenient JSON in lenient mode, each extension reported by a
+    /// `JsonExtension` warning; strict JSON in strict mode.
+    ///
+    /// ```
+    /// use kifu::json::Dialect;
+    /// use kifu::{Config, Event, Mode};
+    /// let js = b"export const game = {tree: [{}, {move: {color: 'black', x: 1, y: 1}}]};";
+    /// assert_eq!(Dialect::for_mode(Mode::Lenient), Dialect::Lenient);
+    /// let read: Vec<_> = kifu::jgf::v2::Reader::new(js).collect::<Result<_, _>>().unwrap();
+    /// assert!(read.iter().any(|e| matches!(e, Event::Move(_))));
+    /// assert_eq!(Dialect::for_mode(Mode::Strict), Dialect::Strict);
+    /// assert!(kifu::jgf::v2::Reader::with_config(js, Config::strict()).any(|e| e.is_err()));
+    /// ```
+    pub fn for_mode(mode: crate::input::Mode) -> Dialect {
+        match mode {
+            crate::input::Mode::Lenient => Dialect::Lenient,
+            crate::input::Mode::Strict => Dialect::Strict,
+        }
+    }
 }
 
 /// Parses a JSON integer token (no fraction or exponent) that fits in an `i64`.

@@ -44,7 +44,18 @@ pub mod write;
 pub use reader::Reader;
 pub use split::Splitter;
 
-use crate::detect::Confidence;
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config};
+
+/// The reader the registry opens on one input, or on one game cut from a larger file: the
+/// context's charset, if any, is fixed for it.
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
+    let reader = Reader::with_config(input, config);
+    match context.charset {
+        Some(charset) => reader.with_charset(charset),
+        None => reader,
+    }
+}
 
 /// Whether `head` (the first bytes of an input) looks like SGF: `(` then `;` after optional
 /// white space, anywhere in the head (junk may come first).

@@ -29,8 +29,8 @@
 //! when it is not UTF-8). No allocation per game.
 
 use super::scan;
-use crate::detect::Format;
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
+use crate::format::Format;
 use crate::input::{ChunkContext, Config, GameChunk};
 use crate::stream::buffer::Buffer;
 use crate::text::{detect_charset, Charset};
