@@ -767,6 +767,7 @@ pub struct Warning {
 
 /// One item of the stream. See the module docs for the order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Event<'a> {
     /// A game starts at this byte offset of the input.
     GameStart {
