@@ -56,6 +56,7 @@ pub mod jgf;
 pub mod json;
 pub mod position;
 pub mod sgf;
+pub mod split;
 pub mod stream;
 pub mod text;
 pub mod tree;

@@ -81,7 +81,7 @@ mod time;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
 pub use reader::Reader;
-pub use split::{chunks, Chunks};
+pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};
 pub use time::{
     parse_count, parse_date, parse_elapsed, parse_seconds_ms, parse_time, parse_time_limit, DateTime, TimeControl,
 };

@@ -41,7 +41,7 @@ mod scan;
 pub mod split;
 
 pub use reader::Reader;
-pub use split::Splitter;
+pub use split::{Scanner, Splitter};
 
 use crate::detect::Confidence;
 

@@ -28,119 +28,37 @@
 //!
 //! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz` streams and `.zip`/`.tar`
 //!   archives (detected by their magic bytes), each member named `archive.zip!member.sgf`.
+//! - [`Splitter`] and [`Streaming`] live in [`crate::split`] (re-exported here).
 //! - [`parallel`]: a driver that feeds game chunks to worker threads and returns results in
 //!   input order ([`read_games`]).
 //!
 //! Memory: a splitter holds a window of the stream that grows only when one game does not fit in
 //! it (to about 1.25 × the largest game + 64 KiB); nothing else grows with the stream's size.
 
-pub(crate) mod buffer;
 pub mod inputs;
 pub mod parallel;
 
 pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, walk, Input};
 pub use parallel::{read_games, Game, Options};
 
+pub use crate::split::{Splitter, Streaming};
+
 use crate::detect::Format;
 use crate::error::{Error, Position};
 use crate::event::{Event, Warning};
 use crate::input::{Config, EventSource, GameChunk};
 
-/// Cuts whole games out of a stream; one implementation per format.
-///
-/// `next_game` returns `None` at the end of the stream. After an `Err` the splitter either goes
-/// on with the next game (a game over the size limit) or returns `None` (an I/O error).
-pub trait Splitter {
-    /// The next game, an error, or `None` at the end.
-    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>>;
-
-    /// The format this splitter cuts.
-    fn format(&self) -> Format;
-}
-
-impl<S: Splitter + ?Sized> Splitter for Box<S> {
-    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
-        (**self).next_game()
-    }
-    fn format(&self) -> Format {
-        (**self).format()
-    }
-}
-
-/// The splitter for `format` over `read`.
+/// The splitter for `format` over `read`: a [`Streaming`] splitter driven by the format's
+/// boundary scanner, so memory stays bounded by the largest game whatever the stream's size.
 pub fn splitter<'r>(format: Format, read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn Splitter + 'r> {
     match format {
         Format::Sgf => Box::new(crate::sgf::Splitter::new(read, config)),
-        other => Box::new(Whole::new(read, other)),
-    }
-}
-
-/// A splitter for formats without a streaming one yet (CSA, Jago XML, the JSON formats): reads the
-/// whole input into memory, then cuts it with the format's slice splitter (CSA's `/` games,
-/// Jago's `<GoGame>` elements; a JSON input is one chunk, its reader finds the documents in it).
-/// Memory: the whole input.
-struct Whole<R> {
-    read: Option<R>,
-    format: Format,
-    data: Vec<u8>,
-    games: Vec<WholeGame>,
-    next: usize,
-}
-
-/// Where one game of a [`Whole`] input is: (start, end, line, column, charset, header range).
-type WholeGame = (usize, usize, u64, u64, Option<crate::Charset>, (usize, usize));
-
-impl<R: std::io::Read> Whole<R> {
-    fn new(read: R, format: Format) -> Whole<R> {
-        Whole { read: Some(read), format, data: Vec::new(), games: Vec::new(), next: 0 }
-    }
-}
-
-impl<R: std::io::Read> Splitter for Whole<R> {
-    fn next_game(&mut self) -> Option<Result<GameChunk<'_>, Error>> {
-        if let Some(mut read) = self.read.take() {
-            if let Err(e) = read.read_to_end(&mut self.data) {
-                let at = self.data.len() as u64;
-                return Some(Err(Error::io(e, Position { offset: at, line: 0, column: 0 })));
-            }
-            let base = self.data.as_ptr() as usize;
-            let range = |s: &[u8]| {
-                let start = (s.as_ptr() as usize).wrapping_sub(base).min(self.data.len());
-                (start, (start + s.len()).min(self.data.len()))
-            };
-            match self.format {
-                Format::Csa => {
-                    for c in crate::csa::chunks(&self.data) {
-                        let start = c.offset as usize;
-                        let header = if c.context.header.is_empty() { (0, 0) } else { range(c.context.header) };
-                        self.games.push((start, start + c.bytes.len(), c.line, c.column, c.context.charset, header));
-                    }
-                }
-                Format::Jago => {
-                    for c in crate::jago::Splitter::new(&self.data) {
-                        let start = c.offset as usize;
-                        let header = if c.context.header.is_empty() { (0, 0) } else { range(c.context.header) };
-                        self.games.push((start, start + c.bytes.len(), c.line, c.column, c.context.charset, header));
-                    }
-                }
-                _ => self.games.push((0, self.data.len(), 1, 1, None, (0, 0))),
-            }
+        Format::Csa => Box::new(Streaming::new(format, read, crate::csa::Scanner::new(config), config)),
+        Format::Jago => Box::new(Streaming::new(format, read, crate::jago::Scanner::new(config), config)),
+        Format::Jgf2 | Format::Jgf1 => {
+            Box::new(Streaming::new(format, read, crate::json::Scanner::new(config, true), config))
         }
-        let &(start, end, line, column, charset, (hs, he)) = self.games.get(self.next)?;
-        self.next += 1;
-        Some(Ok(GameChunk {
-            bytes: &self.data[start..end],
-            offset: start as u64,
-            line,
-            column,
-            context: crate::input::ChunkContext { charset, header: &self.data[hs..he] },
-            junk: None,
-            start_warning: None,
-        }))
-    }
-
-    fn format(&self) -> Format {
-        self.format
+        Format::GoJson => Box::new(Streaming::new(format, read, crate::json::Scanner::new(config, false), config)),
     }
 }
 
