@@ -7,7 +7,8 @@
 //! The context is what the reader finds in the file's header (a BOM, an `'CSA encoding=` line, a
 //! `V3.0` line before the first move). A file that declares no charset has it fixed by the
 //! reader's rule over the bytes it is given: the whole file for [`chunks`], the first
-//! [`CONTEXT_LEN`] bytes of a stream (all of it when shorter). Only a stream longer than that
+//! [`CONTEXT_LEN`] bytes of a stream (all of it when shorter; fewer when the game-size limit is
+//! smaller). Only a stream longer than that
 //! whose first bytes are plain ASCII or UTF-8 and whose later bytes are not can get another
 //! charset than the whole file read as one slice.
 //!
@@ -79,7 +80,9 @@ impl Scan for Scanner {
         }
         let (data, base, eof) = (w.bytes(), w.base(), w.eof());
         if self.context.is_none() {
-            if !eof && data.len() < CONTEXT_LEN {
+            // (Within the game-size limit, which bounds every window the splitter keeps.)
+            let want = (CONTEXT_LEN as u64).min(self.config.limits.max_game_len) as usize;
+            if !eof && data.len() < want {
                 return Feed::Need { keep: 0 };
             }
             self.context = Some(self.context(data));
@@ -99,24 +102,23 @@ impl Scan for Scanner {
                 let s = p + k;
                 if s == start || matches!(data[s - 1], b'\n' | b'\r') {
                     let rest = &data[s..];
-                    match memchr::memchr2(b'\n', b'\r', rest) {
-                        // The line's end, and for CR the byte after it, decide.
-                        Some(e) if s + e + 1 < data.len() || eof || data[s + e] == b'\n' => {
-                            if lex::is_separator(&rest[..e]) {
+                    let e = memchr::memchr2(b'\n', b'\r', rest);
+                    // A line that is not blank after its `/` so far is no separator, however
+                    // it goes on.
+                    if lex::is_separator(&rest[..e.unwrap_or(rest.len())]) {
+                        match e {
+                            // The line's end, and for CR the byte after it, decide.
+                            Some(e) if s + e + 1 < data.len() || eof || data[s + e] == b'\n' => {
                                 let le = s + e;
                                 let next =
                                     if data[le] == b'\r' && data.get(le + 1) == Some(&b'\n') { le + 2 } else { le + 1 };
                                 break Some((s, next));
                             }
-                        }
-                        None if eof => {
-                            if lex::is_separator(rest) {
-                                break Some((s, data.len()));
+                            None if eof => break Some((s, data.len())),
+                            _ => {
+                                p = s;
+                                break None;
                             }
-                        }
-                        _ => {
-                            p = s;
-                            break None;
                         }
                     }
                 }

@@ -189,14 +189,12 @@ pub struct Scanner {
     /// The game being cut: its start and, once its start tag is read, where the search for its
     /// end goes on.
     game: Option<(u64, Option<u64>)>,
-    /// The current game is dropped (over the size limit): no chunk for it.
-    dropping: bool,
 }
 
 impl Scanner {
     /// A scanner for a document read with `config`.
     pub fn new(_config: Config) -> Scanner {
-        Scanner { context: None, pos: 0, game: None, dropping: false }
+        Scanner { context: None, pos: 0, game: None }
     }
 
     /// The charset of the prolog's declaration (UTF-8 if none), once known.
@@ -218,67 +216,62 @@ impl Scan for Scanner {
                 c
             }
         };
-        loop {
-            let (start, from) = match self.game {
-                Some(g) => g,
-                None => match game_start(data, w.index(self.pos), eof) {
-                    Found::At(s) => {
-                        let s = base + s as u64;
-                        self.game = Some((s, None));
-                        (s, None)
-                    }
-                    Found::More(r) => {
-                        if eof {
-                            return Feed::End;
-                        }
-                        self.pos = base + r as u64;
-                        return Feed::Need { keep: self.pos };
-                    }
-                },
-            };
-            let s = w.index(start);
-            let end = match from {
-                Some(from) => game_end(data, w.index(from), eof),
-                // The start tag first: an empty `<GoGame/>` is the whole game.
-                None => match tag_end(data, s) {
-                    Some(e) if data[..e].ends_with(b"/>") => Found::At(e),
-                    Some(e) => {
-                        self.game = Some((start, Some(base + e as u64)));
-                        game_end(data, e, eof)
-                    }
-                    None if eof => Found::At(data.len()),
-                    None => {
-                        let keep = if self.dropping { base + s as u64 } else { start };
-                        return Feed::Need { keep };
-                    }
-                },
-            };
-            let end = match end {
-                Found::At(e) => e,
-                Found::More(_) if eof => data.len(),
-                Found::More(r) => {
-                    let r = base + r as u64;
-                    self.game = Some((start, Some(r)));
-                    let keep = if self.dropping { r } else { start };
-                    return Feed::Need { keep };
+        let (start, from) = match self.game {
+            Some(g) => g,
+            None => match game_start(data, w.index(self.pos), eof) {
+                Found::At(s) => {
+                    let s = base + s as u64;
+                    self.game = Some((s, None));
+                    (s, None)
                 }
-            };
-            let end = base + end as u64;
-            self.game = None;
-            self.pos = end;
-            if std::mem::replace(&mut self.dropping, false) {
-                continue;
+                Found::More(r) => {
+                    if eof {
+                        return Feed::End;
+                    }
+                    self.pos = base + r as u64;
+                    return Feed::Need { keep: self.pos };
+                }
+            },
+        };
+        let s = w.index(start);
+        let end = match from {
+            Some(from) => game_end(data, w.index(from), eof),
+            // The start tag first: an empty `<GoGame/>` is the whole game.
+            None => match tag_end(data, s) {
+                Some(e) if data[..e].ends_with(b"/>") => Found::At(e),
+                Some(e) => {
+                    self.game = Some((start, Some(base + e as u64)));
+                    game_end(data, e, eof)
+                }
+                None if eof => Found::At(data.len()),
+                None => {
+                    return Feed::Need { keep: start };
+                }
+            },
+        };
+        let end = match end {
+            Found::At(e) => e,
+            Found::More(_) if eof => data.len(),
+            Found::More(r) => {
+                let r = base + r as u64;
+                self.game = Some((start, Some(r)));
+                return Feed::Need { keep: start };
             }
-            let mut span = Span::new(start, end, w.position(start));
-            span.charset = Some(charset);
-            span.header = header;
-            return Feed::Game(span);
-        }
+        };
+        let end = base + end as u64;
+        self.game = None;
+        self.pos = end;
+        let mut span = Span::new(start, end, w.position(start));
+        span.charset = Some(charset);
+        span.header = header;
+        Feed::Game(span)
     }
 
-    /// Drops the game: the scan goes on to its `</GoGame>`.
-    fn drop_game(&mut self, _start: u64) {
-        self.dropping = true;
+    /// Drops the game: the search for the next game start goes on just after its `<GoGame`
+    /// (keeping nothing of the game, so that a huge comment in it cannot hold the window).
+    fn drop_game(&mut self, start: u64) {
+        self.game = None;
+        self.pos = start + 1;
     }
 }
 

@@ -226,6 +226,10 @@ impl Scanner {
                         Some(&b) if self.opens(b) => {
                             self.state = State::Before;
                             p = q;
+                            if std::mem::replace(&mut self.dropping, false) {
+                                // After a dropped document, the next chunk starts here.
+                                self.start = base + q as u64;
+                            }
                         }
                         Some(_) => p = q,
                     }
@@ -237,43 +241,44 @@ impl Scanner {
 
 impl Scan for Scanner {
     fn feed(&mut self, w: &mut Window<'_>) -> Feed {
-        loop {
-            if self.done {
-                return Feed::End;
-            }
-            let (data, base, eof) = (w.bytes(), w.base(), w.eof());
-            let start = self.start;
-            let end = match self.scan(data, base, eof) {
-                Ok(Some(e)) => e,
-                Ok(None) if eof => {
-                    self.done = true;
-                    data.len()
-                }
-                Ok(None) => {
-                    self.pos = w.end();
-                    let keep = if self.dropping { self.pos } else { start };
-                    return Feed::Need { keep };
-                }
-                Err(p) => {
-                    self.pos = base + p as u64;
-                    let keep = if self.dropping { self.pos } else { start };
-                    return Feed::Need { keep };
-                }
-            };
-            let end = base + end as u64;
-            self.start = end;
-            self.pos = end;
-            if std::mem::replace(&mut self.dropping, false) {
-                continue;
-            }
-            return Feed::Game(Span::new(start, end, w.position(start)));
+        if self.done {
+            return Feed::End;
         }
+        let (data, base, eof) = (w.bytes(), w.base(), w.eof());
+        let end = match self.scan(data, base, eof) {
+            Ok(Some(e)) => e,
+            Ok(None) if eof => {
+                self.done = true;
+                data.len()
+            }
+            Ok(None) => {
+                self.pos = w.end();
+                let keep = if self.dropping { self.pos } else { self.start };
+                return Feed::Need { keep };
+            }
+            Err(p) => {
+                self.pos = base + p as u64;
+                let keep = if self.dropping { self.pos } else { self.start };
+                return Feed::Need { keep };
+            }
+        };
+        // (The scan may have moved the start past a dropped document.)
+        let start = self.start;
+        let end = base + end as u64;
+        self.start = end;
+        self.pos = end;
+        if self.dropping {
+            // The input ended before a document followed the dropped one.
+            return Feed::End;
+        }
+        Feed::Game(Span::new(start, end, w.position(start)))
     }
 
-    /// Drops the document: the scan goes on to its end, and the next chunk starts at the next
-    /// document.
+    /// Drops the document: as the readers after an error, the scan resumes at the next line
+    /// that starts a document (keeping nothing before it), where the next chunk starts.
     fn drop_game(&mut self, _start: u64) {
         self.dropping = true;
+        self.state = State::Broken;
     }
 }
 

@@ -178,6 +178,9 @@ pub struct Streaming<R, S> {
     /// The file header every game needs, copied out of the window once, and its stream range.
     header: Vec<u8>,
     header_at: (u64, u64),
+    /// Where the last game dropped for its size started: a scanner still asking to keep it (or
+    /// less) is read on rather than reported again, so that every error makes progress.
+    dropped: Option<u64>,
 }
 
 impl<R: Read, S: Scan> Streaming<R, S> {
@@ -194,6 +197,7 @@ impl<R: Read, S: Scan> Streaming<R, S> {
             games: 0,
             header: Vec::new(),
             header_at: (0, 0),
+            dropped: None,
         }
     }
 
@@ -236,8 +240,10 @@ impl<R: Read, S: Scan> Streaming<R, S> {
                         return None;
                     }
                     let keep = keep.max(self.buf.base());
-                    if self.buf.end_offset() - keep > self.config.limits.max_game_len {
+                    let again = self.dropped.is_some_and(|d| keep <= d);
+                    if self.buf.end_offset() - keep > self.config.limits.max_game_len && !again {
                         let position = self.buf.position(keep);
+                        self.dropped = Some(keep);
                         self.scanner.drop_game(keep);
                         return Some(Err(Error::new(
                             ErrorKind::LimitExceeded(Limit::GameSize),
