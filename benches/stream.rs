@@ -134,7 +134,7 @@ fn benches(c: &mut Criterion) {
 
 /// A multi-game input of `format` built from the converted corpus folder `sub`.
 fn multi_game(format: Format, sub: &str) -> Option<Vec<u8>> {
-    let dir = collections()?.parent()?.join("converted").join(sub);
+    let dir = collections()?.parent()?.parent()?.join("converted").join(sub);
     let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut all = match format {

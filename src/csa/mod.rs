@@ -76,7 +76,7 @@ mod board;
 mod lex;
 mod pv;
 mod reader;
-mod split;
+pub mod split;
 mod time;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};

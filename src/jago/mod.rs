@@ -44,7 +44,7 @@
 //!   predefined entities and character references exist: entities declared in a DOCTYPE are never
 //!   expanded (billion-laughs input costs nothing), and every other `&name;` warns
 //!   `UndefinedEntity` and stays verbatim.
-//! - The XML declaration's `encoding` gives the charset of every text value ([`Charset`]); UTF-8
+//! - The XML declaration's `encoding` gives the charset of every text value ([`Charset`](crate::Charset)); UTF-8
 //!   without one; a UTF-8 BOM wins. Markup must be ASCII-compatible (UTF-16 input goes through
 //!   [`crate::input::prepare`] first; ISO-2022-JP is not supported and read by detection).
 //!   quick-xml 0.42 refuses constructs that are not UTF-8, so in other charsets each such
@@ -88,7 +88,7 @@
 
 mod point;
 mod reader;
-mod split;
+pub mod split;
 mod tokens;
 
 pub use reader::Reader;

@@ -46,7 +46,7 @@
 //! ```
 
 mod lexer;
-mod split;
+pub mod split;
 
 pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};

@@ -20,7 +20,7 @@
 //! slice reader resynchronises inside the broken game, the splitter after it). A game without a
 //! known `CA[]` has its charset detected by the splitter (for a game cut short by `(;GM[`, over
 //! bytes past its end, as the slice reader does); the result is fixed in
-//! [`ChunkContext::charset`] (with [`GameChunk::start_warning`] for an unknown label), so the
+//! [`ChunkContext::charset`](crate::input::ChunkContext::charset) (with [`GameChunk::start_warning`] for an unknown label), so the
 //! chunk's reader does not detect it again. One difference remains: when the root scan (in UTF-8,
 //! before the charset is known) runs past the game's end and finds a `CA` label after it (a
 //! value ends in a two-byte character whose trail byte is `\`), the slice reader warns about that

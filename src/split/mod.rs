@@ -16,8 +16,9 @@
 //! - [`Slices`] drives the same scanner over a whole slice (a window that is the whole input,
 //!   with the end known), for cutting a file in memory into games (to read them in parallel).
 //!
-//! The formats' scanners: `sgf::Scanner`, `csa::Scanner`, `jago::Scanner` and, for the JSON
-//! formats, `json::Scanner` (concatenated documents).
+//! The formats' scanners: [`crate::sgf::Scanner`], [`crate::csa::Scanner`],
+//! [`crate::jago::Scanner`] and, for the JSON formats, [`crate::json::Scanner`] (concatenated
+//! documents); [`crate::stream::splitter`] picks one by format.
 
 pub(crate) mod buffer;
 

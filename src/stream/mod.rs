@@ -2,10 +2,14 @@
 //! parallel reading.
 //!
 //! Readers parse byte slices. For input that is not one slice (stdin, a gzip stream, an archive
-//! member, a file larger than memory) a per-format [`Splitter`] cuts whole games out of the
-//! stream into [`GameChunk`]s; the format's slice reader parses each chunk, and [`Shifted`] moves
-//! the chunk reader's offsets, lines and columns to the whole stream, so that events read this way
-//! equal the events of the whole stream read as one slice.
+//! member, a file larger than memory) [`splitter`] cuts whole games out of the stream into
+//! [`GameChunk`]s, with the format's boundary scanner ([`crate::split`]: SGF games, CSA `/`
+//! lines, Jago `<GoGame>` elements, concatenated JSON documents); the format's slice reader
+//! parses each chunk, and [`Shifted`] moves the chunk reader's offsets, lines and columns to the
+//! whole stream, so that events read this way equal the events of the whole stream read as one
+//! slice (up to the first error; the few exceptions are in each scanner's docs: a CSA stream
+//! without a charset declaration has its charset detected over its first 64 KiB, Jago markup
+//! outside `<GoGame>` elements is not in any chunk).
 //!
 //! ```
 //! use kifu::stream::{self, Splitter as _};
@@ -33,7 +37,9 @@
 //!   input order ([`read_games`]).
 //!
 //! Memory: a splitter holds a window of the stream that grows only when one game does not fit in
-//! it (to about 1.25 × the largest game + 64 KiB); nothing else grows with the stream's size.
+//! it (to about 1.25 × the largest game + 64 KiB), whatever the format; nothing else grows with
+//! the stream's size. Measured through the CLI (`kifu stats -`, a 1.07 GB multi-game CSA file and
+//! a 1.08 GB Jago document of 194,012 games on stdin): 16.5 MB and 13.3 MB peak resident memory.
 
 pub mod inputs;
 pub mod parallel;
