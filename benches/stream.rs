@@ -1,7 +1,9 @@
 //! Streams benchmarks over sgf/collections (read through `KIFU_CORPUS` or ../shared/corpus):
 //! - `skip`: reading every event with the slice reader vs skipping every game with `skip_game`;
 //! - `split`: the slice reader on the whole file vs the splitter + chunk reader over `io::Read`;
-//! - `parallel`: `stream::read_games` over the collections folder on 1 and 2 threads.
+//! - `parallel`: `stream::read_games` over the collections folder on 1 and 2 threads;
+//! - `formats`: for a multi-game CSA file and a many-game Jago document built from the converted
+//!   corpus, the slice reader vs `stream::splitter` + chunk reader over `io::Read`.
 //!
 //! `cargo bench --bench stream -- --warm-up-time 1 --measurement-time 3`
 
@@ -130,5 +132,61 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(stream_benches, benches);
+/// A multi-game input of `format` built from the converted corpus folder `sub`.
+fn multi_game(format: Format, sub: &str) -> Option<Vec<u8>> {
+    let dir = collections()?.parent()?.parent()?.join("converted").join(sub);
+    let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut all = match format {
+        Format::Jago => b"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Go>\n".to_vec(),
+        _ => Vec::new(),
+    };
+    for f in files.iter().filter(|p| p.extension().is_some_and(|e| e == "csa" || e == "xml")) {
+        let bytes = std::fs::read(f).unwrap();
+        match format {
+            Format::Jago => {
+                for c in kifu::jago::Splitter::new(&bytes) {
+                    all.extend_from_slice(c.bytes);
+                    all.push(b'\n');
+                }
+            }
+            _ => {
+                all.extend_from_slice(&bytes);
+                all.extend_from_slice(b"\n/\n");
+            }
+        }
+    }
+    if format == Format::Jago {
+        all.extend_from_slice(b"</Go>\n");
+    }
+    Some(all)
+}
+
+fn format_benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("formats");
+    g.sample_size(10);
+    for (format, sub) in [(Format::Csa, "csa-cshogi"), (Format::Jago, "xml-gogui")] {
+        let Some(data) = multi_game(format, sub) else { return };
+        let expect = read_all(&mut kifu::AnyReader::new(format, &data, Config::default()));
+        g.throughput(Throughput::Bytes(data.len() as u64));
+        g.bench_function(format!("{format:?}_slice_reader"), |b| {
+            b.iter(|| read_all(&mut kifu::AnyReader::new(format, black_box(&data), Config::default())))
+        });
+        g.bench_function(format!("{format:?}_splitter_and_reader"), |b| {
+            b.iter(|| {
+                let mut split = stream::splitter(format, Box::new(black_box(&data[..])), Config::default());
+                let mut total = (0, 0);
+                while let Some(chunk) = split.next_game() {
+                    let chunk = chunk.unwrap();
+                    let (g, m) = read_all(&mut stream::read_chunk(format, &chunk, Config::default()));
+                    total = (total.0 + g, total.1 + m);
+                }
+                assert_eq!(total, expect);
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(stream_benches, benches, format_benches);
 criterion_main!(stream_benches);

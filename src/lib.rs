@@ -61,6 +61,7 @@ pub mod json;
 pub mod position;
 mod registry;
 pub mod sgf;
+pub mod split;
 pub mod stream;
 pub mod text;
 pub mod tree;

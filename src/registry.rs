@@ -1,18 +1,23 @@
 //! The registry: the one list of the formats kifu reads and, for each, what its folder gives the
-//! rest of the crate — the reader type, the sniffer and the function that opens a reader.
+//! rest of the crate — the reader type, the sniffer, the function that opens a reader and the
+//! streaming splitter.
 //!
 //! Nothing else lists the formats' implementations. The code that needs all of them is generated
 //! from this list: [`detect()`](crate::detect()) takes its sniffers from it
 //! (`src/detect.rs`), and [`AnyReader`](crate::AnyReader) its variants, its construction and
-//! every dispatching `match` (`src/any.rs`). Each of those modules defines a generator macro and
+//! every dispatching `match` (`src/any.rs`), and [`stream::splitter`](crate::stream::splitter)
+//! its dispatch (`src/stream/mod.rs`). Each of those modules defines a generator macro and
 //! hands it to [`for_each_format!`], which calls it with the rows below.
 //!
 //! ## Adding a format
 //! 1. Its own folder `src/<name>/`, whose `mod.rs` gives `Reader<'a>` (an
 //!    [`EventSource`](crate::EventSource) and an `Iterator` of `Result<Event<'a>, Error>`),
 //!    `sniff` (a [`Sniffer`](crate::format::Sniffer)) and
-//!    `pub(crate) fn open<'a>(&'a [u8], Config, ChunkContext<'a>) -> Reader<'a>`; it imports the
-//!    core (event, text, error, input, json, [`format`](crate::format)) and nothing else.
+//!    `pub(crate) fn open<'a>(&'a [u8], Config, ChunkContext<'a>) -> Reader<'a>`, and
+//!    `pub(crate) fn splitter<'r>(Box<dyn Read + 'r>, Config) -> Box<dyn Splitter + 'r>` (a
+//!    boundary scanner of its own driven by [`split::Streaming`](crate::split::Streaming)); it
+//!    imports the core (event, text, error, input, json, split, kit, [`format`](crate::format))
+//!    and nothing else.
 //! 2. One line in the `formats!` table of `src/format.rs`: the [`Format`](crate::Format)
 //!    variant, its name and its [`GameKind`](crate::GameKind) (the vocabulary is a leaf module
 //!    that cannot look here).
@@ -24,7 +29,7 @@
 /// Calls the macro `$generator` with one row per format, in order of preference when two
 /// sniffers are equally sure:
 ///
-/// `Variant { reader: path::to::Reader, sniff: path::to::sniff, open: path::to::open }`
+/// `Variant { reader: path::to::Reader, sniff: path::to::sniff, open: path::to::open, split: path::to::splitter }`
 ///
 /// - `Variant`: the [`Format`](crate::Format) variant (and the [`AnyReader`](crate::AnyReader)
 ///   variant of the same name);
@@ -33,20 +38,20 @@
 /// - `open`: `fn(&'a [u8], Config, ChunkContext<'a>) -> Reader<'a>`, the reader of one input, or
 ///   of one game cut from a larger file with what the file said before it.
 ///
-/// Slot for the streaming splitter: a fourth column, `split: path::to::constructor` (the format's
-/// `stream::Splitter`), goes at the end of every row; the generators of `detect.rs` and `any.rs`
-/// take any further `name: path` columns and pass them over, so only the generator that builds
-/// `stream::splitter` needs to name it.
+/// - `split`: `fn(Box<dyn Read + 'r>, Config) -> Box<dyn Splitter + 'r>`, the format's streaming
+///   splitter (whole games out of any `io::Read`).
+///
+/// The generators of `detect.rs` and `any.rs` take any further `name: path` columns and pass
+/// them over, so a new column is named only by the generator that needs it.
 macro_rules! for_each_format {
     ($generator:ident) => {
         $generator! {
-            // Format { the columns above } — the streaming splitter's `split:` column goes last.
-            Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open },
-            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open },
-            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open },
-            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open },
-            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open },
-            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open },
+            Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open, split: crate::sgf::splitter },
+            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open, split: crate::jgf::splitter_v2 },
+            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1 },
+            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter },
+            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter },
+            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter },
         }
     };
 }

@@ -76,18 +76,24 @@ mod board;
 mod lex;
 mod pv;
 mod reader;
-mod split;
+pub mod split;
 mod time;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
 pub use reader::Reader;
-pub use split::{chunks, Chunks};
+pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};
 pub use time::{
     parse_count, parse_date, parse_elapsed, parse_seconds_ms, parse_time, parse_time_limit, DateTime, TimeControl,
 };
 
 use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
+
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(crate::split::Streaming::new(crate::format::Format::Csa, read, Scanner::new(config), config))
+}
 
 /// The reader the registry opens on one input, or on one game cut from a larger file by
 /// [`chunks`] or a splitter: the context's charset and `V3.0` header apply to it.

@@ -38,6 +38,17 @@ pub use reader::Reader;
 use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
 
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(crate::split::Streaming::new(
+        crate::format::Format::GoJson,
+        read,
+        crate::json::Scanner::new(config, false),
+        config,
+    ))
+}
+
 /// The reader the registry opens on one input (the JSON dialect that the mode gives, as
 /// [`Reader::with_config`]); a JSON input has no chunk context.
 pub(crate) fn open<'a>(input: &'a [u8], config: Config, _context: ChunkContext<'a>) -> Reader<'a> {

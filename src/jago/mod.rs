@@ -44,7 +44,7 @@
 //!   predefined entities and character references exist: entities declared in a DOCTYPE are never
 //!   expanded (billion-laughs input costs nothing), and every other `&name;` warns
 //!   `UndefinedEntity` and stays verbatim.
-//! - The XML declaration's `encoding` gives the charset of every text value ([`Charset`]); UTF-8
+//! - The XML declaration's `encoding` gives the charset of every text value ([`Charset`](crate::Charset)); UTF-8
 //!   without one; a UTF-8 BOM wins. Markup must be ASCII-compatible (UTF-16 input goes through
 //!   [`crate::input::prepare`] first; ISO-2022-JP is not supported and read by detection).
 //!   quick-xml 0.42 refuses constructs that are not UTF-8, so in other charsets each such
@@ -88,14 +88,20 @@
 
 mod point;
 mod reader;
+pub mod split;
 mod tokens;
 
 pub use reader::Reader;
 
 use crate::format::Confidence;
-use crate::input::{ChunkContext, Config, GameChunk, LineIndex};
-use crate::text::Charset;
+use crate::input::{ChunkContext, Config};
 use memchr::memmem;
+
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(crate::split::Streaming::new(crate::format::Format::Jago, read, Scanner::new(config), config))
+}
 
 /// The reader the registry opens on one input, or on one game cut from a larger file: the
 /// context's charset, if any, is fixed for it.
@@ -125,172 +131,5 @@ pub fn sniff(head: &[u8]) -> Confidence {
     }
 }
 
-/// Whether `input[p..]` starts the element `name` (the name followed by white space, `>` or `/`).
-fn element_at(input: &[u8], p: usize, name: &[u8]) -> bool {
-    input[p..].starts_with(name)
-        && matches!(input.get(p + name.len()), Some(b' ' | b'\t' | b'\n' | b'\r' | b'>' | b'/'))
-}
-
-/// The offset of the next `<GoGame` start tag at or after `from`.
-pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
-    let finder = memmem::Finder::new(b"<GoGame");
-    let mut p = from.min(input.len());
-    while let Some(k) = finder.find(&input[p..]) {
-        let at = p + k;
-        if element_at(input, at, b"<GoGame") {
-            return Some(at);
-        }
-        p = at + 1;
-    }
-    None
-}
-
-/// The end of the `>` of a tag starting at `p` (quotes respected), if the input has one.
-fn tag_end(input: &[u8], p: usize) -> Option<usize> {
-    let mut i = p;
-    while i < input.len() {
-        match input[i] {
-            b'>' => return Some(i + 1),
-            q @ (b'"' | b'\'') => i += 1 + memchr::memchr(q, &input[i + 1..])?,
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The offset just after the `</GoGame>` that closes a game whose content starts at or before
-/// `from`. A substring search: XML comments, CDATA sections and processing instructions between
-/// are stepped over whole, so a `</GoGame>` inside them does not count; games do not nest. (A
-/// `</GoGame>` inside an attribute value, which XML forbids, would end the game early.)
-pub(crate) fn find_game_end(input: &[u8], from: usize) -> Option<usize> {
-    let close = memmem::Finder::new(b"</GoGame");
-    let mut p = from.min(input.len());
-    loop {
-        let c = p + close.find(&input[p..])?;
-        let between = &input[p..c];
-        let bang = memmem::find(between, b"<!");
-        let pi = memmem::find(between, b"<?");
-        let o = match (bang, pi) {
-            (None, None) => {
-                if element_at(input, c, b"</GoGame") {
-                    return Some(c + 1 + memchr::memchr(b'>', &input[c..])?);
-                }
-                p = c + 1;
-                continue;
-            }
-            (Some(a), Some(b)) => p + a.min(b),
-            (Some(a), None) | (None, Some(a)) => p + a,
-        };
-        p = if input[o..].starts_with(b"<!--") {
-            o + 4 + memmem::find(&input[o + 4..], b"-->")? + 3
-        } else if input[o..].starts_with(b"<![CDATA[") {
-            o + 9 + memmem::find(&input[o + 9..], b"]]>")? + 3
-        } else if input[o..].starts_with(b"<?") {
-            o + 2 + memmem::find(&input[o + 2..], b"?>")? + 2
-        } else {
-            o + 2
-        };
-    }
-}
-
-/// The byte range of each `<GoGame>` element of `input`, for cutting a large document into games
-/// (to read them in parallel, or to index them): see [`Splitter`].
-///
-/// `prolog` is everything before the root `<Go>` (the XML declaration, a DOCTYPE); `charset` the
-/// declaration's encoding (UTF-8 without one). Each game comes as a [`GameChunk`] whose bytes
-/// start at `<GoGame` and end after `</GoGame>` (or `/>`); read it with
-/// `Reader::new(chunk.bytes).with_charset(charset)`, and add `chunk.offset` to its offsets.
-///
-/// Cost: a substring search per game (`<GoGame`, `</GoGame`), no XML parsing; a `<GoGame`
-/// inside a comment or CDATA section before a game would be taken for a game start.
-///
-/// ```
-/// let xml = b"<?xml version='1.0' encoding='ISO-8859-1'?><Go><GoGame/><GoGame><Nodes/></GoGame></Go>";
-/// let split = kifu::jago::Splitter::new(xml);
-/// assert_eq!(split.charset(), kifu::Charset::Latin1);
-/// let games: Vec<_> = split.map(|c| (c.offset, c.bytes.len())).collect();
-/// assert_eq!(games, [(47, 9), (56, 25)]);
-/// ```
-#[derive(Debug)]
-pub struct Splitter<'a> {
-    input: &'a [u8],
-    pos: usize,
-    prolog: &'a [u8],
-    charset: Charset,
-    lines: LineIndex,
-}
-
-impl<'a> Splitter<'a> {
-    /// A splitter over a whole document (or several, one after the other).
-    pub fn new(input: &'a [u8]) -> Splitter<'a> {
-        let mut root = 0;
-        let finder = memmem::Finder::new(b"<Go");
-        let mut p = 0;
-        while let Some(k) = finder.find(&input[p..]) {
-            let at = p + k;
-            if element_at(input, at, b"<Go") || element_at(input, at, b"<GoGame") {
-                root = at;
-                break;
-            }
-            p = at + 1;
-        }
-        let prolog = &input[..root];
-        let charset = declared_charset(prolog).unwrap_or(Charset::Utf8);
-        Splitter { input, pos: root, prolog, charset, lines: LineIndex::new() }
-    }
-
-    /// Everything before the root element: the XML declaration, a DOCTYPE, comments.
-    pub fn prolog(&self) -> &'a [u8] {
-        self.prolog
-    }
-
-    /// The charset the declaration names (UTF-8 if none, or a UTF-8 BOM).
-    pub fn charset(&self) -> Charset {
-        self.charset
-    }
-}
-
-/// The charset of a prolog's XML declaration, if it names one that can be read.
-fn declared_charset(prolog: &[u8]) -> Option<Charset> {
-    if prolog.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return Some(Charset::Utf8);
-    }
-    let d = memmem::find(prolog, b"<?xml")?;
-    let end = d + memmem::find(&prolog[d..], b"?>")?;
-    let decl = &prolog[d..end];
-    let e = memmem::find(decl, b"encoding")?;
-    let rest = &decl[e + 8..];
-    let q = rest.iter().position(|&b| b == b'"' || b == b'\'')?;
-    let close = memchr::memchr(rest[q], &rest[q + 1..])?;
-    let label = &rest[q + 1..q + 1 + close];
-    if label.eq_ignore_ascii_case(b"utf-8") {
-        return Some(Charset::Utf8);
-    }
-    Charset::from_label(label)
-}
-
-impl<'a> Iterator for Splitter<'a> {
-    type Item = GameChunk<'a>;
-
-    fn next(&mut self) -> Option<GameChunk<'a>> {
-        let start = find_game_start(self.input, self.pos)?;
-        let head_end = tag_end(self.input, start).unwrap_or(self.input.len());
-        let end = if self.input[..head_end].ends_with(b"/>") {
-            head_end
-        } else {
-            find_game_end(self.input, head_end).unwrap_or(self.input.len())
-        };
-        self.pos = end;
-        let at = self.lines.locate(self.input, start as u64);
-        Some(GameChunk {
-            bytes: &self.input[start..end],
-            offset: start as u64,
-            line: at.line,
-            column: at.column,
-            context: ChunkContext { charset: Some(self.charset), header: self.prolog },
-            junk: None,
-            start_warning: None,
-        })
-    }
-}
+pub(crate) use split::{find_game_end, find_game_start};
+pub use split::{Scanner, Splitter};

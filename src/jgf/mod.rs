@@ -116,6 +116,25 @@ pub mod v2;
 
 use crate::format::Confidence;
 
+/// The streaming splitter the registry gives for JGF v2: concatenated documents out of any
+/// `io::Read`, memory bounded by the largest one (see [`crate::split`]).
+pub(crate) fn splitter_v2<'r>(
+    read: Box<dyn std::io::Read + 'r>,
+    config: crate::input::Config,
+) -> Box<dyn crate::split::Splitter + 'r> {
+    let scanner = crate::json::Scanner::new(config, true);
+    Box::new(crate::split::Streaming::new(crate::format::Format::Jgf2, read, scanner, config))
+}
+
+/// The streaming splitter the registry gives for JGF v1 (as [`splitter_v2`]).
+pub(crate) fn splitter_v1<'r>(
+    read: Box<dyn std::io::Read + 'r>,
+    config: crate::input::Config,
+) -> Box<dyn crate::split::Splitter + 'r> {
+    let scanner = crate::json::Scanner::new(config, true);
+    Box::new(crate::split::Streaming::new(crate::format::Format::Jgf1, read, scanner, config))
+}
+
 /// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
 /// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.
 ///

@@ -48,9 +48,11 @@
 //! ```
 
 mod lexer;
+pub mod split;
 
 pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
+pub use split::Scanner;
 
 /// Which JSON the tokenizer accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -42,10 +42,16 @@ pub mod split;
 pub mod write;
 
 pub use reader::Reader;
-pub use split::Splitter;
+pub use split::{Scanner, Splitter};
 
 use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
+
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(Splitter::new(read, config))
+}
 
 /// The reader the registry opens on one input, or on one game cut from a larger file: the
 /// context's charset, if any, is fixed for it.

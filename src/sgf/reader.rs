@@ -223,32 +223,20 @@ impl<'a> Reader<'a> {
         p
     }
 
-    /// Whether a `(` at `p` starts a game: `(` ws* `;`, or `(` ws* ident ws* `[` (a game whose
-    /// `;` is missing).
+    /// Whether a `(` at `p` starts a game (the rule of [`scan::game_start_at`]).
+    #[inline]
     fn game_start_at(&self, p: usize) -> Start {
-        let q = self.ws_from(p + 1);
-        match self.input.get(q) {
-            Some(b';') => Start::Game,
-            Some(b) if b.is_ascii_alphabetic() => {
-                let mut r = q;
-                while r < self.input.len() && self.input[r].is_ascii_alphabetic() {
-                    r += 1;
-                }
-                let r = self.ws_from(r);
-                if self.input.get(r) == Some(&b'[') {
-                    Start::Game
-                } else {
-                    Start::No
-                }
-            }
+        match scan::game_start_at(self.input, p, true) {
+            scan::Look::Known(true) => Start::Game,
             _ => Start::No,
         }
     }
 
     /// Whether a `(` at `p` inside a game opens what is surely a new game (`(;GM[` or `(;FF[`):
-    /// the previous game lost its closing parenthesis.
+    /// the previous game lost its closing parenthesis (the rule of [`scan::new_game_at`]).
+    #[inline]
     fn new_game_inside(&self, p: usize) -> bool {
-        scan::new_game_at(self.input, p)
+        matches!(scan::new_game_at(self.input, p, true), scan::Look::Known(true))
     }
 
     /// The hot path: a stashed move, or a node (`;`) in the middle of a game, with the move that
@@ -395,7 +383,10 @@ impl<'a> Reader<'a> {
         self.pending = None;
         self.warned_lowercase = false;
         self.state = State::InGame;
-        let root = scan::root_info(self.input, self.pos);
+        let root = match scan::root_info(self.input, self.pos, true) {
+            scan::Look::Known(root) => root,
+            scan::Look::More => scan::RootInfo::default(),
+        };
         self.width = 19;
         self.height = 19;
         if let Some(sz) = root.size {
@@ -904,7 +895,7 @@ impl<'a> Reader<'a> {
         self.queued = None;
         self.stash = [0; 3];
         self.fast_until = 0;
-        match scan::tree_end(self.input, self.pos, self.depth, self.charset) {
+        match scan::tree_end(self.input, self.pos, self.depth, self.charset, true) {
             scan::TreeEnd::Closed(end) | scan::TreeEnd::NewGame(end) => {
                 self.pos = end;
                 self.state = State::Between;
@@ -913,7 +904,8 @@ impl<'a> Reader<'a> {
             }
             // As the event path: a value the input ends in is an error, not a truncated game.
             scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
-            scan::TreeEnd::Eof => {
+            // (`More` only comes from a streaming window, never from the whole input.)
+            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 self.state = State::Done;
                 if self.config.is_strict() {
@@ -1000,7 +992,7 @@ impl EventSource for Reader<'_> {
         self.queued = None;
         self.stash = [0; 3];
         self.fast_until = 0;
-        match scan::tree_end(self.input, self.pos, 1, self.charset) {
+        match scan::tree_end(self.input, self.pos, 1, self.charset, true) {
             // The game lost its `)`: a new game starts at `end` (see `scan::new_game_at`). Close
             // what is open, as the event path does; its `Truncated` warning came before this
             // variation's end, so it is skipped with it (strict mode errs, as the event path does).
@@ -1029,7 +1021,8 @@ impl EventSource for Reader<'_> {
             scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
             // Parentheses still open at the end of the input: the same, with the error the event
             // path gives in strict mode.
-            scan::TreeEnd::Eof => {
+            // (`More` only comes from a streaming window, never from the whole input.)
+            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 if self.config.is_strict() {
                     self.eof_in_game()?;

@@ -1,5 +1,9 @@
-//! Byte-level SGF scanning that builds no events: value ends, whole-game skips, the root-node
-//! look-ahead for `CA` and `SZ`, and the parsing of points, sizes and times.
+//! Byte-level SGF scanning that builds no events: value ends, where games start and end (the
+//! game-start rule, the `(;GM[` / `(;FF[` new-game rule, whole-game skips), the root-node
+//! look-ahead for `CA` and `SZ`, and the parsing of points, sizes and times. The game rules take
+//! an `eof` flag: the slice reader passes `true` (the whole input), the streaming scanner
+//! (`split`) `false` until its window ends the stream, and gets `More` where the window ends too
+//! soon: one definition of where a game starts and ends for both.
 
 use crate::event::Point;
 use crate::text::Charset;
@@ -64,13 +68,60 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
     }
 }
 
+/// A decision that may need bytes past the end of the input given (a streaming window); with
+/// the whole input (`eof`), always `Known`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look<T> {
+    /// Decided.
+    Known(T),
+    /// The bytes given end before the answer does.
+    More,
+}
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
+}
+
+#[inline]
+fn ws_from(input: &[u8], mut p: usize) -> usize {
+    while p < input.len() && is_ws(input[p]) {
+        p += 1;
+    }
+    p
+}
+
+/// Whether the `(` at `p`, met between games, starts a game: `(` ws* `;`, or `(` ws* ident ws*
+/// `[` (a game whose `;` is missing).
+#[inline]
+pub(crate) fn game_start_at(input: &[u8], p: usize, eof: bool) -> Look<bool> {
+    let q = ws_from(input, p + 1);
+    match input.get(q) {
+        None if !eof => Look::More,
+        Some(b';') => Look::Known(true),
+        Some(b) if b.is_ascii_alphabetic() => {
+            let mut r = q;
+            while r < input.len() && input[r].is_ascii_alphabetic() {
+                r += 1;
+            }
+            let r = ws_from(input, r);
+            match input.get(r) {
+                None if !eof => Look::More,
+                Some(b'[') => Look::Known(true),
+                _ => Look::Known(false),
+            }
+        }
+        _ => Look::Known(false),
+    }
+}
+
 /// The index just after the `)` that closes a game tree, scanning from `from` with `depth` open
 /// parentheses; `None` if the input ends first. A game that lost its `)` ends where a new game
 /// surely starts ([`new_game_at`]): the index of that `(` is returned.
 pub(crate) fn game_end(input: &[u8], from: usize, depth: u32, cs: Charset) -> Option<usize> {
-    match tree_end(input, from, depth, cs) {
+    match tree_end(input, from, depth, cs, true) {
         TreeEnd::Closed(e) | TreeEnd::NewGame(e) => Some(e),
-        TreeEnd::Eof | TreeEnd::OpenValue(_) => None,
+        TreeEnd::Eof | TreeEnd::OpenValue(_) | TreeEnd::More { .. } => None,
     }
 }
 
@@ -86,16 +137,27 @@ pub(crate) enum TreeEnd {
     /// The value whose `[` stands at this index is not closed before the input ends: the event
     /// path reads it as an error (`UnexpectedEof`), not as a truncated game.
     OpenValue(usize),
+    /// Not at the end of the input (`eof` false): the bytes given end first; the scan goes on
+    /// from `at` with `depth` open parentheses once more bytes are known.
+    More {
+        /// Where to resume.
+        at: usize,
+        /// The parentheses open there.
+        depth: u32,
+    },
 }
 
 /// As [`game_end`], telling a closed tree from one cut short by a new game or by the end of the
-/// input. It brackets as the reader's event path does (tests/stream.rs compares them): a `[`
+/// input; with `eof` false (a streaming window), `More` where the bytes given end before the
+/// answer. It brackets as the reader's event path does (tests/stream.rs compares them): a `[`
 /// opens a value that only an unescaped `]` closes; outside a value a stray `]` is junk. Limits
 /// on value and game sizes are not applied: skipping builds nothing. A plain byte loop: in real
 /// files the bytes that matter (`[`, `(`, `)`) come every few bytes, too often for memchr to pay
 /// off; long values are crossed by [`value_end`], which does use memchr.
-pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -> TreeEnd {
+pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset, eof: bool) -> TreeEnd {
     let n = input.len();
+    let open_value =
+        |open: usize, depth: u32| if eof { TreeEnd::OpenValue(open) } else { TreeEnd::More { at: open, depth } };
     let mut i = from;
     while i < n {
         let b = input[i];
@@ -106,7 +168,7 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                 if cs.has_ascii_trail_bytes() {
                     match value_end(input, i, cs, usize::MAX) {
                         End::At(e) => i = e + 1,
-                        _ => return TreeEnd::OpenValue(open),
+                        _ => return open_value(open, depth),
                     }
                     continue;
                 }
@@ -124,7 +186,7 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     if i >= short_end {
                         match value_end(input, i, cs, usize::MAX) {
                             End::At(e) => i = e + 1,
-                            _ => return TreeEnd::OpenValue(open),
+                            _ => return open_value(open, depth),
                         }
                         break;
                     }
@@ -138,8 +200,11 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
                     }
                 }
             }
-            b'(' if new_game_at(input, i - 1) => return TreeEnd::NewGame(i - 1),
-            b'(' => depth += 1,
+            b'(' => match new_game_at(input, i - 1, eof) {
+                Look::Known(true) => return TreeEnd::NewGame(i - 1),
+                Look::Known(false) => depth += 1,
+                Look::More => return TreeEnd::More { at: i - 1, depth },
+            },
             b')' => {
                 depth -= 1;
                 if depth == 0 {
@@ -149,29 +214,34 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset) -
             _ => {}
         }
     }
-    TreeEnd::Eof
+    if eof {
+        TreeEnd::Eof
+    } else {
+        TreeEnd::More { at: n, depth }
+    }
 }
 
 /// Whether the `(` at `p`, met inside a game, surely opens a new game (`(;GM[` or `(;FF[`,
 /// white space allowed): the game before it lost its closing parenthesis. `GM` and `FF` are root
 /// properties, which cannot stand in a variation.
-pub(crate) fn new_game_at(input: &[u8], p: usize) -> bool {
-    let ws = |mut q: usize| {
-        while q < input.len() && matches!(input[q], b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c) {
-            q += 1;
-        }
-        q
-    };
-    let q = ws(p + 1);
-    if input.get(q) != Some(&b';') {
-        return false;
+#[inline]
+pub(crate) fn new_game_at(input: &[u8], p: usize, eof: bool) -> Look<bool> {
+    let q = ws_from(input, p + 1);
+    match input.get(q) {
+        None if !eof => return Look::More,
+        Some(b';') => {}
+        _ => return Look::Known(false),
     }
-    let q = ws(q + 1);
-    matches!(input.get(q..q + 3), Some(b"GM[") | Some(b"FF["))
+    let q = ws_from(input, q + 1);
+    match input.get(q..q + 3) {
+        None if !eof => Look::More,
+        Some(b"GM[") | Some(b"FF[") => Look::Known(true),
+        _ => Look::Known(false),
+    }
 }
 
 /// What the root node says about how to read the game.
-#[derive(Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct RootInfo<'a> {
     /// The raw `CA` value.
     pub(crate) charset: Option<&'a [u8]>,
@@ -181,8 +251,9 @@ pub(crate) struct RootInfo<'a> {
 
 /// Looks over the root node (from just after the game's `(`) for `CA` and `SZ`, wherever they
 /// stand in it. The look-ahead reads values byte-wise (no charset is known yet); it stops at the
-/// second node, a variation or the end of the game.
-pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
+/// second node, a variation or the end of the game (or of the input: with `eof` false, `More`
+/// when the bytes given end before the root node does).
+pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'_>> {
     let mut info = RootInfo::default();
     let mut i = from;
     let mut seen_semicolon = false;
@@ -192,12 +263,12 @@ pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
         match b {
             b';' => {
                 if seen_semicolon {
-                    break;
+                    return Look::Known(info);
                 }
                 seen_semicolon = true;
                 i += 1;
             }
-            b'(' | b')' => break,
+            b'(' | b')' => return Look::Known(info),
             b'[' => {
                 let End::At(e) = value_end(input, i + 1, Charset::Utf8, usize::MAX) else {
                     break;
@@ -211,7 +282,7 @@ pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
                     _ => {}
                 }
                 if info.charset.is_some() && info.size.is_some() {
-                    break;
+                    return Look::Known(info);
                 }
                 i = e + 1;
             }
@@ -225,7 +296,11 @@ pub(crate) fn root_info(input: &[u8], from: usize) -> RootInfo<'_> {
             _ => i += 1,
         }
     }
-    info
+    if eof {
+        Look::Known(info)
+    } else {
+        Look::More
+    }
 }
 
 /// `SZ[19]` or `SZ[19:13]`: (columns, rows), each 1–52.
@@ -407,7 +482,7 @@ mod tests {
     #[test]
     fn root_lookahead() {
         let s = b"(;PB[x]CA[GB2312]SZ[9];CA[no])";
-        let r = root_info(s, 1);
+        let Look::Known(r) = root_info(s, 1, true) else { panic!() };
         assert_eq!(r.charset, Some(&b"GB2312"[..]));
         assert_eq!(r.size, Some(&b"9"[..]));
     }

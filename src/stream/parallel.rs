@@ -12,8 +12,8 @@
 //! `parallel` feature) everything runs on the calling thread and nothing is copied.
 
 use super::{for_each_input, read_chunk, splitter, ChunkReader};
-use crate::detect::Format;
 use crate::error::{Error, ErrorKind, Position};
+use crate::format::Format;
 use crate::input::{Config, GameChunk};
 
 /// How [`read_games`] reads.

@@ -1,4 +1,4 @@
-//! The refill buffer splitters read through: a window of the stream addressed by stream offsets,
+//! The refill buffer the streaming splitter reads through: a window of the stream addressed by stream offsets,
 //! that keeps what the splitter still needs, drops the rest, and counts lines as it goes.
 //!
 //! Costs: one copy of every byte from the reader into the window, one `copy_within` of the bytes
@@ -33,12 +33,12 @@ pub(crate) struct Lines {
 }
 
 impl Lines {
-    fn new() -> Lines {
+    pub(crate) fn new() -> Lines {
         Lines { offset: 0, line: 1, line_start: 0, cr: false }
     }
 
     /// Counts `bytes`, the stream's bytes from `self.offset` on.
-    fn advance(&mut self, bytes: &[u8]) {
+    pub(crate) fn advance(&mut self, bytes: &[u8]) {
         if bytes.is_empty() {
             return;
         }
@@ -68,12 +68,22 @@ impl Lines {
     }
 
     /// The position of `self.offset`, whose byte is `next` (`None` at the end of the stream).
-    fn position(&self, next: Option<u8>) -> Position {
+    pub(crate) fn position(&self, next: Option<u8>) -> Position {
         if self.cr && next != Some(b'\n') {
             return Position { offset: self.offset, line: self.line + 1, column: 1 };
         }
         Position { offset: self.offset, line: self.line, column: self.offset - self.line_start + 1 }
     }
+}
+
+/// The position of stream offset `at` in `data` (the stream's bytes from `base`), counting the
+/// lines of the bytes between the last offset counted and `at`.
+pub(crate) fn locate(lines: &mut Lines, data: &[u8], base: u64, at: u64) -> Position {
+    debug_assert!(at >= lines.offset && at >= base && at <= base + data.len() as u64);
+    let from = (lines.offset.max(base) - base) as usize;
+    let to = ((at.max(base) - base) as usize).min(data.len()).max(from);
+    lines.advance(&data[from..to]);
+    lines.position(data.get(to).copied())
 }
 
 /// A window over a stream: `data[start..end]` holds the stream's bytes from offset `base + start`.
@@ -85,6 +95,13 @@ pub(crate) struct Buffer<R> {
     end: usize,
     eof: bool,
     lines: Lines,
+}
+
+impl<R> Buffer<R> {
+    /// The window's size in bytes (for memory measurements).
+    pub(crate) fn capacity(&self) -> usize {
+        self.data.len()
+    }
 }
 
 impl<R: Read> Buffer<R> {
@@ -116,19 +133,16 @@ impl<R: Read> Buffer<R> {
         &self.data[..self.end]
     }
 
-    /// The window's size in bytes (for memory measurements).
-    pub(crate) fn capacity(&self) -> usize {
-        self.data.len()
-    }
-
     /// The line and column of stream offset `at`, which must be in the window and not before any
     /// offset asked for earlier (positions are asked for in stream order).
     pub(crate) fn position(&mut self, at: u64) -> Position {
-        debug_assert!(at >= self.lines.offset && at >= self.base && at <= self.end_offset());
-        let from = (self.lines.offset.max(self.base) - self.base) as usize;
-        let to = ((at - self.base) as usize).min(self.end).max(from);
-        self.lines.advance(&self.data[from..to]);
-        self.lines.position(self.data[..self.end].get(to).copied())
+        locate(&mut self.lines, &self.data[..self.end], self.base, at)
+    }
+
+    /// The window as a scanner sees it: its bytes, their stream offset, whether the stream ends
+    /// after them, and the line counter.
+    pub(crate) fn window(&mut self) -> super::Window<'_> {
+        super::Window { bytes: &self.data[..self.end], base: self.base, eof: self.eof, lines: &mut self.lines }
     }
 
     /// Reads more: drops the bytes before stream offset `keep` (which must be in the window),
