@@ -54,6 +54,7 @@ pub mod input;
 pub mod jago;
 pub mod jgf;
 pub mod json;
+pub mod kit;
 pub mod position;
 pub mod sgf;
 pub mod stream;

@@ -1,9 +1,10 @@
 //! The Go game JSON reader: one pass over the document into reusable buffers, then the events.
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
-use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
-use crate::input::{Config, EventSource, LineIndex};
+use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property};
+use crate::input::{Config, LineIndex};
 use crate::json::{parse_int, Dialect, IntMember, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::kit::report;
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +156,7 @@ impl<'a> Reader<'a> {
     }
 
     fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.out.push(Event::Warning(Warning { kind, offset: offset as u64 }));
+        self.out.push(report::warning(kind, offset));
     }
 
     /// Ends the game with an error; resumes at the next line starting with `{`, or ends.
@@ -692,9 +693,9 @@ impl<'a> Reader<'a> {
                 self.next += 1;
                 if let Event::Warning(w) = e {
                     if self.config.is_strict() {
-                        let pos = self.position(w.offset as usize);
+                        let err = report::promoted(w, self.input, &mut self.lines);
                         let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
-                        return Some(Err(Error::strict(w, pos)));
+                        return Some(Err(err));
                     }
                 }
                 return Some(Ok(e));
@@ -735,19 +736,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_item()
-    }
-}
-
-impl EventSource for Reader<'_> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.next_item()
-    }
-
+crate::kit::source::event_source! { Reader, next_item;
     /// Drops the rest of the current game's events (the document was read whole), or reads and
     /// drops the next game.
     fn skip_game(&mut self) -> Result<bool, Error> {

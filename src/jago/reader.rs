@@ -8,13 +8,14 @@ use super::{find_game_end, find_game_start};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
     span, Branch, Clock, ClockKind, Color, Event, Info, InfoKey, Markup, MarkupKind, Move, Point, Property, Setup,
-    Warning,
 };
-use crate::input::{Config, EventSource, LineIndex};
+use crate::input::{Config, LineIndex};
+use crate::kit::queue::EventQueue;
+use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
-/// Pending events: at most a handful per token (a bare `<Black>` gives Node, Move, Clock, Name,
-/// a Property and a few warnings). Extra warnings beyond this are dropped, never events.
+/// Pending events held inline: a handful per token (a bare `<Black>` gives Node, Move, Clock,
+/// Name, a Property and a few warnings); more spill, never drop (see [`EventQueue`]).
 const QUEUE: usize = 16;
 /// Open elements below the document level: GoGame, Nodes, Variation (one frame for all nested
 /// ones), Node, a point element. Anything deeper is out of place and skipped.
@@ -285,9 +286,7 @@ pub struct Reader<'a> {
     depth: usize,
     vars: u32,
     mode: Mode<'a>,
-    queue: [Event<'a>; QUEUE],
-    qhead: usize,
-    qlen: usize,
+    queue: EventQueue<'a, QUEUE>,
     unwind: Option<Unwind>,
     charset: Charset,
     forced: Option<Charset>,
@@ -360,9 +359,7 @@ impl<'a> Reader<'a> {
             depth: 0,
             vars: 0,
             mode: Mode::Normal,
-            queue: [Event::Node; QUEUE],
-            qhead: 0,
-            qlen: 0,
+            queue: EventQueue::new(),
             unwind: None,
             charset: Charset::Utf8,
             forced: bom.then_some(Charset::Utf8),
@@ -423,32 +420,20 @@ impl<'a> Reader<'a> {
 
     // ----- the event queue -----
 
+    #[inline]
     fn push(&mut self, ev: Event<'a>) {
-        if self.qlen < QUEUE {
-            let i = (self.qhead + self.qlen) % QUEUE;
-            self.queue[i] = ev;
-            self.qlen += 1;
-        }
+        self.queue.push(ev);
     }
 
-    fn pop(&mut self) -> Event<'a> {
-        let ev = self.queue[self.qhead];
-        self.qhead = (self.qhead + 1) % QUEUE;
-        self.qlen -= 1;
-        ev
-    }
-
+    /// Queues a warning (promoted to an error when it comes out in strict mode).
     fn warn(&mut self, kind: WarningKind, offset: usize) {
-        // Keep room for real events: warnings may fill the queue only up to a margin.
-        if self.qlen < QUEUE - 4 {
-            self.push(Event::Warning(Warning { kind, offset: offset as u64 }));
-        }
+        self.queue.push(report::warning(kind, offset));
     }
 
     /// An error that ends the current game: reading resumes at the next `<GoGame` after `offset`.
     fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
         let pos = self.position(offset);
-        self.qlen = 0;
+        self.queue.clear();
         self.unwind = None;
         self.mode = Mode::Normal;
         self.depth = 0;
@@ -461,17 +446,14 @@ impl<'a> Reader<'a> {
 
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if self.qlen > 0 {
-                let ev = self.pop();
-                if let Event::Warning(w) = ev {
-                    if self.config.is_strict() {
-                        let pos = self.position(w.offset as usize);
-                        let e = Error::strict(w, pos);
-                        let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
-                        return Some(Err(e));
-                    }
+            match self.queue.pop_checked(self.config.is_strict()) {
+                Some(Ok(ev)) => return Some(Ok(ev)),
+                Some(Err(w)) => {
+                    let e = report::promoted(w, self.input, &mut self.lines);
+                    let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
+                    return Some(Err(e));
                 }
-                return Some(Ok(ev));
+                None => {}
             }
             if let Some(u) = self.unwind {
                 self.step_unwind(u);
@@ -1436,13 +1418,11 @@ impl<'a> Reader<'a> {
     fn skip_game_impl(&mut self) -> Result<bool, Error> {
         // Inside a `<GoGame/>` whose GameStart was returned: its GameEnd is queued (the next
         // GameStart or GameEnd in the queue is that GameEnd). Drop the game's queued events.
-        let queued = (0..self.qlen).map(|k| self.queue[(self.qhead + k) % QUEUE]);
-        if let Some((k, Event::GameEnd { .. })) =
-            queued.enumerate().find(|(_, e)| matches!(e, Event::GameStart { .. } | Event::GameEnd { .. }))
-        {
-            self.qhead = (self.qhead + k + 1) % QUEUE;
-            self.qlen -= k + 1;
-            return Ok(true);
+        if let Some(k) = self.queue.position(|e| matches!(e, Event::GameStart { .. } | Event::GameEnd { .. })) {
+            if let Some(Event::GameEnd { .. }) = self.queue.get(k) {
+                self.queue.discard(k + 1);
+                return Ok(true);
+            }
         }
         if self.depth == 0 {
             loop {
@@ -1455,11 +1435,11 @@ impl<'a> Reader<'a> {
             }
             if self.depth == 0 {
                 // `<GoGame/>`: its GameEnd is queued.
-                self.qlen = 0;
+                self.queue.clear();
                 return Ok(true);
             }
         }
-        self.qlen = 0;
+        self.queue.clear();
         self.unwind = None;
         self.mode = Mode::Normal;
         self.depth = 0;
@@ -1487,21 +1467,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_item()
-    }
-}
-
-impl EventSource for Reader<'_> {
-    #[inline]
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.next_item()
-    }
-
+crate::kit::source::event_source! { Reader, next_item;
     /// Skips to just after the current game's `</GoGame>` (or the whole next game) with a
     /// substring scan that builds no events: comments, CDATA sections and processing
     /// instructions are stepped over whole. On markup broken inside a tag (an attribute quote

@@ -4,9 +4,11 @@
 
 use super::sizes::board_size_text;
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
-use crate::event::{span, Branch, Color, Event, Info, InfoKey, Point, Property, Warning};
+use crate::event::{span, Branch, Color, Event, Info, InfoKey, Point, Property};
 use crate::input::{Config, LineIndex};
 use crate::json::{parse_int, Dialect, LexError, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::kit::queue::EventQueue;
+use crate::kit::report;
 use crate::text::{Charset, Text, TextRule};
 
 /// Which JGF.
@@ -96,6 +98,7 @@ enum Phase {
     Done,
 }
 
+/// Pending events held inline; more spill, never drop (see [`EventQueue`]).
 const QUEUE: usize = 32;
 
 /// Fields of a player object, kept until its colour is known.
@@ -116,9 +119,7 @@ pub(crate) struct Engine<'a> {
     pub config: Config,
     pub version: Version,
     lines: LineIndex,
-    queue: [Option<Event<'a>>; QUEUE],
-    head: usize,
-    len: usize,
+    queue: EventQueue<'a, QUEUE>,
     phase: Phase,
     pub ctx: Vec<Ctx<'a>>,
     pub game_start: usize,
@@ -149,9 +150,7 @@ impl<'a> Engine<'a> {
             config,
             version,
             lines: LineIndex::new(),
-            queue: [None; QUEUE],
-            head: 0,
-            len: 0,
+            queue: EventQueue::new(),
             phase: Phase::Between,
             ctx: Vec::with_capacity(256),
             game_start: 0,
@@ -172,27 +171,15 @@ impl<'a> Engine<'a> {
         self.lines.locate(self.input, offset as u64)
     }
 
-    /// Queues an event. The queue holds more than any one token produces; should it fill
-    /// (an object with dozens of unknown keys), further warnings are dropped.
+    /// Queues an event (never dropped: see [`EventQueue`]).
+    #[inline]
     pub fn push(&mut self, e: Event<'a>) {
-        if self.len < QUEUE {
-            self.queue[(self.head + self.len) % QUEUE] = Some(e);
-            self.len += 1;
-        }
+        self.queue.push(e);
     }
 
-    fn pop(&mut self) -> Option<Event<'a>> {
-        if self.len == 0 {
-            return None;
-        }
-        let e = self.queue[self.head].take();
-        self.head = (self.head + 1) % QUEUE;
-        self.len -= 1;
-        e
-    }
-
+    /// Queues a warning (promoted to an error when it comes out in strict mode).
     pub fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.push(Event::Warning(Warning { kind, offset: offset as u64 }));
+        self.queue.push(report::warning(kind, offset));
     }
 
     /// An error that ends the game; reading resumes at the next line that starts a JSON
@@ -205,8 +192,7 @@ impl<'a> Engine<'a> {
 
     fn abort(&mut self, offset: usize) {
         self.pending = None;
-        self.len = 0;
-        self.head = 0;
+        self.queue.clear();
         self.ctx.clear();
         let input = self.input;
         let mut p = offset.min(input.len());
@@ -436,15 +422,14 @@ impl<'a> Engine<'a> {
         step: fn(&mut Engine<'a>, Tok<'a>) -> Result<(), Error>,
     ) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(e) = self.pop() {
-                if let Event::Warning(w) = e {
-                    if self.config.is_strict() {
-                        let pos = self.position(w.offset as usize);
-                        self.abort(w.offset as usize);
-                        return Some(Err(Error::strict(w, pos)));
-                    }
+            match self.queue.pop_checked(self.config.is_strict()) {
+                Some(Ok(e)) => return Some(Ok(e)),
+                Some(Err(w)) => {
+                    let e = report::promoted(w, self.input, &mut self.lines);
+                    self.abort(w.offset as usize);
+                    return Some(Err(e));
                 }
-                return Some(Ok(e));
+                None => {}
             }
             match self.phase {
                 Phase::Done => return None,
@@ -544,8 +529,7 @@ impl<'a> Engine<'a> {
                 Phase::InGame => {}
             }
             // In a game: run the tokenizer to the end of the document.
-            self.len = 0;
-            self.head = 0;
+            self.queue.clear();
             while !self.lex.is_done() {
                 match self.lex.next_token() {
                     Ok(Some(_)) => {}

@@ -1,0 +1,14 @@
+//! The reader kit: the small pieces every format reader needs and would otherwise write again —
+//! a bounded event queue that never loses an event ([`queue`]), warnings that strict mode
+//! promotes to errors ([`report`]), the `Iterator`/`EventSource` boilerplate ([`source`]), and
+//! the stream contract that tests and fuzz targets check ([`contract`]).
+//!
+//! A format module depends on this kit and the other core modules, never on another format.
+
+pub mod contract;
+pub(crate) mod queue;
+pub(crate) mod report;
+pub(crate) mod source;
+
+#[doc(hidden)]
+pub use contract::{check_contract, Contract, Counts};
