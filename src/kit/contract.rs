@@ -117,6 +117,11 @@ impl Contract {
         }
     }
 
+    /// Whether the stream is inside a game (between its `GameStart` and its `GameEnd` or error).
+    pub fn in_game(&self) -> bool {
+        self.in_game
+    }
+
     /// Checks the end of the stream and returns what it held. Panics on a violation.
     pub fn finish(self) -> Counts {
         assert!(!self.in_game, "the input ended inside a game");
@@ -130,6 +135,17 @@ impl Contract {
 pub fn check_contract<R: EventSource>(input: &[u8], reader: &mut R, strict: bool) -> Counts {
     let mut c = Contract::new(input.len(), strict);
     while let Some(item) = reader.next_event() {
+        c.item(item.as_ref());
+    }
+    c.finish()
+}
+
+/// Checks the contract on items already read from `input`; returns what they held. Panics on a
+/// violation.
+#[doc(hidden)]
+pub fn check_items(input: &[u8], items: &[Result<Event<'_>, Error>], strict: bool) -> Counts {
+    let mut c = Contract::new(input.len(), strict);
+    for item in items {
         c.item(item.as_ref());
     }
     c.finish()

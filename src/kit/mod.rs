@@ -11,4 +11,4 @@ pub(crate) mod report;
 pub(crate) mod source;
 
 #[doc(hidden)]
-pub use contract::{check_contract, Contract, Counts};
+pub use contract::{check_contract, check_items, Contract, Counts};
