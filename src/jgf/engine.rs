@@ -15,7 +15,7 @@ use super::sizes::board_size_text;
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Branch, Color, Event, Info, InfoKey, Point, Property};
 use crate::input::{Config, LineIndex};
-use crate::json::{parse_int, Dialect, LexError, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::json::{parse_int, Cursor, Dialect, LexError, LexErrorKind, Raw, Tok, Token, Tokenizer};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
 use crate::text::{Charset, Text, TextRule};
@@ -124,7 +124,8 @@ pub(crate) struct PlayerBuf<'a> {
 #[derive(Debug)]
 pub(crate) struct Engine<'a> {
     pub input: &'a [u8],
-    pub lex: Tokenizer<'a>,
+    /// The tokenizer, with the value read ahead with its key.
+    pub lex: Cursor<'a>,
     pub config: Config,
     pub version: Version,
     lines: LineIndex,
@@ -141,8 +142,6 @@ pub(crate) struct Engine<'a> {
     pub board_w: Option<(u8, usize)>,
     pub board_h: Option<(u8, usize)>,
     pub player: PlayerBuf<'a>,
-    /// The value of a member read in one step by `key_token`, for the next `token`.
-    pending: Option<Tok<'a>>,
 }
 
 /// The JSON nesting allowed for a variation depth limit: each variation level costs up to three
@@ -155,7 +154,7 @@ impl<'a> Engine<'a> {
     pub fn new(input: &'a [u8], config: Config, dialect: Dialect, version: Version) -> Engine<'a> {
         Engine {
             input,
-            lex: Tokenizer::new(input, dialect, json_depth(config.limits.max_depth)),
+            lex: Cursor::new(Tokenizer::new(input, dialect, json_depth(config.limits.max_depth))),
             config,
             version,
             lines: LineIndex::new(),
@@ -172,7 +171,6 @@ impl<'a> Engine<'a> {
             board_w: None,
             board_h: None,
             player: PlayerBuf::default(),
-            pending: None,
         }
     }
 
@@ -200,7 +198,7 @@ impl<'a> Engine<'a> {
     }
 
     fn abort(&mut self, offset: usize) {
-        self.pending = None;
+        self.lex.clear_pending();
         self.queue.clear();
         self.ctx.clear();
         let input = self.input;
@@ -232,7 +230,7 @@ impl<'a> Engine<'a> {
     /// The common case is inlined into the callers; the rest is `token_slow`.
     #[inline(always)]
     pub fn token(&mut self) -> Result<Tok<'a>, Error> {
-        if let Some(t) = self.pending.take() {
+        if let Some(t) = self.lex.take_pending() {
             return Ok(t);
         }
         match self.lex.next_plain() {
@@ -245,7 +243,7 @@ impl<'a> Engine<'a> {
     /// read in one step and its value kept for the next `token`, which the caller makes at once.
     #[inline(always)]
     pub fn key_token(&mut self) -> Result<Tok<'a>, Error> {
-        match self.lex.next_key(&mut self.pending) {
+        match self.lex.next_key() {
             Some(t) => Ok(t),
             None => self.token(),
         }

@@ -45,8 +45,10 @@
 //! assert_eq!(tokens[4], Token::String(br#"a\"b"#));
 //! ```
 
+mod cursor;
 mod lexer;
 
+pub(crate) use cursor::Cursor;
 pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 

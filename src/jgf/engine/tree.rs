@@ -120,7 +120,7 @@ impl<'a> Engine<'a> {
                 // The usual node has one key: when its `}` comes next, it is read here, one
                 // trip through the game loop less (the same as the `ObjectEnd` arm below, as
                 // the node is started).
-                if self.pending.is_none()
+                if !self.lex.has_pending()
                     && matches!(self.ctx.last(), Some(Ctx::Node { .. }))
                     && self.lex.next_object_end().is_some()
                 {

@@ -29,19 +29,14 @@ impl<'a> Engine<'a> {
 
     /// Skips the rest of a value whose first token `t` was just read; returns the offset after it.
     pub fn finish_value(&mut self, t: Tok<'a>) -> Result<usize, Error> {
-        if matches!(t.token, Token::ObjectStart | Token::ArrayStart) {
-            let depth = self.lex.depth();
-            match self.lex.skip_open(depth) {
-                Ok((end, ext)) => {
-                    if ext {
-                        self.warn(WarningKind::JsonExtension, t.offset);
-                    }
-                    Ok(end)
+        match self.lex.skip_rest(t) {
+            Ok((end, ext)) => {
+                if ext {
+                    self.warn(WarningKind::JsonExtension, t.offset);
                 }
-                Err(e) => Err(self.lex_error(e)),
+                Ok(end)
             }
-        } else {
-            Ok(self.lex.offset())
+            Err(e) => Err(self.lex_error(e)),
         }
     }
 
