@@ -34,6 +34,7 @@ impl fmt::Display for Position {
 
 /// Which limit was exceeded (see [`crate::Limits`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Limit {
     /// Nesting of variations.
     Depth,
@@ -57,204 +58,136 @@ impl Limit {
     }
 }
 
-/// What a warning says. Stable names (`as_str`) are part of the `kifu check` output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WarningKind {
+/// Declares [`WarningKind`] from one table: each row is a variant (with its doc), its stable
+/// name and its message, so that the three can never fall out of step.
+macro_rules! warning_kinds {
+    ($( $(#[$doc:meta])* $kind:ident => $name:literal, $message:literal; )*) => {
+        /// What a warning says. Stable names (`as_str`) are part of the `kifu check` output.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum WarningKind {
+            $( $(#[$doc])* $kind, )*
+        }
+
+        impl WarningKind {
+            /// Every kind, in declaration order.
+            #[cfg(test)]
+            pub(crate) const ALL: &'static [WarningKind] = &[$(WarningKind::$kind),*];
+
+            /// A stable snake_case name.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(WarningKind::$kind => $name,)*
+                }
+            }
+
+            /// A short English description.
+            pub fn message(self) -> &'static str {
+                match self {
+                    $(WarningKind::$kind => $message,)*
+                }
+            }
+        }
+    };
+}
+
+warning_kinds! {
     // --- shared by every format ---
     /// Bytes that are not part of any game before the first game.
-    JunkBeforeGame,
+    JunkBeforeGame => "junk_before_game", "bytes before the first game were skipped";
     /// Bytes that are not part of any game between two games.
-    JunkBetweenGames,
+    JunkBetweenGames => "junk_between_games", "bytes between games were skipped";
     /// Bytes that are not part of any game after the last game.
-    JunkAfterGames,
+    JunkAfterGames => "junk_after_games", "bytes after the last game were skipped";
     /// Text that is not valid in the game's charset (decoding will be lossy).
-    InvalidText,
+    InvalidText => "invalid_text", "text is not valid in the game's charset";
     /// A declared charset that is not known; the detection rule was used instead.
-    UnknownCharset,
+    UnknownCharset => "unknown_charset", "unknown charset; the detection rule was used";
     /// A point or square that cannot be read.
-    BadPoint,
+    BadPoint => "bad_point", "a point that cannot be read";
     /// A point outside the board.
-    PointOffBoard,
+    PointOffBoard => "point_off_board", "a point outside the board";
     /// A value of the wrong form for its key (a number that is not a number…).
-    BadValue,
+    BadValue => "bad_value", "a value of the wrong form";
     /// A key, property or element the reader does not know (passed through).
-    UnknownKey,
+    UnknownKey => "unknown_key", "an unknown key, passed through";
     /// The same key twice where only one is allowed.
-    DuplicateKey,
+    DuplicateKey => "duplicate_key", "a key given twice";
     /// Something required is missing.
-    MissingValue,
+    MissingValue => "missing_value", "a required value is missing";
     /// An empty variation or game tree.
-    EmptyVariation,
+    EmptyVariation => "empty_variation", "an empty variation";
     /// The input ended before the game was closed; what was read is kept.
-    Truncated,
+    Truncated => "truncated", "the input ended inside the game";
     /// The input's structure was repaired (an unexpected token was skipped).
-    Repaired,
+    Repaired => "repaired", "an unexpected token was skipped";
     /// A board size that is not supported (kept as given).
-    BadBoardSize,
+    BadBoardSize => "bad_board_size", "an unsupported board size";
 
     // --- SGF ---
     /// `FF[3]`-style property identifier with lower-case letters (`AddBlack`).
-    LowercaseIdent,
+    LowercaseIdent => "lowercase_ident", "FF[3] lower-case letters in a property identifier";
     /// A property identifier longer than any real one, or other junk inside a node.
-    BadIdent,
+    BadIdent => "bad_ident", "an invalid property identifier";
     /// A value with no property identifier before it.
-    ValueWithoutIdent,
+    ValueWithoutIdent => "value_without_ident", "a value without a property identifier";
     /// A property identifier with no value.
-    IdentWithoutValue,
+    IdentWithoutValue => "ident_without_value", "a property identifier without a value";
     /// A game tree whose first node has no `;`.
-    MissingSemicolon,
+    MissingSemicolon => "missing_semicolon", "a game tree without ';' before its first node";
     /// Nodes after a variation in the same game tree (`(;a(;b);c)`).
-    NodeAfterVariation,
+    NodeAfterVariation => "node_after_variation", "a node after a variation in the same game tree";
     /// A `)` with no open game tree.
-    StrayCloseParen,
+    StrayCloseParen => "stray_close_paren", "a ')' with no open game tree";
     /// `B[tt]` read as a pass.
-    TtPass,
+    TtPass => "tt_pass", "'tt' read as a pass";
     /// A compressed point list whose corners are not ordered.
-    BadRectangle,
+    BadRectangle => "bad_rectangle", "a compressed point list with unordered corners";
     /// Properties after a variation's `)` in the same game tree (`(;a(;b)C[x])`): they are
     /// attached to the node before the variation.
-    PropertyAfterVariation,
+    PropertyAfterVariation => "property_after_variation", "a property after a variation in the same game tree";
     /// A game tree with no node before its first variation (`((;a)(;b))`).
-    SequenceWithoutNode,
+    SequenceWithoutNode => "sequence_without_node", "a game tree with no node before its variations";
 
     // --- JSON formats ---
     /// JSON extension accepted in lenient mode (comments, trailing commas, unquoted keys,
     /// single quotes, a trailing `;`, a JS `export`/assignment prefix).
-    JsonExtension,
+    JsonExtension => "json_extension", "a JSON extension (comment, trailing comma, unquoted key…)";
     /// A JSON value of the wrong type for its key.
-    WrongType,
+    WrongType => "wrong_type", "a JSON value of the wrong type";
     /// A node after a variations node (JGF), read as the documented rule says.
-    NodeAfterVariations,
+    NodeAfterVariations => "node_after_variations", "a node after a variations node";
 
     // --- XML ---
     /// An element the reader does not know (skipped).
-    UnknownElement,
+    UnknownElement => "unknown_element", "an unknown element, skipped";
     /// An entity that is not defined (entities declared in a DOCTYPE are never expanded), a
     /// malformed character reference, or a bare `&`; kept verbatim.
-    UndefinedEntity,
+    UndefinedEntity => "undefined_entity", "an undefined entity or invalid reference, kept verbatim";
     /// An attribute the reader does not know (ignored).
-    UnknownAttribute,
+    UnknownAttribute => "unknown_attribute", "an unknown attribute, ignored";
     /// Malformed attribute syntax (no `=`, an unquoted value); the tag's other attributes after
     /// it are ignored.
-    BadAttribute,
+    BadAttribute => "bad_attribute", "malformed attribute syntax";
     /// A known element where the format does not allow it (read where that makes sense,
     /// otherwise skipped).
-    MisplacedElement,
+    MisplacedElement => "misplaced_element", "an element where the format does not allow it";
     /// An element left open: an end tag closed an outer element (and the inner ones with it).
-    UnclosedElement,
+    UnclosedElement => "unclosed_element", "an element left open, closed by an outer end tag";
     /// An end tag that closes no open element (ignored).
-    StrayEndTag,
+    StrayEndTag => "stray_end_tag", "an end tag with no open element, ignored";
     /// Text where only elements belong (ignored).
-    UnexpectedText,
+    UnexpectedText => "unexpected_text", "text where only elements belong, ignored";
     /// A Jago `<Variation>` with no node before it: read as a child branch.
-    VariationWithoutNode,
+    VariationWithoutNode => "variation_without_node", "a variation with no node before it";
 
     // --- CSA ---
     /// A dialect of CSA accepted in lenient mode.
-    CsaDialect,
+    CsaDialect => "csa_dialect", "a CSA dialect, accepted";
     /// A `T` time line with no move before it.
-    TimeWithoutMove,
+    TimeWithoutMove => "time_without_move", "a time line with no move before it";
     /// A line the reader does not know.
-    UnknownLine,
-}
-
-impl WarningKind {
-    /// A stable snake_case name.
-    pub fn as_str(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            JunkBeforeGame => "junk_before_game",
-            JunkBetweenGames => "junk_between_games",
-            JunkAfterGames => "junk_after_games",
-            InvalidText => "invalid_text",
-            UnknownCharset => "unknown_charset",
-            BadPoint => "bad_point",
-            PointOffBoard => "point_off_board",
-            BadValue => "bad_value",
-            UnknownKey => "unknown_key",
-            DuplicateKey => "duplicate_key",
-            MissingValue => "missing_value",
-            EmptyVariation => "empty_variation",
-            Truncated => "truncated",
-            Repaired => "repaired",
-            BadBoardSize => "bad_board_size",
-            LowercaseIdent => "lowercase_ident",
-            BadIdent => "bad_ident",
-            ValueWithoutIdent => "value_without_ident",
-            IdentWithoutValue => "ident_without_value",
-            MissingSemicolon => "missing_semicolon",
-            NodeAfterVariation => "node_after_variation",
-            StrayCloseParen => "stray_close_paren",
-            TtPass => "tt_pass",
-            BadRectangle => "bad_rectangle",
-            PropertyAfterVariation => "property_after_variation",
-            SequenceWithoutNode => "sequence_without_node",
-            JsonExtension => "json_extension",
-            WrongType => "wrong_type",
-            NodeAfterVariations => "node_after_variations",
-            UnknownElement => "unknown_element",
-            UndefinedEntity => "undefined_entity",
-            UnknownAttribute => "unknown_attribute",
-            BadAttribute => "bad_attribute",
-            MisplacedElement => "misplaced_element",
-            UnclosedElement => "unclosed_element",
-            StrayEndTag => "stray_end_tag",
-            UnexpectedText => "unexpected_text",
-            VariationWithoutNode => "variation_without_node",
-            CsaDialect => "csa_dialect",
-            TimeWithoutMove => "time_without_move",
-            UnknownLine => "unknown_line",
-        }
-    }
-
-    /// A short English description.
-    pub fn message(self) -> &'static str {
-        use WarningKind::*;
-        match self {
-            JunkBeforeGame => "bytes before the first game were skipped",
-            JunkBetweenGames => "bytes between games were skipped",
-            JunkAfterGames => "bytes after the last game were skipped",
-            InvalidText => "text is not valid in the game's charset",
-            UnknownCharset => "unknown charset; the detection rule was used",
-            BadPoint => "a point that cannot be read",
-            PointOffBoard => "a point outside the board",
-            BadValue => "a value of the wrong form",
-            UnknownKey => "an unknown key, passed through",
-            DuplicateKey => "a key given twice",
-            MissingValue => "a required value is missing",
-            EmptyVariation => "an empty variation",
-            Truncated => "the input ended inside the game",
-            Repaired => "an unexpected token was skipped",
-            BadBoardSize => "an unsupported board size",
-            LowercaseIdent => "FF[3] lower-case letters in a property identifier",
-            BadIdent => "an invalid property identifier",
-            ValueWithoutIdent => "a value without a property identifier",
-            IdentWithoutValue => "a property identifier without a value",
-            MissingSemicolon => "a game tree without ';' before its first node",
-            NodeAfterVariation => "a node after a variation in the same game tree",
-            StrayCloseParen => "a ')' with no open game tree",
-            TtPass => "'tt' read as a pass",
-            BadRectangle => "a compressed point list with unordered corners",
-            PropertyAfterVariation => "a property after a variation in the same game tree",
-            SequenceWithoutNode => "a game tree with no node before its variations",
-            JsonExtension => "a JSON extension (comment, trailing comma, unquoted key…)",
-            WrongType => "a JSON value of the wrong type",
-            NodeAfterVariations => "a node after a variations node",
-            UnknownElement => "an unknown element, skipped",
-            UndefinedEntity => "an undefined entity or invalid reference, kept verbatim",
-            UnknownAttribute => "an unknown attribute, ignored",
-            BadAttribute => "malformed attribute syntax",
-            MisplacedElement => "an element where the format does not allow it",
-            UnclosedElement => "an element left open, closed by an outer end tag",
-            StrayEndTag => "an end tag with no open element, ignored",
-            UnexpectedText => "text where only elements belong, ignored",
-            VariationWithoutNode => "a variation with no node before it",
-            CsaDialect => "a CSA dialect, accepted",
-            TimeWithoutMove => "a time line with no move before it",
-            UnknownLine => "an unknown line",
-        }
-    }
+    UnknownLine => "unknown_line", "an unknown line";
 }
 
 /// What an error says; programs match on it.
@@ -375,5 +308,20 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.0.io.as_ref().map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WarningKind;
+
+    #[test]
+    fn warning_names_are_unique_snake_case() {
+        let mut names: Vec<&str> = WarningKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert!(names.iter().all(|n| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')));
+        assert!(WarningKind::ALL.iter().all(|k| !k.message().is_empty()));
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), WarningKind::ALL.len());
     }
 }

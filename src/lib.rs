@@ -58,6 +58,7 @@ pub mod input;
 pub mod jago;
 pub mod jgf;
 pub mod json;
+pub mod kit;
 pub mod position;
 mod registry;
 pub mod sgf;

@@ -5,6 +5,7 @@
 mod common;
 
 use kifu::csa::{self, Reader};
+use kifu::kit::Contract;
 use kifu::position::shogi::{Illegal, ShogiPosition};
 use kifu::{
     Clock, ClockKind, Color, Config, Ending, Event, EventSource, InfoKey, Move, Piece, Setup, ShogiMove, Square,
@@ -796,55 +797,28 @@ fn sniffer() {
 
 // ---------------------------------------------------------------- robustness
 
-/// Reads `input` leniently and strictly and checks the stream's invariants: no panic; games
-/// framed by one GameStart and one GameEnd (after an error, the next item is a GameStart or the
-/// end); offsets and lengths inside the input; every Node followed by a Move; a bounded number of
-/// items; strict reading that succeeds gives the lenient events, without warnings.
+/// Reads `input` leniently and strictly and checks the stream's contract (`kifu::kit`: progress,
+/// framing, offsets in bounds, a GameStart after an error, no warnings in strict mode) and what
+/// CSA adds: errors happen inside games, every Node is followed by a Move, strict reading that
+/// succeeds gives the lenient events.
 fn check_invariants(input: &[u8]) {
     let lenient: Vec<_> = Reader::new(input).take(input.len() * 4 + 100).collect();
     assert!(lenient.len() < input.len() * 4 + 100, "no progress");
-    let mut in_game = false;
-    let mut after_err = false;
+    let mut contract = Contract::new(input.len(), false);
     let mut expect_move = false;
     for item in &lenient {
-        match item {
-            Err(e) => {
-                assert!(e.offset() <= input.len() as u64);
-                assert!(in_game, "errors happen inside games");
-                in_game = false;
-                after_err = true;
-                expect_move = false;
-                continue;
-            }
-            Ok(ev) => {
-                if after_err {
-                    assert!(matches!(ev, Event::GameStart { .. }), "{ev:?} after an error");
-                    after_err = false;
-                }
-                if expect_move {
-                    assert!(matches!(ev, Event::Move(_)), "{ev:?} after Node");
-                    expect_move = false;
-                }
-                match ev {
-                    Event::GameStart { offset } => {
-                        assert!(!in_game);
-                        assert!(*offset <= input.len() as u64);
-                        in_game = true;
-                    }
-                    Event::GameEnd { length, .. } => {
-                        assert!(in_game);
-                        assert!(*length <= input.len() as u64);
-                        in_game = false;
-                    }
-                    Event::Warning(w) => assert!(w.offset <= input.len() as u64),
-                    Event::Node => expect_move = true,
-                    _ => assert!(in_game),
-                }
-            }
+        if item.is_err() {
+            assert!(contract.in_game(), "errors happen inside games");
         }
+        contract.item(item.as_ref());
+        if std::mem::take(&mut expect_move) && item.is_ok() {
+            assert!(matches!(item, Ok(Event::Move(_))), "{item:?} after Node");
+        }
+        expect_move = matches!(item, Ok(Event::Node));
     }
-    assert!(!in_game, "the last game is closed");
+    contract.finish();
     let strict: Vec<_> = Reader::with_config(input, Config::strict()).collect();
+    kifu::kit::check_items(input, &strict, true);
     if strict.iter().all(|i| i.is_ok()) {
         let l: Vec<_> = lenient.iter().map(|i| i.as_ref().unwrap()).collect();
         let s: Vec<_> = strict.iter().map(|i| i.as_ref().unwrap()).collect();

@@ -4,6 +4,7 @@
 mod common;
 
 use kifu::jago::Reader;
+use kifu::kit::{check_contract, Contract};
 use kifu::{
     Branch, Color, Config, ErrorKind, Event, EventSource, InfoKey, Limit, Limits, MarkupKind, Move, Point, Setup,
     WarningKind,
@@ -56,65 +57,21 @@ fn pt(x: u8, y: u8) -> Option<Point> {
     Some(Point::new(x, y))
 }
 
-/// Checks the stream's structure: GameStart/GameEnd pairs, balanced variations, offsets in bounds.
+/// Checks the stream's contract (`kifu::kit`) on events read without error.
 fn check_invariants(input: &[u8], events: &[Event]) {
-    let mut in_game = false;
-    let mut depth = 0i64;
+    let mut contract = Contract::new(input.len(), false);
     for e in events {
-        match e {
-            Event::GameStart { offset } => {
-                assert!(!in_game, "GameStart inside a game");
-                assert!((*offset as usize) < input.len().max(1));
-                in_game = true;
-                depth = 0;
-            }
-            Event::GameEnd { length, .. } => {
-                assert!(in_game, "GameEnd outside a game");
-                assert_eq!(depth, 0, "unbalanced variations at GameEnd");
-                assert!(*length as usize <= input.len());
-                in_game = false;
-            }
-            Event::VariationStart(_) => depth += 1,
-            Event::VariationEnd => {
-                depth -= 1;
-                assert!(depth >= 0, "VariationEnd without start");
-            }
-            Event::Warning(w) => assert!(w.offset as usize <= input.len()),
-            _ => assert!(in_game, "{e:?} outside a game"),
-        }
+        contract.item(Ok(e));
     }
-    assert!(!in_game, "game not closed");
+    contract.finish();
 }
 
-/// Reads `input` and checks the invariants, resetting at each error (after an error the next
-/// item is the next game's GameStart, so the abandoned game has no GameEnd). Returns the number
-/// of events and errors.
+/// Reads `input` and checks the stream's contract (`kifu::kit`: framing, balanced variations,
+/// offsets in bounds, a GameStart after an error, no warnings in strict mode). Returns the
+/// number of events and errors.
 fn check_stream(input: &[u8], config: Config) -> (usize, usize) {
-    let (mut n, mut errors) = (0usize, 0usize);
-    let mut segment: Vec<Event> = Vec::new();
-    for item in Reader::with_config(input, config) {
-        match item {
-            Ok(e) => {
-                if matches!(e, Event::GameStart { .. }) {
-                    segment.clear();
-                }
-                segment.push(e);
-                if matches!(e, Event::GameEnd { .. }) {
-                    check_invariants(input, &segment);
-                    segment.clear();
-                }
-                n += 1;
-            }
-            Err(e) => {
-                assert!(e.offset() as usize <= input.len());
-                segment.clear();
-                errors += 1;
-            }
-        }
-        assert!(n + errors < 10_000_000, "runaway reader");
-    }
-    check_invariants(input, &segment);
-    (n, errors)
+    let c = check_contract(input, &mut Reader::with_config(input, config), config.is_strict());
+    (c.items - c.errors, c.errors)
 }
 
 /// What a main-line node holds, owned, for comparisons.

@@ -3,6 +3,7 @@
 
 mod common;
 
+use kifu::kit::Contract;
 use kifu::{Config, ErrorKind, Event, EventSource, Limit, Limits};
 
 /// Every game of `bytes` as (start offset, the Debug text of each of its events and errors).
@@ -217,51 +218,27 @@ fn mutate(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
     v
 }
 
-/// Invariants on any input: no panic; every item makes progress; variations balance within each
-/// game; offsets are in bounds; strict mode errs whenever lenient mode warns or errs.
+/// The stream's contract (`kifu::kit`: progress, framing, balanced variations, offsets in
+/// bounds, a GameStart after an error, no warnings in strict mode) on any input, leniently and
+/// strictly; text decodes without panic.
 fn check_invariants(data: &[u8]) {
     for strict in [false, true] {
         let config = if strict { Config::strict() } else { Config::default() };
         let mut r = kifu::sgf::Reader::with_config(data, config);
-        let mut depth = 0i64;
-        let mut items = 0usize;
-        let mut in_game = false;
-        while let Some(ev) = r.next_event() {
-            items += 1;
-            assert!(items <= 4 * data.len() + 16);
-            match ev {
-                Ok(Event::GameStart { offset }) => {
-                    assert!(!in_game && offset as usize <= data.len());
-                    in_game = true;
-                    depth = 0;
-                }
-                Ok(Event::VariationStart(_)) => depth += 1,
-                Ok(Event::VariationEnd) => {
-                    depth -= 1;
-                    assert!(depth >= 0);
-                }
-                Ok(Event::GameEnd { length, .. }) => {
-                    assert_eq!(depth, 0);
-                    assert!(length as usize <= data.len());
-                    in_game = false;
-                }
-                Ok(Event::Warning(w)) => {
-                    assert!(!strict);
-                    assert!(w.offset as usize <= data.len());
-                }
+        let mut contract = Contract::new(data.len(), strict);
+        while let Some(item) = r.next_event() {
+            contract.item(item.as_ref());
+            match item {
                 Ok(Event::Comment(t)) | Ok(Event::Name(t)) => {
                     t.decode();
                 }
                 Ok(Event::Info(i)) => {
                     i.value().decode();
                 }
-                Ok(_) => {}
-                Err(e) => {
-                    assert!(e.offset() as usize <= data.len());
-                    in_game = false;
-                }
+                _ => {}
             }
         }
+        contract.finish();
     }
 }
 

@@ -812,6 +812,7 @@ fn limits_end_the_game_with_limit_exceeded() {
             Limit::Nodes => config.limits.max_nodes = 4,
             Limit::Depth => config.limits.max_depth = 3,
             Limit::GameSize => config.limits.max_game_len = 20,
+            _ => unreachable!("a limit this test does not set"),
         }
         let items: Vec<_> = Reader::with_config(input, config).collect();
         let name = String::from_utf8_lossy(input);

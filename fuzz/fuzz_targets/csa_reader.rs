@@ -1,9 +1,10 @@
-//! Fuzzes the CSA reader: no panic, games framed by GameStart/GameEnd, offsets in bounds, every
-//! Node followed by a Move, progress, strict ⊆ lenient, skip_game agrees with reading, and the
+//! Fuzzes the CSA reader: no panic, the stream's contract (`kifu::kit`), errors inside games,
+//! every Node followed by a Move, strict ⊆ lenient, skip_game agrees with reading, and the
 //! shogi position never panics on what the reader gives.
 //! Seed corpus: `fuzz/corpus/csa_reader/` (copy ../shared/corpus/csa/*.csa there; not committed).
 #![no_main]
 
+use kifu::kit::Contract;
 use kifu::position::shogi::ShogiPosition;
 use kifu::{Config, Event, EventSource};
 use libfuzzer_sys::fuzz_target;
@@ -15,41 +16,21 @@ fuzz_target!(|input: &[u8]| {
     let cap = input.len() * 4 + 100;
     let lenient: Vec<_> = kifu::csa::Reader::new(input).take(cap).collect();
     assert!(lenient.len() < cap, "no progress");
-    let (mut in_game, mut after_err, mut expect_move) = (false, false, false);
+    let mut contract = Contract::new(input.len(), false);
+    let mut expect_move = false;
     for item in &lenient {
-        match item {
-            Err(e) => {
-                assert!(e.offset() <= input.len() as u64);
-                assert!(in_game);
-                (in_game, after_err, expect_move) = (false, true, false);
-            }
-            Ok(ev) => {
-                if after_err {
-                    assert!(matches!(ev, Event::GameStart { .. }));
-                    after_err = false;
-                }
-                if expect_move {
-                    assert!(matches!(ev, Event::Move(_)));
-                    expect_move = false;
-                }
-                match ev {
-                    Event::GameStart { offset } => {
-                        assert!(!in_game && *offset <= input.len() as u64);
-                        in_game = true;
-                    }
-                    Event::GameEnd { length, .. } => {
-                        assert!(in_game && *length <= input.len() as u64);
-                        in_game = false;
-                    }
-                    Event::Warning(w) => assert!(w.offset <= input.len() as u64),
-                    Event::Node => expect_move = true,
-                    _ => assert!(in_game),
-                }
-            }
+        if item.is_err() {
+            assert!(contract.in_game(), "errors happen inside games");
         }
+        contract.item(item.as_ref());
+        if std::mem::take(&mut expect_move) && item.is_ok() {
+            assert!(matches!(item, Ok(Event::Move(_))), "{item:?} after Node");
+        }
+        expect_move = matches!(item, Ok(Event::Node));
     }
-    assert!(!in_game);
+    contract.finish();
     let strict: Vec<_> = kifu::csa::Reader::with_config(input, Config::strict()).collect();
+    kifu::kit::check_items(input, &strict, true);
     if strict.iter().all(|i| i.is_ok()) {
         assert!(lenient.iter().zip(&strict).all(|(l, s)| l.as_ref().ok() == s.as_ref().ok()));
         assert_eq!(lenient.len(), strict.len());

@@ -1,46 +1,22 @@
-//! Fuzz the Jago XML reader: no panic, balanced variations inside each game, offsets in bounds,
-//! progress, strict ⊆ lenient (strict errs wherever lenient warns or errs), skip_game and the
-//! splitter agree with reading on game counts for clean input.
+//! Fuzz the Jago XML reader: no panic, the stream's contract (`kifu::kit`), strict ⊆ lenient
+//! (strict errs wherever lenient warns or errs), skip_game and the splitter agree with reading on
+//! game counts for clean input.
 #![no_main]
 
+use kifu::kit::Contract;
 use kifu::{Config, Event, EventSource};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../common/skips.rs"]
 mod skips;
 
-/// Reads everything; returns (games completed, warnings, errors) after checking invariants.
+/// Reads everything; returns (games completed, warnings, errors) after checking the stream's
+/// contract (`kifu::kit`), that text decodes and that points are in range.
 fn run(data: &[u8], config: Config) -> (usize, usize, usize) {
-    let (mut games, mut warnings, mut errors) = (0, 0, 0);
-    let mut in_game = false;
-    let mut depth = 0i64;
-    let mut items = 0usize;
+    let mut contract = Contract::new(data.len(), config.is_strict());
     for item in kifu::jago::Reader::with_config(data, config) {
-        items += 1;
-        assert!(items <= 8 * data.len() + 16, "no progress");
+        contract.item(item.as_ref());
         match item {
-            Ok(Event::GameStart { offset }) => {
-                assert!(!in_game);
-                assert!((offset as usize) < data.len());
-                in_game = true;
-                depth = 0;
-            }
-            Ok(Event::GameEnd { length, .. }) => {
-                assert!(in_game);
-                assert_eq!(depth, 0);
-                assert!(length as usize <= data.len());
-                in_game = false;
-                games += 1;
-            }
-            Ok(Event::VariationStart(_)) => depth += 1,
-            Ok(Event::VariationEnd) => {
-                depth -= 1;
-                assert!(depth >= 0);
-            }
-            Ok(Event::Warning(w)) => {
-                assert!(w.offset as usize <= data.len());
-                warnings += 1;
-            }
             Ok(Event::Info(i)) => {
                 let _ = i.value().decode();
             }
@@ -57,17 +33,11 @@ fn run(data: &[u8], config: Config) -> (usize, usize, usize) {
             Ok(Event::Property(p)) => {
                 let _ = p.value().decode();
             }
-            Ok(_) => assert!(in_game),
-            Err(e) => {
-                assert!(e.offset() as usize <= data.len());
-                in_game = false;
-                depth = 0;
-                errors += 1;
-            }
+            _ => {}
         }
     }
-    assert!(!in_game);
-    (games, warnings, errors)
+    let c = contract.finish();
+    (c.games, c.warnings, c.errors)
 }
 
 fuzz_target!(|data: &[u8]| {

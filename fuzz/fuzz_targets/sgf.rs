@@ -1,54 +1,32 @@
-//! Fuzzes the SGF reader: no panic, balanced variations within each game, offsets in bounds,
-//! progress, strict mode never accepts an input that lenient mode rejects, and the bracket scans
-//! behind `skip_game` and `skip_variation` end games and variations where the event path does.
+//! Fuzzes the SGF reader: no panic, the stream's contract (`kifu::kit::check_contract`: progress,
+//! framing, balanced variations, offsets in bounds…), strict mode never accepts an input that
+//! lenient mode rejects, and the bracket scans behind `skip_game` and `skip_variation` end games
+//! and variations where the event path does.
 #![no_main]
 
+use kifu::kit::Contract;
 use kifu::{Config, Event, EventSource};
 use libfuzzer_sys::fuzz_target;
 
+/// Reads `data` checking the stream's contract (`kifu::kit`) and that text decodes; returns
+/// (games, errors).
 fn check(data: &[u8], config: Config) -> (u64, u64) {
     let mut r = kifu::sgf::Reader::with_config(data, config);
-    let (mut games, mut errors) = (0u64, 0u64);
-    let mut depth: i64 = 0;
-    let mut in_game = false;
-    let mut items = 0usize;
+    let mut contract = Contract::new(data.len(), config.is_strict());
     while let Some(item) = r.next_event() {
-        items += 1;
-        assert!(items <= 4 * data.len() + 16, "no progress");
+        contract.item(item.as_ref());
         match item {
-            Ok(Event::GameStart { offset }) => {
-                assert!(offset as usize <= data.len());
-                assert!(!in_game);
-                in_game = true;
-                depth = 0;
-                games += 1;
-            }
-            Ok(Event::VariationStart(_)) => depth += 1,
-            Ok(Event::VariationEnd) => {
-                depth -= 1;
-                assert!(depth >= 0, "unbalanced variation end");
-            }
-            Ok(Event::GameEnd { length, .. }) => {
-                assert_eq!(depth, 0, "game ended with open variations");
-                assert!(length as usize <= data.len());
-                in_game = false;
-            }
-            Ok(Event::Warning(w)) => assert!(w.offset as usize <= data.len()),
             Ok(Event::Info(i)) => {
                 let _ = i.value().decode();
             }
             Ok(Event::Comment(t)) | Ok(Event::Name(t)) => {
                 let _ = t.decode();
             }
-            Ok(_) => {}
-            Err(e) => {
-                assert!(e.offset() as usize <= data.len());
-                errors += 1;
-                in_game = false;
-            }
+            _ => {}
         }
     }
-    (games, errors)
+    let c = contract.finish();
+    (c.games as u64, c.errors as u64)
 }
 
 /// The full read's items as strings.

@@ -1,12 +1,13 @@
 //! The SGF splitter + the stream adapter on arbitrary bytes, read 1–N bytes at a time, give the
 //! same events, offsets and error positions as the slice reader on the same bytes (up to the
-//! first error, after which the two resynchronise differently by design); chunks are in order,
-//! in bounds and equal to the input's bytes at their offsets. The streaming splitters of the
-//! other formats (`kifu::stream::splitter`: CSA, Jago, the JSON formats) on the same bytes keep
-//! the same chunk invariants, and for the JSON formats give the slice reader's items up to the
-//! first error.
+//! first error, after which the two resynchronise differently by design) and keep the stream's
+//! contract (`kifu::kit`); chunks are in order, in bounds and equal to the input's bytes at their
+//! offsets. The streaming splitters of the other formats (`kifu::stream::splitter`: CSA, Jago,
+//! the JSON formats) on the same bytes keep the same chunk invariants, and for the JSON formats
+//! give the slice reader's items up to the first error.
 #![no_main]
 
+use kifu::kit::Contract;
 use kifu::stream::Shifted;
 use kifu::{AnyReader, Config, ErrorKind, Event, EventSource, Format, Position};
 use libfuzzer_sys::fuzz_target;
@@ -52,6 +53,8 @@ fuzz_target!(|input: &[u8]| {
     let mut split = kifu::sgf::Splitter::new(Dribble { data, pos: 0, max }, config);
     let mut i = 0;
     let mut last_end = 0u64;
+    // The events the splitter and the adapter give keep the stream's contract over `data`.
+    let mut contract = Contract::new(data.len(), config.is_strict());
     'outer: while let Some(chunk) = split.next_game() {
         let chunk = match chunk {
             Ok(c) => c,
@@ -71,6 +74,7 @@ fuzz_target!(|input: &[u8]| {
         };
         let mut events = Shifted::new(reader, &chunk, config);
         while let Some(item) = events.next_event() {
+            contract.item(item.as_ref());
             let got = match item {
                 Ok(ev) => Item::Ev(ev),
                 Err(e) => Item::Err(e.kind(), e.position()),
@@ -83,6 +87,7 @@ fuzz_target!(|input: &[u8]| {
         }
     }
     assert_eq!(i, expect.len(), "the splitter stopped early");
+    contract.finish();
     for format in [Format::Jgf2, Format::Jgf1, Format::GoJson, Format::Csa, Format::Jago] {
         other_format(format, data, max, config);
     }

@@ -1,5 +1,6 @@
-//! Arbitrary bytes through the SGF reader into trees: no panic, tree invariants, the canonical
-//! SGF reads back as the same game, the main line agrees with the tree, no panic in strict mode.
+//! Arbitrary bytes through the SGF reader into trees: no panic, the stream's contract
+//! (`kifu::kit`), tree invariants, the canonical SGF reads back as the same game, the main line
+//! agrees with the tree, no panic in strict mode.
 #![no_main]
 
 use bumpalo::Bump;
@@ -38,6 +39,7 @@ fuzz_target!(|data: &[u8]| {
     let mut paths = Vec::new();
     let mut errors = 0;
     for (k, config) in [Config::default(), Config::strict()].into_iter().enumerate() {
+        kifu::kit::check_contract(data, &mut kifu::sgf::Reader::with_config(data, config), k == 1);
         let mut r = kifu::sgf::Reader::with_config(data, config);
         for _ in 0..100_000 {
             let bump = Bump::new();

@@ -9,9 +9,10 @@ use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
     Clock, ClockKind, Color, Ending, Evaluation, Event, Info, InfoKey, Move, Piece, Property, Setup, ShogiMove, Square,
-    Warning,
 };
-use crate::input::{ChunkContext, Config, EventSource, LineIndex};
+use crate::input::{ChunkContext, Config, LineIndex};
+use crate::kit::queue::EventQueue;
+use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,44 +77,6 @@ enum Pending {
     Clock(usize, u64),
 }
 
-/// A tiny FIFO of events produced by one statement.
-#[derive(Clone, Copy, Debug)]
-struct Queue<'a> {
-    items: [Option<Event<'a>>; 4],
-    head: u8,
-    len: u8,
-}
-
-impl<'a> Queue<'a> {
-    const fn new() -> Queue<'a> {
-        Queue { items: [None; 4], head: 0, len: 0 }
-    }
-
-    #[inline]
-    fn push(&mut self, ev: Event<'a>) {
-        if (self.len as usize) < self.items.len() {
-            let i = (self.head + self.len) as usize % self.items.len();
-            self.items[i] = Some(ev);
-            self.len += 1;
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<Event<'a>> {
-        if self.len == 0 {
-            return None;
-        }
-        let ev = self.items[self.head as usize].take();
-        self.head = (self.head + 1) % self.items.len() as u8;
-        self.len -= 1;
-        ev
-    }
-
-    fn clear(&mut self) {
-        *self = Queue::new();
-    }
-}
-
 /// Reads CSA records from a byte slice, returning one [`Event`] per call; see the
 /// [module docs](super) for the mapping.
 #[derive(Debug)]
@@ -145,7 +108,8 @@ pub struct Reader<'a> {
     ending_color: Option<Color>,
     placed: [u8; 8],
     expand: Expand<'a>,
-    queue: Queue<'a>,
+    /// The events a statement gives after its first (at most two; see [`EventQueue`]).
+    queue: EventQueue<'a, 4>,
     refeed: Option<Stmt<'a>>,
     /// The `Move` (and `Clock`) that follow the `Node` just returned (the hot path skips the
     /// queue).
@@ -297,7 +261,7 @@ impl<'a> Reader<'a> {
             ending_color: None,
             placed: [0; 8],
             expand: Expand::None,
-            queue: Queue::new(),
+            queue: EventQueue::new(),
             refeed: None,
             pending: Pending::None,
             hot_ok: false,
@@ -438,13 +402,11 @@ impl<'a> Reader<'a> {
 
     /// A warning event, or in strict mode the error it becomes.
     fn warn(&mut self, kind: WarningKind, offset: usize) -> Result<Event<'a>, Error> {
-        let w = Warning { kind, offset: offset as u64 };
-        if self.config.is_strict() {
-            let pos = self.position(offset);
+        let r = report::problem(self.config.is_strict(), kind, offset, self.input, &mut self.lines);
+        if r.is_err() {
             self.skip_rest();
-            return Err(Error::strict(w, pos));
         }
-        Ok(Event::Warning(w))
+        r
     }
 
     /// `ev` followed by a warning (in strict mode, the error alone).
@@ -477,7 +439,7 @@ impl<'a> Reader<'a> {
             if let Some(ev) = self.hot() {
                 return Some(Ok(ev));
             }
-        } else if self.queue.len == 0 && self.pending_error.is_none() {
+        } else if self.queue.is_empty() && self.pending_error.is_none() {
             // The 40 pieces of `PI` (or of the assumed standard position), one per call.
             if let Some(ev) = self.standard_piece() {
                 return Some(Ok(ev));
@@ -485,7 +447,7 @@ impl<'a> Reader<'a> {
         }
         let r = self.next_slow();
         self.hot_ok = self.state == State::InGame
-            && self.queue.len == 0
+            && self.queue.is_empty()
             && matches!(self.expand, Expand::None)
             && self.refeed.is_none()
             && self.pending_error.is_none()
@@ -1059,21 +1021,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_item()
-    }
-}
-
-impl EventSource for Reader<'_> {
-    #[inline]
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.next_item()
-    }
-
+crate::kit::source::event_source! { Reader, next_item;
     /// The byte offset of the statement that produced the last event (for a `Move`, the move's
     /// first byte): what a replay layer reports an illegal move at.
     fn event_offset(&self) -> Option<u64> {

@@ -1,9 +1,10 @@
 //! The Go game JSON reader: one pass over the document into reusable buffers, then the events.
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
-use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property, Warning};
-use crate::input::{Config, EventSource, LineIndex};
-use crate::json::{parse_int, Dialect, IntMember, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property};
+use crate::input::{Config, LineIndex};
+use crate::json::{parse_int, Cursor, Dialect, IntMember, LexErrorKind, Raw, Tok, Token, Tokenizer};
+use crate::kit::report;
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -92,7 +93,8 @@ struct PlayerClock<'a> {
 #[derive(Debug)]
 pub struct Reader<'a> {
     input: &'a [u8],
-    lex: Tokenizer<'a>,
+    /// The tokenizer, with the value read ahead with its key.
+    lex: Cursor<'a>,
     config: Config,
     lines: LineIndex,
     out: Vec<Event<'a>>,
@@ -101,8 +103,6 @@ pub struct Reader<'a> {
     prisoners: Vec<Prisoner<'a>>,
     clocks: [PlayerClock<'a>; 2],
     turn: Option<Tok<'a>>,
-    /// The value of a member read in one step by `key_tok`, for the next `tok`.
-    pending: Option<Tok<'a>>,
     size: u8,
     done: bool,
     games: u64,
@@ -130,7 +130,7 @@ impl<'a> Reader<'a> {
         let stones = (input.len() / 64).clamp(16, 1024);
         Reader {
             input,
-            lex: Tokenizer::new(input, dialect, depth),
+            lex: Cursor::new(Tokenizer::new(input, dialect, depth)),
             config,
             lines: LineIndex::new(),
             out: Vec::with_capacity(2 * stones + 32),
@@ -139,7 +139,6 @@ impl<'a> Reader<'a> {
             prisoners: Vec::new(),
             clocks: [PlayerClock::default(); 2],
             turn: None,
-            pending: None,
             size: 19,
             done: false,
             games: 0,
@@ -156,7 +155,7 @@ impl<'a> Reader<'a> {
     }
 
     fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.out.push(Event::Warning(Warning { kind, offset: offset as u64 }));
+        self.out.push(report::warning(kind, offset));
     }
 
     /// Ends the game with an error; resumes at the next line starting with `{`, or ends.
@@ -164,7 +163,7 @@ impl<'a> Reader<'a> {
         let pos = self.position(offset);
         self.out.clear();
         self.next = 0;
-        self.pending = None;
+        self.lex.clear_pending();
         let input = self.input;
         let mut p = offset.min(input.len());
         self.done = true;
@@ -183,7 +182,7 @@ impl<'a> Reader<'a> {
     /// into the callers; the rest is `tok_slow`.
     #[inline(always)]
     fn tok(&mut self) -> R<Tok<'a>> {
-        if let Some(t) = self.pending.take() {
+        if let Some(t) = self.lex.take_pending() {
             return Ok(t);
         }
         match self.lex.next_plain() {
@@ -196,7 +195,7 @@ impl<'a> Reader<'a> {
     /// in one step and its value kept for the next `tok`, which the caller makes at once.
     #[inline(always)]
     fn key_tok(&mut self) -> R<Tok<'a>> {
-        match self.lex.next_key(&mut self.pending) {
+        match self.lex.next_key() {
             Some(t) => Ok(t),
             None => self.tok(),
         }
@@ -223,22 +222,17 @@ impl<'a> Reader<'a> {
 
     /// Skips the rest of a value whose first token is `t`; returns the offset after it.
     fn finish(&mut self, t: Tok<'a>) -> R<usize> {
-        if matches!(t.token, Token::ObjectStart | Token::ArrayStart) {
-            let depth = self.lex.depth();
-            match self.lex.skip_open(depth) {
-                Ok((end, ext)) => {
-                    if ext {
-                        self.warn(WarningKind::JsonExtension, t.offset);
-                    }
-                    Ok(end)
+        match self.lex.skip_rest(t) {
+            Ok((end, ext)) => {
+                if ext {
+                    self.warn(WarningKind::JsonExtension, t.offset);
                 }
-                Err(e) => {
-                    let kind = if e.kind == LexErrorKind::Eof { ErrorKind::UnexpectedEof } else { ErrorKind::Syntax };
-                    Err(self.error(kind, e.offset, e.message))
-                }
+                Ok(end)
             }
-        } else {
-            Ok(self.lex.offset())
+            Err(e) => {
+                let kind = if e.kind == LexErrorKind::Eof { ErrorKind::UnexpectedEof } else { ErrorKind::Syntax };
+                Err(self.error(kind, e.offset, e.message))
+            }
         }
     }
 
@@ -430,7 +424,7 @@ impl<'a> Reader<'a> {
                 for m in &members[..n] {
                     let Some(slot) = stone_slot(m.key) else {
                         let value = &self.input[m.value_offset..m.value_end];
-                        self.pending = Some(Tok { token: Token::Number(value), offset: m.value_offset });
+                        self.lex.set_pending(Tok { token: Token::Number(value), offset: m.value_offset });
                         self.unknown(m.key, m.key_offset)?;
                         continue;
                     };
@@ -693,9 +687,9 @@ impl<'a> Reader<'a> {
                 self.next += 1;
                 if let Event::Warning(w) = e {
                     if self.config.is_strict() {
-                        let pos = self.position(w.offset as usize);
+                        let err = report::promoted(w, self.input, &mut self.lines);
                         let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
-                        return Some(Err(Error::strict(w, pos)));
+                        return Some(Err(err));
                     }
                 }
                 return Some(Ok(e));
@@ -736,19 +730,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl<'a> Iterator for Reader<'a> {
-    type Item = Result<Event<'a>, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.next_item()
-    }
-}
-
-impl EventSource for Reader<'_> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        self.next_item()
-    }
-
+crate::kit::source::event_source! { Reader, next_item;
     /// Drops the rest of the current game's events (the document was read whole), or reads and
     /// drops the next game.
     fn skip_game(&mut self) -> Result<bool, Error> {

@@ -83,20 +83,14 @@ macro_rules! jgf_reader {
             Reader::with_config(input, config)
         }
 
-        impl<'a> Iterator for Reader<'a> {
-            type Item = Result<Event<'a>, Error>;
-
+        impl<'a> Reader<'a> {
             #[inline]
-            fn next(&mut self) -> Option<Self::Item> {
+            fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
                 self.engine.next_item(step)
             }
         }
 
-        impl EventSource for Reader<'_> {
-            fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-                self.engine.next_item(step)
-            }
-
+        crate::kit::source::event_source! { Reader, next_item;
             /// Runs the tokenizer to the end of the document; builds no events.
             fn skip_game(&mut self) -> Result<bool, Error> {
                 self.engine.skip_game(step)

@@ -13,7 +13,7 @@ use super::engine::{Ctx, Engine, Kind, List, Version};
 use super::v2::{markup_kind, point_event};
 use crate::error::{Error, WarningKind};
 use crate::event::{Color, Event, MarkupKind, Move, Point};
-use crate::input::{Config, EventSource};
+use crate::input::Config;
 use crate::json::{Dialect, Tok, Token};
 use crate::text::{Charset, Text, TextRule};
 

@@ -11,7 +11,7 @@
 use super::engine::{Ctx, Engine, Flat, Kind, List, Version};
 use crate::error::{Error, WarningKind};
 use crate::event::{Clock, ClockKind, Color, Event, Markup, MarkupKind, Move, Setup};
-use crate::input::{Config, EventSource};
+use crate::input::Config;
 use crate::json::{parse_int, parse_seconds_ms, Dialect, Tok, Token};
 use crate::text::{Charset, Text, TextRule};
 

@@ -47,9 +47,11 @@
 //! assert_eq!(tokens[4], Token::String(br#"a\"b"#));
 //! ```
 
+mod cursor;
 mod lexer;
 pub mod split;
 
+pub(crate) use cursor::Cursor;
 pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 pub use split::Scanner;

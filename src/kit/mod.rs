@@ -1,0 +1,16 @@
+//! The reader kit: the small pieces every format reader needs and would otherwise write again —
+//! a bounded event queue that never loses an event (`queue.rs`), warnings that strict mode
+//! promotes to errors (`report.rs`), the `Iterator`/`EventSource` boilerplate (`source.rs`), and
+//! the stream contract that tests and fuzz targets check ([`contract`]).
+//!
+//! A format module depends on this kit and the other core modules, never on another format.
+//! Only the contract checker is public, and hidden from the docs: `tests/` and `fuzz/` are
+//! other crates and need to call it, but it is not API (it panics on a violation).
+
+pub mod contract;
+pub(crate) mod queue;
+pub(crate) mod report;
+pub(crate) mod source;
+
+#[doc(hidden)]
+pub use contract::{check_contract, check_items, Contract, Counts};
