@@ -95,7 +95,11 @@ forward_event_source!(&mut S, Box<S>);
 
 /// Limits that protect a reader from hostile input. Exceeding one is an error of kind
 /// [`ErrorKind::LimitExceeded`](crate::ErrorKind::LimitExceeded) that ends the game.
+///
+/// `#[non_exhaustive]`: build one from [`Limits::default`] or [`Limits::unlimited`] and the
+/// `with_…` methods (`Limits::default().with_max_depth(100)`), or set its fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Limits {
     /// Deepest nesting of variations. Default: 10,000 (real files stay below a few hundred).
     pub max_depth: u32,
@@ -118,6 +122,31 @@ impl Limits {
     pub fn unlimited() -> Limits {
         Limits { max_depth: u32::MAX, max_value_len: usize::MAX, max_game_len: u64::MAX, max_nodes: u64::MAX }
     }
+
+    /// These limits with [`Limits::max_depth`] set to `n`.
+    pub fn with_max_depth(self, n: u32) -> Limits {
+        Limits { max_depth: n, ..self }
+    }
+
+    /// These limits with [`Limits::max_value_len`] set to `n` bytes.
+    pub fn with_max_value_len(self, n: usize) -> Limits {
+        Limits { max_value_len: n, ..self }
+    }
+
+    /// These limits with [`Limits::max_game_len`] set to `n` bytes.
+    ///
+    /// ```
+    /// let limits = kifu::Limits::default().with_max_game_len(1 << 20).with_max_nodes(1000);
+    /// assert_eq!((limits.max_game_len, limits.max_nodes, limits.max_depth), (1 << 20, 1000, 10_000));
+    /// ```
+    pub fn with_max_game_len(self, n: u64) -> Limits {
+        Limits { max_game_len: n, ..self }
+    }
+
+    /// These limits with [`Limits::max_nodes`] set to `n`.
+    pub fn with_max_nodes(self, n: u64) -> Limits {
+        Limits { max_nodes: n, ..self }
+    }
 }
 
 /// How a reader treats problems.
@@ -133,10 +162,14 @@ pub enum Mode {
 /// A reader's configuration.
 ///
 /// ```
-/// let config = kifu::Config { mode: kifu::Mode::Strict, ..Default::default() };
+/// let config = kifu::Config::default().with_mode(kifu::Mode::Strict);
 /// assert_eq!(config.limits.max_depth, 10_000);
 /// ```
+///
+/// `#[non_exhaustive]`: build one with [`Config::lenient`], [`Config::strict`] or
+/// `Config::default()` and the `with_…` methods, or set its fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Config {
     /// Lenient (default) or strict.
     pub mode: Mode,
@@ -153,6 +186,21 @@ impl Config {
     /// The strict configuration with default limits.
     pub fn strict() -> Config {
         Config { mode: Mode::Strict, ..Config::default() }
+    }
+
+    /// This configuration in `mode`.
+    pub fn with_mode(self, mode: Mode) -> Config {
+        Config { mode, ..self }
+    }
+
+    /// This configuration with `limits`.
+    ///
+    /// ```
+    /// let config = kifu::Config::strict().with_limits(kifu::Limits::unlimited());
+    /// assert!(config.is_strict());
+    /// ```
+    pub fn with_limits(self, limits: Limits) -> Config {
+        Config { limits, ..self }
     }
 
     /// Whether warnings become errors.

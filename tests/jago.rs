@@ -811,7 +811,7 @@ fn a_million_nested_variations_hit_the_depth_limit() {
     assert_eq!(errors[0].position().line, 1);
     assert_eq!(events.iter().filter(|e| matches!(e, Event::VariationStart(_))).count(), 10_000);
     // With the limit lifted it reads (without recursion) and balances.
-    let config = Config { limits: Limits::unlimited(), ..Config::default() };
+    let config = Config::default().with_limits(Limits::unlimited());
     let (events, errors) = read_all(s.as_bytes(), config);
     assert!(errors.is_empty());
     check_invariants(s.as_bytes(), &events);

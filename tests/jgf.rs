@@ -503,24 +503,22 @@ fn detection() {
 #[test]
 fn game_size_and_node_limits() {
     let small = br#"{"tree":[{},{"move":{"color":"black","x":1,"y":1}}]}"#;
-    let limits = kifu::Limits { max_game_len: 20, ..kifu::Limits::default() };
-    let err = kifu::jgf::v2::Reader::with_config(small, Config { limits, ..Config::default() })
-        .find_map(|e| e.err())
-        .unwrap();
+    let limits = kifu::Limits::default().with_max_game_len(20);
+    let err =
+        kifu::jgf::v2::Reader::with_config(small, Config::default().with_limits(limits)).find_map(|e| e.err()).unwrap();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded(Limit::GameSize));
     // Each document of a JSON-lines input counts alone.
     let mut lines = small.to_vec();
     lines.push(b'\n');
     lines.extend_from_slice(small);
-    let limits = kifu::Limits { max_game_len: small.len() as u64 + 1, ..kifu::Limits::default() };
-    let ev: Vec<_> = kifu::jgf::v2::Reader::with_config(&lines, Config { limits, ..Config::default() })
+    let limits = kifu::Limits::default().with_max_game_len(small.len() as u64 + 1);
+    let ev: Vec<_> = kifu::jgf::v2::Reader::with_config(&lines, Config::default().with_limits(limits))
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(ev.iter().filter(|e| matches!(e, Event::GameEnd { .. })).count(), 2);
-    let limits = kifu::Limits { max_nodes: 1, ..kifu::Limits::default() };
-    let err = kifu::jgf::v2::Reader::with_config(small, Config { limits, ..Config::default() })
-        .find_map(|e| e.err())
-        .unwrap();
+    let limits = kifu::Limits::default().with_max_nodes(1);
+    let err =
+        kifu::jgf::v2::Reader::with_config(small, Config::default().with_limits(limits)).find_map(|e| e.err()).unwrap();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded(Limit::Nodes));
     // skip_game right before GameEnd (the document already read to its end).
     let mut r = kifu::jgf::v2::Reader::new(b"{\"tree\":[]}");

@@ -267,7 +267,7 @@ fn a_million_nested_variation_arrays_exceed_the_depth_limit() {
     let err = kifu::jgf::v1::Reader::new(&s).find_map(|e| e.err()).unwrap();
     assert_eq!(err.kind(), ErrorKind::LimitExceeded(Limit::Depth));
     // With the limit raised, it still never recurses (the tokenizer's stack is a Vec).
-    let config = Config { limits: kifu::Limits::unlimited(), ..Config::default() };
+    let config = Config::default().with_limits(kifu::Limits::unlimited());
     let ev: Vec<_> = kifu::jgf::v1::Reader::with_config(&s, config).collect::<Result<_, _>>().unwrap();
     let starts = ev.iter().filter(|e| matches!(e, Event::VariationStart(_))).count();
     assert_eq!(starts, n);

@@ -89,7 +89,7 @@ fn any_reader_iterates_as_it_pulls() {
 /// The events of `input` read as `format` through every entry point, in `mode`; they must all
 /// be the same.
 fn every_entry_point(format: Format, input: &[u8], mode: Mode) -> Vec<Vec<String>> {
-    let config = Config { mode, ..Config::default() };
+    let config = Config::default().with_mode(mode);
     let dialect = Dialect::for_mode(mode);
     let mut out = Vec::new();
     match format {

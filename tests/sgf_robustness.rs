@@ -156,7 +156,7 @@ fn raised_limits_read_them_fully_on_a_small_stack() {
     let handle = std::thread::Builder::new()
         .stack_size(256 * 1024)
         .spawn(|| {
-            let config = Config { limits: Limits::unlimited(), ..Config::default() };
+            let config = Config::default().with_limits(Limits::unlimited());
             let (n, err) = drain(&nested(1_000_000), config);
             assert_eq!(err, None);
             // GameStart, Node, Info, then per level VariationStart, Node, Move, VariationEnd; GameEnd.

@@ -307,7 +307,7 @@ fn small_stack(f: impl FnOnce() + Send + 'static) {
 fn a_million_nodes_in_a_line_and_nested() {
     small_stack(|| {
         const N: usize = 1_000_000;
-        let config = Config { limits: Limits::unlimited(), ..Config::default() };
+        let config = Config::default().with_limits(Limits::unlimited());
         let mut line = Vec::with_capacity(N * 6 + 2);
         line.push(b'(');
         for i in 0..N {
