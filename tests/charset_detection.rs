@@ -1,11 +1,12 @@
-//! `detect_charset` gives chardetng only the non-ASCII parts of its input (with their ASCII
-//! surroundings); these tests check that its guess is the one chardetng makes from the whole
-//! input: on every corpus file that is not UTF-8 and on slices of them, and on records written
-//! here in each charset with long ASCII stretches between the text.
+//! `chardetng_guess` (the fallback of `detect_charset`) gives chardetng only the non-ASCII parts
+//! of its input (with their ASCII surroundings); these tests check that its guess is the one
+//! chardetng makes from the whole input: on every corpus file that is not UTF-8 and on slices
+//! of them, and on records written here in each charset with long ASCII stretches between the
+//! text. How often `detect_charset` itself is right is measured in `charset_accuracy.rs`.
 
 mod common;
 
-use kifu::text::{detect_charset, Charset};
+use kifu::text::{chardetng_guess as detect_charset, Charset};
 
 /// chardetng's guess from the whole input, mapped as `detect_charset` maps it.
 fn whole(bytes: &[u8]) -> Charset {
@@ -152,10 +153,10 @@ fn ordinal_patterns_far_from_other_text_get_the_whole_input_guess() {
 #[test]
 fn the_guess_names_the_charset_of_clear_text() {
     let jp = encoding_rs::SHIFT_JIS.encode("(;PB[本因坊秀策]PW[井上因碩]C[黒番の勝ち。見事な手筋です];B[pd];W[dp])").0;
-    assert_eq!(detect_charset(&jp), Charset::ShiftJis);
+    assert_eq!(kifu::text::detect_charset(&jp), Charset::ShiftJis);
     let kr = encoding_rs::EUC_KR
         .encode("(;PB[이세돌]PW[박정환]C[흑 불계승. 아주 좋은 대국입니다. 백이 돌을 던졌습니다];B[pd])")
         .0;
-    assert_eq!(detect_charset(&kr), Charset::EucKr);
-    assert_eq!(detect_charset(b"(;PB[plain ascii];B[pd])"), Charset::Utf8);
+    assert_eq!(kifu::text::detect_charset(&kr), Charset::EucKr);
+    assert_eq!(kifu::text::detect_charset(b"(;PB[plain ascii];B[pd])"), Charset::Utf8);
 }

@@ -21,7 +21,7 @@ mod json;
 mod sgf;
 mod xml;
 
-pub use charset::{detect_charset, transcode_utf16, Charset};
+pub use charset::{chardetng_guess, detect_charset, transcode_utf16, utf16_encoding, Charset};
 pub use sgf::SgfValues;
 
 use std::borrow::Cow;
