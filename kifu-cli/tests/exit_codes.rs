@@ -144,3 +144,23 @@ fn closed_pipes_end_quietly() {
         assert!(out.status.code().is_some_and(|c| c <= 2), "{args:?}: {:?}", out.status);
     }
 }
+
+/// UTF-16 without a byte-order mark (recognised by the NUL pattern of its ASCII) is read alike
+/// by stats, check and index.
+#[test]
+fn utf16_without_a_bom_is_read_by_every_command() {
+    let d = temp("utf16");
+    let path = d.join("u16.sgf");
+    let bytes: Vec<u8> = "(;GM[1]PB[Lee Sedol];B[pd];W[dp])".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let (code, out, _) = kifu(&["stats", "--json", &p(&path)]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"games\":1") && out.contains("\"moves\":2"), "{out}");
+    let (code, out, _) = kifu(&["check", &p(&path)]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1 games: 0 warnings, 0 errors"), "{out}");
+    let db = d.join("i.sqlite");
+    let (code, out, _) = kifu(&["index", "--json", "--db", &p(&db), &p(&path)]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"games\":1"), "{out}");
+}

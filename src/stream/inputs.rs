@@ -373,9 +373,17 @@ where
         Err(e) => return f(name, Err(io_error(e))),
     };
     let k = kind(&head, name);
-    if k == Kind::Plain && depth < MAX_NESTING && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF])) {
-        let utf8 = Utf16::new(Cursor::new(head).chain(r));
-        return open_stream(name, Box::new(utf8), depth + 1, f);
+    if k == Kind::Plain && depth < MAX_NESTING {
+        // UTF-16, with a byte-order mark or by the NUL pattern of its ASCII (as slices are
+        // prepared: `crate::text::utf16_encoding`), so that every command reads it alike.
+        if let Some((encoding, bom)) = crate::text::utf16_encoding(&head) {
+            let mut stream = Cursor::new(head).chain(r);
+            if let Err(e) = io::copy(&mut (&mut stream).take(bom as u64), &mut io::sink()) {
+                return f(name, Err(io_error(e)));
+            }
+            let utf8 = Utf16::new(stream, encoding);
+            return open_stream(name, Box::new(utf8), depth + 1, f);
+        }
     }
     if k == Kind::Plain {
         let format = detect(&head);
@@ -388,8 +396,8 @@ where
     open_packed(name, k, whole, depth, f)
 }
 
-/// Transcodes a UTF-16 stream that starts with a byte-order mark into UTF-8 (without the mark),
-/// as [`crate::input::prepare`] does for slices; offsets then count the UTF-8 bytes.
+/// Transcodes a UTF-16 stream (its byte-order mark, if any, already taken off) into UTF-8, as
+/// [`crate::input::prepare`] does for slices; offsets then count the UTF-8 bytes.
 struct Utf16<R> {
     inner: R,
     decoder: encoding_rs::Decoder,
@@ -404,11 +412,10 @@ struct Utf16<R> {
 }
 
 impl<R: Read> Utf16<R> {
-    fn new(inner: R) -> Utf16<R> {
+    fn new(inner: R, encoding: &'static encoding_rs::Encoding) -> Utf16<R> {
         Utf16 {
             inner,
-            // BOM sniffing: the BOM picks little or big endian and is removed.
-            decoder: encoding_rs::UTF_16LE.new_decoder(),
+            decoder: encoding.new_decoder_without_bom_handling(),
             input: vec![0; 8192].into_boxed_slice(),
             in_pos: 0,
             in_len: 0,
@@ -547,16 +554,16 @@ mod tests {
 
     #[test]
     fn utf16_is_transcoded_in_small_reads() {
-        let mut le = vec![0xFF, 0xFE];
-        let mut be = vec![0xFE, 0xFF];
-        let text = "(;C[\u{00e9}\u{1F600}\u{68CB}])".repeat(2000);
-        for u in text.encode_utf16() {
-            le.extend_from_slice(&u.to_le_bytes());
-            be.extend_from_slice(&u.to_be_bytes());
-        }
-        for bytes in [le, be] {
+        // The NUL pattern of the first eight ASCII characters tells UTF-16 without a mark.
+        let text = format!("(;GM[1]PB[x]{}", "(;C[\u{00e9}\u{1F600}\u{68CB}])".repeat(2000));
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let le_bom = [&[0xFF, 0xFE][..], &le].concat();
+        let be_bom = [&[0xFE, 0xFF][..], &be].concat();
+        for bytes in [le_bom, be_bom, le, be] {
             let mut out = Vec::new();
-            let mut r = Utf16::new(&bytes[..]);
+            let (encoding, bom) = crate::text::utf16_encoding(&bytes).expect("UTF-16");
+            let mut r = Utf16::new(&bytes[bom..], encoding);
             let mut buf = [0u8; 3];
             loop {
                 let n = r.read(&mut buf).unwrap();
