@@ -155,3 +155,8 @@ pub use text::{Charset, Decoded, Text, TextRule};
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// ARCHITECTURE.md's example, compiled and run as a doctest.
+#[doc = include_str!("../ARCHITECTURE.md")]
+#[cfg(doctest)]
+pub struct ArchitectureDoctests;

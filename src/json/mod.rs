@@ -27,7 +27,7 @@
 //! `tokenize/jgf2-seki`, ratios in one run on a shared 2-core machine): our tokenizer handing
 //! every token to the caller runs at 7–9× `serde_json::from_slice::<Value>` and at 0.7–1.0×
 //! jiter's `next_skip` (validation only, no tokens out); in instructions (callgrind,
-//! `examples/jsonprof.rs`) it takes 30 per byte there against jiter's 24 and serde_json's 126;
+//! `profiling/jsonprof.rs`) it takes 30 per byte there against jiter's 24 and serde_json's 126;
 //! jiter's `JsonValue` runs at 2–3.5× serde_json's `Value`. We keep our own because the
 //! readers need what neither offers: every token's raw bytes *and* byte offset without copying,
 //! escapes left for [`Text::decode`](crate::Text::decode), a lenient dialect for the spec texts,
