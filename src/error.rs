@@ -20,15 +20,54 @@ pub struct Position {
 
 impl Position {
     /// Computes the line and column of `offset` in `input` (offsets past the end are clamped).
-    /// Costs one pass over `input[..offset]`; for many lookups use [`crate::input::LineIndex`].
+    /// Costs one pass over `input[..offset]`; for many lookups use [`LineIndex`].
     pub fn locate(input: &[u8], offset: u64) -> Position {
-        crate::input::LineIndex::new().locate(input, offset)
+        LineIndex::new().locate(input, offset)
     }
 }
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// Turns byte offsets into lines and columns, remembering the last answer so that increasing
+/// offsets cost one pass over the input in total.
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    offset: usize,
+    line: u64,
+    line_start: usize,
+}
+
+impl LineIndex {
+    /// A fresh index.
+    pub fn new() -> LineIndex {
+        LineIndex { offset: 0, line: 1, line_start: 0 }
+    }
+
+    /// The position of `offset` in `input`. Lines end at LF, at CR not followed by LF, and at CRLF.
+    pub fn locate(&mut self, input: &[u8], offset: u64) -> Position {
+        let target = (offset.min(input.len() as u64)) as usize;
+        if target < self.offset || self.line == 0 {
+            *self = LineIndex::new();
+        }
+        let mut line = self.line;
+        let mut line_start = self.line_start;
+        let region = &input[self.offset..target];
+        for i in memchr::memchr2_iter(b'\n', b'\r', region) {
+            let abs = self.offset + i;
+            if input[abs] == b'\r' && input.get(abs + 1) == Some(&b'\n') {
+                continue;
+            }
+            line += 1;
+            line_start = abs + 1;
+        }
+        self.offset = target;
+        self.line = line;
+        self.line_start = line_start;
+        Position { offset, line, column: (target - line_start) as u64 + 1 }
     }
 }
 

@@ -209,44 +209,7 @@ impl Config {
     }
 }
 
-/// Turns byte offsets into lines and columns, remembering the last answer so that increasing
-/// offsets cost one pass over the input in total.
-#[derive(Clone, Debug, Default)]
-pub struct LineIndex {
-    offset: usize,
-    line: u64,
-    line_start: usize,
-}
-
-impl LineIndex {
-    /// A fresh index.
-    pub fn new() -> LineIndex {
-        LineIndex { offset: 0, line: 1, line_start: 0 }
-    }
-
-    /// The position of `offset` in `input`. Lines end at LF, at CR not followed by LF, and at CRLF.
-    pub fn locate(&mut self, input: &[u8], offset: u64) -> Position {
-        let target = (offset.min(input.len() as u64)) as usize;
-        if target < self.offset || self.line == 0 {
-            *self = LineIndex::new();
-        }
-        let mut line = self.line;
-        let mut line_start = self.line_start;
-        let region = &input[self.offset..target];
-        for i in memchr::memchr2_iter(b'\n', b'\r', region) {
-            let abs = self.offset + i;
-            if input[abs] == b'\r' && input.get(abs + 1) == Some(&b'\n') {
-                continue;
-            }
-            line += 1;
-            line_start = abs + 1;
-        }
-        self.offset = target;
-        self.line = line;
-        self.line_start = line_start;
-        Position { offset, line, column: (target - line_start) as u64 + 1 }
-    }
-}
+pub use crate::error::LineIndex;
 
 /// One whole game cut out of a larger input by a splitter (see the streams layer): its bytes, its
 /// offset in the stream, and what the file said before it that the game needs.
@@ -295,21 +258,5 @@ pub fn prepare(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     match crate::text::transcode_utf16(bytes) {
         Some(v) => std::borrow::Cow::Owned(v),
         None => std::borrow::Cow::Borrowed(bytes),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_index() {
-        let input = b"ab\ncd\r\nef\rg";
-        let mut li = LineIndex::new();
-        assert_eq!(li.locate(input, 0), Position { offset: 0, line: 1, column: 1 });
-        assert_eq!(li.locate(input, 4), Position { offset: 4, line: 2, column: 2 });
-        assert_eq!(li.locate(input, 7), Position { offset: 7, line: 3, column: 1 });
-        assert_eq!(li.locate(input, 10), Position { offset: 10, line: 4, column: 1 });
-        assert_eq!(li.locate(input, 1), Position { offset: 1, line: 1, column: 2 });
     }
 }
