@@ -352,7 +352,18 @@ impl std::error::Error for Error {
 
 #[cfg(test)]
 mod tests {
-    use super::WarningKind;
+    use super::{LineIndex, Position, WarningKind};
+
+    #[test]
+    fn line_index() {
+        let input = b"ab\ncd\r\nef\rg";
+        let mut li = LineIndex::new();
+        assert_eq!(li.locate(input, 0), Position { offset: 0, line: 1, column: 1 });
+        assert_eq!(li.locate(input, 4), Position { offset: 4, line: 2, column: 2 });
+        assert_eq!(li.locate(input, 7), Position { offset: 7, line: 3, column: 1 });
+        assert_eq!(li.locate(input, 10), Position { offset: 10, line: 4, column: 1 });
+        assert_eq!(li.locate(input, 1), Position { offset: 1, line: 1, column: 2 });
+    }
 
     #[test]
     fn warning_names_are_unique_snake_case() {
