@@ -4,6 +4,7 @@
 pub mod alloc;
 #[cfg(feature = "compression")]
 pub mod archive;
+pub mod dribble;
 pub mod events;
 
 use std::path::{Path, PathBuf};
