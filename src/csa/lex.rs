@@ -13,6 +13,17 @@ pub(crate) struct Stmt<'a> {
     pub bytes: &'a [u8],
     /// Whether this statement ends at the end of the input without a line end.
     pub at_eof: bool,
+    /// Whether this statement is a whole line, not a part of a comma-joined one (only a whole
+    /// line can be a game separator: [`find_separator`] and the splitter see lines).
+    pub line: bool,
+}
+
+impl Stmt<'_> {
+    /// Whether this statement is a game separator: a whole line that [`is_separator`].
+    #[inline]
+    pub fn is_separator(&self) -> bool {
+        self.line && is_separator(self.bytes)
+    }
 }
 
 /// Statement tokenizer over a slice.
@@ -72,13 +83,13 @@ impl<'a> Lexer<'a> {
             return Some(match memchr::memchr(b',', rest) {
                 Some(i) => {
                     self.pos = start + i + 1;
-                    Stmt { start, bytes: &rest[..i], at_eof: false }
+                    Stmt { start, bytes: &rest[..i], at_eof: false, line: false }
                 }
                 None => {
                     let at_eof = self.line_end == input.len();
                     self.pos = self.next_line;
                     self.line_end = 0;
-                    Stmt { start, bytes: rest, at_eof }
+                    Stmt { start, bytes: rest, at_eof, line: false }
                 }
             });
         }
@@ -104,11 +115,11 @@ impl<'a> Lexer<'a> {
                 self.line_end = end;
                 self.next_line = next;
                 self.pos = start + i + 1;
-                return Some(Stmt { start, bytes: &line[..i], at_eof: false });
+                return Some(Stmt { start, bytes: &line[..i], at_eof: false, line: false });
             }
         }
         self.pos = next;
-        Some(Stmt { start, bytes: line, at_eof: end == input.len() && next == end })
+        Some(Stmt { start, bytes: line, at_eof: end == input.len() && next == end, line: true })
     }
 }
 

@@ -343,7 +343,7 @@ impl<'a> Reader<'a> {
                 Some(b'V') if b.starts_with(b"V3") && v3.is_none() => v3 = Some(b),
                 Some(b'+' | b'-') if b.len() > 1 => break,
                 Some(b'%' | b'T') => break,
-                Some(b'/') if lex::is_separator(b) => break,
+                Some(b'/') if s.is_separator() => break,
                 _ => {}
             }
             if n > 10_000 {
@@ -659,9 +659,7 @@ impl<'a> Reader<'a> {
             b'N' => self.name(s, b),
             b'V' => self.version(s, b),
             b'%' => return self.special_line(s, b),
-            b'/' if lex::is_separator(b) && (s.start == 0 || matches!(self.input[s.start - 1], b'\n' | b'\r')) => {
-                Ok(self.end_game(s.start))
-            }
+            b'/' if s.is_separator() => Ok(self.end_game(s.start)),
             _ => {
                 if is_binary(b) {
                     Err(self.fail(ErrorKind::NotAGameRecord, s.start, "binary data, not a CSA record"))
@@ -773,7 +771,7 @@ impl<'a> Reader<'a> {
             if let Some(at) = glued_move(trim_end(b)) {
                 let (head, mv) = b.split_at(at);
                 let ev = Event::Property(Property::new(&head[..1], self.text(&head[1..]), head));
-                self.refeed = Some(Stmt { start: s.start + at, bytes: mv, at_eof: false });
+                self.refeed = Some(Stmt { start: s.start + at, bytes: mv, at_eof: false, line: false });
                 return self.with_warning(ev, WarningKind::CsaDialect, s.start + at);
             }
         }
