@@ -221,8 +221,9 @@ where
 /// No recursion (an explicit stack) and no global sort: each directory's names are sorted and
 /// walked depth first, which gives that order directly. A symbolic link to a directory is
 /// followed unless that directory was walked already (so a link cycle ends, and no file comes
-/// twice through links); other entries are returned as they are, and opening them reports what
-/// they are.
+/// twice through links). Only regular files (and links to them) are returned: FIFOs, sockets,
+/// devices and broken links are left out (a FIFO would block the walk's reader forever); a
+/// path given by name is opened whatever it is, see [`for_each_input`].
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("kifu-walk-doc-{}", std::process::id()));
@@ -274,7 +275,12 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
                     }
                     true
                 }
-                _ => false,
+                Ok(t) if t.is_file() => false,
+                Ok(t) if t.is_symlink() && entry.path().is_file() => false,
+                // A FIFO, a socket, a device (or a link to one, or a broken link): opening a
+                // FIFO would wait forever for a writer, so a walk leaves them out.
+                Ok(_) => continue,
+                Err(_) => false,
             };
             names.push((entry.file_name(), is_dir));
         }
@@ -282,6 +288,26 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
         stack.extend(names.iter().rev().map(|(n, d)| (path.join(n), *d)));
     }
     (files, errors)
+}
+
+/// Opens a file that cannot seek (a FIFO, a character device such as `/dev/stdin`) as a stream.
+fn open_unseekable<F>(name: &str, mut file: std::fs::File, f: &mut F) -> ControlFlow<()>
+where
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
+{
+    let head = match read_head(&mut file, 4) {
+        Ok(h) => h,
+        Err(e) => return f(name, Err(io_error(e))),
+    };
+    #[cfg(feature = "compression")]
+    if kind(&head, name) == Kind::Zip {
+        let mut whole = head;
+        if let Err(e) = file.read_to_end(&mut whole) {
+            return f(name, Err(io_error(e)));
+        }
+        return zip_members(name, Cursor::new(whole), 0, f);
+    }
+    open_stream(name, Box::new(Cursor::new(head).chain(file)), 0, f)
 }
 
 /// What the first bytes of a stream say it is.
@@ -343,6 +369,11 @@ where
         Ok(file) => file,
         Err(e) => return f(&name, Err(io_error(e))),
     };
+    // A FIFO, `/dev/stdin` or a process substitution (`<(zcat a.sgf.gz)`): read as a stream,
+    // which cannot be rewound (a zip archive there is read into memory first).
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return open_unseekable(&name, file, f);
+    }
     #[cfg(feature = "compression")]
     {
         use std::io::Seek;
