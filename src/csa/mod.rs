@@ -115,7 +115,8 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 ///
 /// So text that merely quotes CSA (a README line `P1–P9 plus …`, a markdown block after prose
 /// and closed by its fence, `+7776FU` inside a sentence) is `No`. A last line without its end,
-/// which may be cut by the head's length, is not judged.
+/// which may be cut by the head's length, is not judged; a run of [`SURE_RUN`] statements from
+/// the first line on, framing a record, answers `Yes` without reading further.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     if head.starts_with(b"'CSA encoding=") {
@@ -127,8 +128,11 @@ pub fn sniff(head: &[u8]) -> Confidence {
         None => head,
     };
     let (mut junk, mut csa, mut other, mut frame) = (0usize, 0usize, 0usize, Frame::None);
-    for line in whole.split(|&c| c == b'\n' || c == b'\r') {
-        let line = time::trim(line);
+    let mut rest = whole;
+    while !rest.is_empty() {
+        let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+        let line = time::trim(&rest[..end]);
+        rest = rest.get(end + 1..).unwrap_or(&[]);
         if line.is_empty() || line[0] == b'\'' {
             continue;
         }
@@ -136,6 +140,10 @@ pub fn sniff(head: &[u8]) -> Confidence {
             Some(f) => {
                 csa += 1;
                 frame = frame.max(f);
+                // A clean run this long from the first line is a record: the rest need not be read.
+                if junk == 0 && other == 0 && frame > Frame::None && csa >= SURE_RUN {
+                    return Confidence::Yes;
+                }
             }
             None if csa == 0 && junk < MAX_JUNK => junk += 1,
             None if csa == 0 => return Confidence::No,
@@ -153,6 +161,10 @@ pub fn sniff(head: &[u8]) -> Confidence {
 
 /// How many lines that are not CSA may come before the first statement (see [`sniff`]).
 const MAX_JUNK: usize = 3;
+
+/// How many statements in a row, from the first line on and framing a record, make the answer
+/// `Yes` without reading the rest of the head.
+const SURE_RUN: usize = 16;
 
 /// How much of a record's frame a statement gives, least first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
