@@ -110,12 +110,12 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// record (a version, a position row, a turn or a move line):
 /// - the first such line is a statement: `Yes` when every line is one, `Maybe` when at most one
 ///   in five is not (a dialect the reader warns about), else `No`;
-/// - up to [`MAX_JUNK`] other lines come first (a header a tool added): `Maybe` when every
+/// - up to `MAX_JUNK` (3) other lines come first (a header a tool added): `Maybe` when every
 ///   later line is a statement and they hold a version or a position row, else `No`.
 ///
 /// So text that merely quotes CSA (a README line `P1–P9 plus …`, a markdown block after prose
 /// and closed by its fence, `+7776FU` inside a sentence) is `No`. A last line without its end,
-/// which may be cut by the head's length, is not judged; a run of [`SURE_RUN`] statements from
+/// which may be cut by the head's length, is not judged; a run of `SURE_RUN` (16) statements from
 /// the first line on, framing a record, answers `Yes` without reading further.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
