@@ -790,7 +790,9 @@ fn sniffer() {
     assert_eq!(kifu::detect(b"'comment\nPI\n+\n"), Some(kifu::Format::Csa));
     assert_eq!(kifu::detect(b"'CSA encoding=UTF-8\nV3.0\n"), Some(kifu::Format::Csa));
     assert_eq!(kifu::detect(b"+7776FU\n"), Some(kifu::Format::Csa));
-    assert_eq!(csa::sniff(b"hello\n$EVENT:x\n"), Confidence::Maybe);
+    // A junk line before a record is Maybe; before a mere `$` line (no record's frame) it is No.
+    assert_eq!(csa::sniff(b"hello\nV2.2\nPI\n+\n+7776FU\n"), Confidence::Maybe);
+    assert_eq!(csa::sniff(b"hello\n$EVENT:x\n"), Confidence::No);
     assert_eq!(kifu::detect(b"(;GM[1]FF[4])"), Some(kifu::Format::Sgf));
     assert_eq!(csa::sniff(b"# README\n"), Confidence::No);
 }

@@ -101,32 +101,107 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
     Reader::with_config(input, config).with_context(context)
 }
 
-/// Whether `head` (the first bytes of an input) looks like CSA: the first line that is not blank
-/// or a comment is a version, name, `$` key, position or move statement (`Yes`); or such a line
-/// appears later in the head (`Maybe`). A leading `'CSA encoding=` line is `Yes`.
+/// Whether `head` (the first bytes of an input) looks like CSA, judged by its line starts, as a
+/// CSA file is a list of statements each led by its command character.
+///
+/// A leading `'CSA encoding=` line is `Yes`. Otherwise the lines that are not blank or comments
+/// are sorted into CSA statements (a version, `N+`/`N-`, a `$KEY:`, a position row, a turn, a
+/// move, a time, a `%` special, `/`) and other lines, and the head must hold the frame of a
+/// record (a version, a position row, a turn or a move line):
+/// - the first such line is a statement: `Yes` when every line is one, `Maybe` when at most one
+///   in five is not (a dialect the reader warns about), else `No`;
+/// - up to `MAX_JUNK` (3) other lines come first (a header a tool added): `Maybe` when every
+///   later line is a statement and they hold a version or a position row, else `No`.
+///
+/// So text that merely quotes CSA (a README line `P1–P9 plus …`, a markdown block after prose
+/// and closed by its fence, `+7776FU` inside a sentence) is `No`. A last line without its end,
+/// which may be cut by the head's length, is not judged; a run of `SURE_RUN` (16) statements from
+/// the first line on, framing a record, answers `Yes` without reading further.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     if head.starts_with(b"'CSA encoding=") {
         return Confidence::Yes;
     }
-    let mut first = true;
-    for line in head.split(|&c| c == b'\n' || c == b'\r') {
-        let line = time::trim(line);
+    // The bytes up to the last line end; a head without one is a single (maybe cut) line.
+    let whole = match memchr::memrchr2(b'\n', b'\r', head) {
+        Some(e) => &head[..e],
+        None => head,
+    };
+    let (mut junk, mut csa, mut other, mut frame) = (0usize, 0usize, 0usize, Frame::None);
+    let mut rest = whole;
+    while !rest.is_empty() {
+        let end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+        let line = time::trim(&rest[..end]);
+        rest = rest.get(end + 1..).unwrap_or(&[]);
         if line.is_empty() || line[0] == b'\'' {
             continue;
         }
-        let csa = matches!(
-            line,
-            [b'V', b'1'..=b'3', ..] | [b'N', b'+' | b'-', ..] | [b'P', b'I' | b'1'..=b'9' | b'+' | b'-', ..]
-        ) || (line[0] == b'$'
-            && memchr::memchr(b':', line).is_some_and(|i| {
-                i > 1 && line[1..i].iter().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-'))
-            }))
-            || parse_move(line.get(..7).unwrap_or(line)).is_some();
-        if csa {
-            return if first { Confidence::Yes } else { Confidence::Maybe };
+        match statement(line) {
+            Some(f) => {
+                csa += 1;
+                frame = frame.max(f);
+                // A clean run this long from the first line is a record: the rest need not be read.
+                if junk == 0 && other == 0 && frame > Frame::None && csa >= SURE_RUN {
+                    return Confidence::Yes;
+                }
+            }
+            None if csa == 0 && junk < MAX_JUNK => junk += 1,
+            None if csa == 0 => return Confidence::No,
+            None => other += 1,
         }
-        first = false;
     }
-    Confidence::No
+    match (junk, frame) {
+        (_, Frame::None) => Confidence::No,
+        (0, _) if other == 0 => Confidence::Yes,
+        (0, _) if other * 4 <= csa => Confidence::Maybe,
+        (1.., Frame::Start) if other == 0 => Confidence::Maybe,
+        _ => Confidence::No,
+    }
+}
+
+/// How many lines that are not CSA may come before the first statement (see [`sniff`]).
+const MAX_JUNK: usize = 3;
+
+/// How many statements in a row, from the first line on and framing a record, make the answer
+/// `Yes` without reading the rest of the head.
+const SURE_RUN: usize = 16;
+
+/// How much of a record's frame a statement gives, least first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Frame {
+    /// None: a name, a `$KEY:`, a time, a `%` special, `/`.
+    None,
+    /// A turn or a move line.
+    Play,
+    /// A version or a position row: the start of a record.
+    Start,
+}
+
+/// The frame the first statement of a line (up to a `,`) gives, or `None` when it is no CSA
+/// statement.
+fn statement(line: &[u8]) -> Option<Frame> {
+    let s = time::trim(line.split(|&c| c == b',').next().unwrap_or(line));
+    let rest = s.get(2..).unwrap_or(&[]);
+    let upper_or_digit = |r: &[u8]| r.iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+    let key = |r: &[u8]| r.iter().all(|c| c.is_ascii_uppercase() || matches!(c, b'_' | b'+' | b'-'));
+    match s {
+        [b'V', d, ..] if d.is_ascii_digit() => {
+            s[1..].iter().all(|c| c.is_ascii_digit() || *c == b'.').then_some(Frame::Start)
+        }
+        [b'N', b'+' | b'-', ..] => Some(Frame::None),
+        [b'$', ..] => memchr::memchr(b':', s).is_some_and(|i| i > 1 && key(&s[1..i])).then_some(Frame::None),
+        [b'P', b'I' | b'+' | b'-', ..] => upper_or_digit(rest).then_some(Frame::Start),
+        [b'P', b'1'..=b'9', ..] => rest
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || matches!(c, b' ' | b'*' | b'+' | b'-'))
+            .then_some(Frame::Start),
+        [b'+' | b'-'] => Some(Frame::Play),
+        [b'+' | b'-', ..] => parse_move(s).map(|_| Frame::Play),
+        [b'T', ..] => {
+            s[1..].iter().all(|c| c.is_ascii_digit() || matches!(c, b'.' | b':' | b'=')).then_some(Frame::None)
+        }
+        [b'%', ..] => key(&s[1..]).then_some(Frame::None),
+        [b'/'] => Some(Frame::None),
+        _ => None,
+    }
 }

@@ -63,20 +63,110 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
     }
 }
 
-/// Whether `head` (the first bytes of an input) looks like SGF: `(` then `;` after optional
-/// white space, anywhere in the head (junk may come first).
+/// Whether `head` (the first bytes of an input) looks like SGF.
+///
+/// `Yes` when the file starts (after white space and a UTF-8 BOM) with `(` then `;`, as every
+/// SGF reader expects, or with one of the lenient starts: a root without `;` (`(TE[`, `(B[hh]`),
+/// or nodes without `(` (`;B[hh];W[ii]`). `Maybe` when junk comes first (SGFC skips text before
+/// the first game tree too) and a later `(;` opens what reads as a game tree: it stands at a
+/// line or word start (after white space or a parenthesis, so not in a string literal,
+/// inline code or a regular expression: `"(;`, `` `(; ``, `\(;`) and what follows is a property
+/// sequence (`(;GM[1]…`) up to the tree's close or the end of the head. Prose or code that only
+/// mentions `(;` is `No`.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let mut from = 0;
+    let start = skip_space(head, 0);
+    let at = &head[start..];
+    let lenient = match at.first() {
+        Some(b'(') => {
+            let i = skip_space(at, 1);
+            at.get(i) == Some(&b';') || property_at(at, i)
+        }
+        Some(b';') => property_at(at, skip_space(at, 1)),
+        _ => false,
+    };
+    if lenient {
+        return Confidence::Yes;
+    }
+    let mut from = start;
     while let Some(k) = memchr::memchr(b'(', &head[from..]) {
         let p = from + k;
-        let rest = &head[p + 1..];
-        let q = rest.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(rest.len());
-        if rest.get(q) == Some(&b';') {
-            let prefix = &head[..p];
-            return if prefix.iter().all(u8::is_ascii_whitespace) { Confidence::Yes } else { Confidence::Maybe };
+        let before_ok = p == 0 || matches!(head[p - 1], b'(' | b')') || head[p - 1].is_ascii_whitespace();
+        if before_ok && plausible_tree(&head[p..]) {
+            return Confidence::Maybe;
         }
         from = p + 1;
     }
     Confidence::No
+}
+
+/// The index of the first byte at or after `i` that is not ASCII white space.
+fn skip_space(s: &[u8], i: usize) -> usize {
+    let i = i.min(s.len());
+    i + s[i..].iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(s.len() - i)
+}
+
+/// Whether a property starts at `s[i]`: an identifier (an upper-case letter, then letters, as
+/// in `B` or FF\[3\]'s `GaMe`) followed by `[` after optional white space.
+fn property_at(s: &[u8], i: usize) -> bool {
+    if !s.get(i).is_some_and(u8::is_ascii_uppercase) {
+        return false;
+    }
+    let end = i + s[i..].iter().position(|b| !b.is_ascii_alphabetic()).unwrap_or(s.len() - i);
+    s.get(skip_space(s, end)) == Some(&b'[')
+}
+
+/// Whether `s`, which starts with `(`, reads as an SGF game tree up to its close or to the end
+/// of `s`: `(`, `;` and a property first, then only nodes, properties (an identifier and one or
+/// more `[…]` values), subtrees and white space. One pass, no recursion (a depth counter).
+fn plausible_tree(s: &[u8]) -> bool {
+    let first = skip_space(s, 1);
+    if s.get(first) != Some(&b';') || !property_at(s, skip_space(s, first + 1)) {
+        return false;
+    }
+    let mut depth = 1usize;
+    let mut i = first;
+    while i < s.len() {
+        match s[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return true;
+                }
+            }
+            b';' => {}
+            c if c.is_ascii_whitespace() => {}
+            c if c.is_ascii_uppercase() => {
+                if !property_at(s, i) {
+                    return false;
+                }
+                // Step over the identifier and its values; a value may run past the head.
+                i = skip_space(s, i + s[i..].iter().position(|b| !b.is_ascii_alphabetic()).unwrap_or(s.len() - i));
+                while s.get(i) == Some(&b'[') {
+                    match value_end(s, i + 1) {
+                        Some(e) => i = skip_space(s, e + 1),
+                        None => return true,
+                    }
+                }
+                continue;
+            }
+            _ => return false,
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The index of the `]` that closes a property value whose text starts at `s[i]` (a `\` escapes
+/// the next byte), or `None` when the value runs to the end of `s`.
+fn value_end(s: &[u8], mut i: usize) -> Option<usize> {
+    while i < s.len() {
+        match s[i] {
+            b']' => return Some(i),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    None
 }
