@@ -12,7 +12,7 @@
 //!    (`writer`); WAL journaling means a run killed at any moment leaves the last committed
 //!    batch, and the next run picks up what is missing.
 //!
-//! Bad input never stops a run: an unreadable file, a binary file, a broken game is counted as an
+//! Bad input never stops a run: an unreadable file or a broken game is counted as an
 //! error in its `files` row. A file no format recognises (a README) gets a row with a NULL
 //! format and no error, so that it is not read again.
 //!

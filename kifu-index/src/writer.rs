@@ -24,7 +24,8 @@ pub struct FileRecord {
     pub scan: Option<FileScan>,
     /// The file has a row to replace.
     pub replace: bool,
-    /// The file looked binary (a NUL byte in its head): counted as one error.
+    /// The file looked binary (a NUL byte in its head): not a game record, skipped as a README
+    /// is (as `kifu stats` and `kifu check` skip it).
     pub binary: bool,
     /// The members of an archive, each read like a file (empty for anything else: a compressed
     /// file's one stream is the file's own `scan`).
@@ -40,7 +41,7 @@ pub struct Member {
     pub read_error: Option<String>,
     /// `None` with no read error: no format recognises the member.
     pub scan: Option<FileScan>,
-    /// The member looked binary: one error.
+    /// The member looked binary: skipped.
     pub binary: bool,
 }
 
@@ -50,7 +51,7 @@ impl Member {
     }
 
     fn errors(&self) -> u64 {
-        (self.read_error.is_some() || self.binary) as u64 + self.scan.as_ref().map_or(0, |s| s.errors)
+        self.read_error.is_some() as u64 + self.scan.as_ref().map_or(0, |s| s.errors)
     }
 
     fn warnings(&self) -> u64 {
@@ -64,9 +65,9 @@ impl FileRecord {
         self.scan.as_ref().map_or(0, |s| s.games.len() as u64) + self.members.iter().map(Member::games).sum::<u64>()
     }
 
-    /// Errors: read errors, binary files, and the reader's errors (in the members too).
+    /// Errors: read errors and the reader's errors (in the members too).
     pub fn errors(&self) -> u64 {
-        (self.read_error.is_some() || self.binary) as u64
+        self.read_error.is_some() as u64
             + self.scan.as_ref().map_or(0, |s| s.errors)
             + self.members.iter().map(Member::errors).sum::<u64>()
     }
@@ -76,9 +77,10 @@ impl FileRecord {
         self.scan.as_ref().map_or(0, |s| s.warnings) + self.members.iter().map(Member::warnings).sum::<u64>()
     }
 
-    /// Not a game record, and not an error: no format recognises it and it is no archive.
+    /// Not a game record, and not an error: no format recognises it (a README, an image) and it
+    /// is no archive.
     pub fn skipped(&self) -> bool {
-        self.scan.is_none() && self.read_error.is_none() && !self.binary && self.members.is_empty()
+        self.scan.is_none() && self.read_error.is_none() && self.members.is_empty()
     }
 }
 
@@ -179,10 +181,9 @@ fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -
         // Its members' rows and all their games go with it (ON DELETE CASCADE).
         st.delete.execute([&rec.path])?;
     }
-    let error = match (&rec.read_error, rec.binary) {
-        (Some(e), _) => Some(e.clone()),
-        (None, true) => Some("binary file, not a game record".to_owned()),
-        _ => rec.scan.as_ref().and_then(|s| s.first_error.clone()),
+    let error = match &rec.read_error {
+        Some(e) => Some(e.clone()),
+        None => rec.scan.as_ref().and_then(|s| s.first_error.clone()),
     };
     // Its own counts only: an archive's members count theirs in their rows, so that sums over
     // `files` count each game once.
@@ -190,7 +191,7 @@ fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -
     let counts = (
         scan.map_or(0, |s| s.games.len() as u64),
         scan.map_or(0, |s| s.warnings),
-        (rec.read_error.is_some() || rec.binary) as u64 + scan.map_or(0, |s| s.errors),
+        rec.read_error.is_some() as u64 + scan.map_or(0, |s| s.errors),
     );
     let file_id = insert_file(tx, st, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
     if let Some(scan) = &rec.scan {
@@ -209,10 +210,9 @@ fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -
 
 /// A member's first error, as its row stores it.
 fn member_error(m: &Member) -> Option<String> {
-    match (&m.read_error, m.binary) {
-        (Some(e), _) => Some(e.clone()),
-        (None, true) => Some("binary file, not a game record".to_owned()),
-        _ => m.scan.as_ref().and_then(|s| s.first_error.clone()),
+    match &m.read_error {
+        Some(e) => Some(e.clone()),
+        None => m.scan.as_ref().and_then(|s| s.first_error.clone()),
     }
 }
 

@@ -221,9 +221,9 @@ where
 /// No recursion (an explicit stack) and no global sort: each directory's names are sorted and
 /// walked depth first, which gives that order directly. A symbolic link to a directory is
 /// followed unless that directory was walked already (so a link cycle ends, and no file comes
-/// twice through links). Only regular files (and links to them) are returned: FIFOs, sockets,
-/// devices and broken links are left out (a FIFO would block the walk's reader forever); a
-/// path given by name is opened whatever it is, see [`for_each_input`].
+/// twice through links). FIFOs, sockets and devices (and links to them) are left out: a FIFO
+/// would block the walk's reader forever. A broken link is kept, and opening it reports the
+/// error. A path given by name is opened whatever it is, see [`for_each_input`].
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("kifu-walk-doc-{}", std::process::id()));
@@ -276,9 +276,14 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
                     true
                 }
                 Ok(t) if t.is_file() => false,
-                Ok(t) if t.is_symlink() && entry.path().is_file() => false,
-                // A FIFO, a socket, a device (or a link to one, or a broken link): opening a
-                // FIFO would wait forever for a writer, so a walk leaves them out.
+                // A link to a FIFO, a socket or a device is left out as they are; a broken link
+                // is kept (opening it reports the error).
+                Ok(t) if t.is_symlink() => match std::fs::metadata(entry.path()) {
+                    Ok(m) if !m.is_file() => continue,
+                    _ => false,
+                },
+                // A FIFO, a socket, a device: opening a FIFO would wait forever for a writer,
+                // so a walk leaves them out.
                 Ok(_) => continue,
                 Err(_) => false,
             };
