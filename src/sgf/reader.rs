@@ -67,7 +67,12 @@ pub struct Reader<'a> {
     fast_until: usize,
     /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
+    /// The current game lost its `(` (`;B[hh];W[ii]` at the start of the input): the end of
+    /// the input closes it.
+    bare: bool,
     queued: Option<Event<'a>>,
+    /// A warning to give after `queued` (a game start may have two).
+    later: Option<(WarningKind, usize)>,
     closing: u32,
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
     recovering: bool,
@@ -120,7 +125,9 @@ impl<'a> Reader<'a> {
             stash: [0; 3],
             fast_until: 0,
             warned_lowercase: false,
+            bare: false,
             queued: None,
+            later: None,
             closing: 0,
             recovering: false,
             lines: LineIndex::new(),
@@ -188,6 +195,7 @@ impl<'a> Reader<'a> {
         self.depth = 0;
         self.pending = None;
         self.queued = None;
+        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         self.recovering = true;
@@ -232,6 +240,13 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether a `;` at `p` starts a game without `(` (the rule of [`scan::bare_game_at`]): only
+    /// as the first thing in the input, before any game.
+    fn bare_game_at(&self, p: usize) -> bool {
+        let first = self.ws_from(if self.input.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 });
+        self.games == 0 && p == first && matches!(scan::bare_game_at(self.input, p, true), scan::Look::Known(true))
+    }
+
     /// Whether a `(` at `p` inside a game opens what is surely a new game (`(;GM[` or `(;FF[`):
     /// the previous game lost its closing parenthesis (the rule of [`scan::new_game_at`]).
     #[inline]
@@ -274,6 +289,7 @@ impl<'a> Reader<'a> {
         self.fast_until = if self.state == State::InGame
             && self.pending.is_none()
             && self.queued.is_none()
+            && self.later.is_none()
             && !self.after_variation
         {
             self.game_limit.saturating_add(1).min(self.input.len())
@@ -290,6 +306,9 @@ impl<'a> Reader<'a> {
                 if let Some(ev) = self.queued.take() {
                     return Some(Ok(ev));
                 }
+            }
+            if let Some((kind, at)) = self.later.take() {
+                return Some(self.warn(kind, at));
             }
             match self.state {
                 State::InGame => {
@@ -343,6 +362,9 @@ impl<'a> Reader<'a> {
                     break Some(p);
                 }
             }
+            if input[p] == b';' && junk.is_none() && self.bare_game_at(p) {
+                break Some(p);
+            }
             if junk.is_none() {
                 junk = Some(p);
             }
@@ -374,7 +396,9 @@ impl<'a> Reader<'a> {
         self.game_start = at;
         self.event_at = at;
         self.game_limit = usize::try_from(self.config.limits.max_game_len).unwrap_or(usize::MAX).saturating_add(at);
-        self.pos = at + 1;
+        // A game without `(` starts at its first node's `;`, read as a token.
+        self.bare = self.input[at] == b';';
+        self.pos = if self.bare { at } else { at + 1 };
         self.depth = 1;
         self.games += 1;
         self.nodes = 0;
@@ -413,6 +437,9 @@ impl<'a> Reader<'a> {
                 Ok(ev) => self.queued = Some(ev),
                 Err(e) => return Err(e),
             }
+        }
+        if self.bare {
+            self.later = Some((WarningKind::MissingParen, at));
         }
         Ok(Event::GameStart { offset: at as u64 })
     }
@@ -479,6 +506,12 @@ impl<'a> Reader<'a> {
             b'A'..=b'Z' | b'a'..=b'z' => self.property(p),
             b'(' => {
                 if self.new_game_inside(p) {
+                    if self.bare && self.depth == 1 {
+                        // A game without `(` has no `)` to lose: the next game ends it.
+                        self.state = State::Between;
+                        self.depth = 0;
+                        return Ok(Event::GameEnd { length: (p - self.game_start) as u64, ending: None });
+                    }
                     self.closing = self.depth - 1;
                     self.state = State::Closing;
                     return self.warn(WarningKind::Truncated, p);
@@ -567,6 +600,13 @@ impl<'a> Reader<'a> {
     /// End of input inside a game: lenient mode closes the game with a warning, strict errs.
     fn eof_in_game(&mut self) -> Result<Event<'a>, Error> {
         let end = self.input.len();
+        if self.bare && self.depth == 1 {
+            // A game without `(` ends with the input.
+            self.pos = end;
+            self.state = State::Between;
+            self.depth = 0;
+            return Ok(Event::GameEnd { length: (end - self.game_start) as u64, ending: None });
+        }
         if self.config.is_strict() {
             let e = self.error(ErrorKind::UnexpectedEof, end, "the input ended inside a game");
             self.state = State::Done;
@@ -603,7 +643,7 @@ impl<'a> Reader<'a> {
     fn property(&mut self, p: usize) -> Result<Event<'a>, Error> {
         let input = self.input;
         let mut q = p;
-        while q < input.len() && input[q].is_ascii_alphabetic() {
+        while q < input.len() && input[q].is_ascii_alphanumeric() {
             q += 1;
         }
         let name = &input[p..q];
@@ -624,7 +664,16 @@ impl<'a> Reader<'a> {
             props::kind(name)
         } else {
             let id = Ident::normalise(name);
-            let kind = if id.overlong || id.as_bytes().is_empty() { Kind::Other } else { props::kind(id.as_bytes()) };
+            // A digit (`C1`) makes an identifier no FF version defines, whatever its letters.
+            let digit = name.iter().any(u8::is_ascii_digit);
+            let known = !(digit || id.overlong || id.as_bytes().is_empty());
+            let kind = if known { props::kind(id.as_bytes()) } else { Kind::Other };
+            if (digit || name.iter().any(u8::is_ascii_lowercase)) && !(known && props::is_defined(id.as_bytes())) {
+                // Not FF[4] syntax, and no FF[3] reading gives it a meaning: kept verbatim as an
+                // unknown property, with a warning each time.
+                self.pending = Some(Pending { kind, name, rect: None });
+                return self.warn(WarningKind::NonstandardIdent, p);
+            }
             if !self.warned_lowercase && name.iter().any(u8::is_ascii_lowercase) {
                 self.warned_lowercase = true;
                 self.pending = Some(Pending { kind, name, rect: None });
@@ -893,6 +942,7 @@ impl<'a> Reader<'a> {
     fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
+        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         match scan::tree_end(self.input, self.pos, self.depth, self.charset, true) {
@@ -904,8 +954,18 @@ impl<'a> Reader<'a> {
             }
             // As the event path: a value the input ends in is an error, not a truncated game.
             scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
-            // (`More` only comes from a streaming window, never from the whole input.)
-            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
+            // (`More` only comes from a streaming window, never from the whole input.) A game
+            // without `(` whose own tree is all that is open ends with the input.
+            scan::TreeEnd::Eof { depth } => {
+                self.pos = self.input.len();
+                self.state = State::Done;
+                if self.config.is_strict() && !(self.bare && depth == 1) {
+                    let pos = self.position(self.input.len());
+                    return Err(Error::new(ErrorKind::UnexpectedEof, pos, "the input ended inside a game"));
+                }
+                Ok(())
+            }
+            scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 self.state = State::Done;
                 if self.config.is_strict() {
@@ -990,6 +1050,7 @@ impl EventSource for Reader<'_> {
         }
         self.pending = None;
         self.queued = None;
+        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         match scan::tree_end(self.input, self.pos, 1, self.charset, true) {
@@ -1000,7 +1061,8 @@ impl EventSource for Reader<'_> {
                 self.pos = end;
                 self.closing = self.depth.saturating_sub(2);
                 self.state = State::Closing;
-                if self.config.is_strict() {
+                // (A game without `(`, no variation open, is not cut short: it has no `)`.)
+                if self.config.is_strict() && !(self.bare && self.depth == 1) {
                     self.warn(WarningKind::Truncated, end)?;
                 }
                 Ok(())
@@ -1022,7 +1084,21 @@ impl EventSource for Reader<'_> {
             // Parentheses still open at the end of the input: the same, with the error the event
             // path gives in strict mode.
             // (`More` only comes from a streaming window, never from the whole input.)
-            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
+            scan::TreeEnd::Eof { depth } => {
+                self.pos = self.input.len();
+                // A game without `(`, no variation open: the input's end is the game's.
+                let whole = self.bare && self.depth == 1 && depth == 1;
+                if self.config.is_strict() && !whole {
+                    let end = self.input.len();
+                    let e = self.error(ErrorKind::UnexpectedEof, end, "the input ended inside a game");
+                    self.state = State::Done;
+                    return Err(e);
+                }
+                self.closing = self.depth.saturating_sub(2);
+                self.state = State::Closing;
+                Ok(())
+            }
+            scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 if self.config.is_strict() {
                     self.eof_in_game()?;
