@@ -217,3 +217,43 @@ fn lenient_starts_through_the_splitter() {
         same_through_splitter(bytes);
     }
 }
+
+#[test]
+fn skipping_a_game_without_paren() {
+    // skip_game from its start lands on the next game; its `)` or the input's end closes it.
+    for config in [Config::lenient(), Config::strict()] {
+        let bytes = b";B[aa](;W[bb])(;W[cc]))\n(;B[dd])";
+        let mut r = kifu::sgf::Reader::with_config(bytes, config);
+        assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { offset: 0 }))));
+        assert!(r.skip_game().unwrap());
+        assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { offset: 24 }))));
+        let mut r = kifu::sgf::Reader::with_config(b";B[aa](;W[bb])(;W[cc])", config);
+        assert!(r.skip_game().unwrap());
+        assert!(!r.skip_game().unwrap());
+    }
+    // skip_variation with no variation open goes to the game's end, which the input's end is.
+    let mut r = kifu::sgf::Reader::with_config(b";B[aa];W[bb]", Config::strict());
+    assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { .. }))));
+    r.skip_variation().unwrap();
+    assert!(matches!(r.next_event(), Some(Ok(Event::GameEnd { length: 12, .. }))));
+    assert!(r.next_event().is_none());
+    // A variation the input ends in is cut short: strict mode errs as the event path does.
+    let mut r = kifu::sgf::Reader::with_config(b";B[aa](;W[bb]", Config::strict());
+    assert!(matches!(r.next_event(), Some(Ok(Event::GameStart { .. }))));
+    assert!(r.skip_variation().is_err());
+}
+
+/// The corpus's files with such starts (read here with the reader itself: detecting them as SGF
+/// is the sniffer's job).
+#[test]
+fn corpus_files_with_lenient_starts() {
+    let Some(dir) = common::corpus_dir("sgf/edge") else { return };
+    for (name, games_want) in [("sabaki-encoding-nihon-kiin.sgf", 1), ("sgfmill-gametree-without-semicolon.sgf", 1)] {
+        let Ok(bytes) = std::fs::read(dir.join(name)) else { continue };
+        let ev = events(&bytes);
+        assert_eq!(games(&ev), games_want, "{name}");
+        assert_eq!(warnings(&ev)[0], WarningKind::MissingSemicolon, "{name}");
+        assert!(!moves(&ev).is_empty(), "{name}");
+        same_through_splitter(&bytes);
+    }
+}

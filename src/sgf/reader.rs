@@ -14,6 +14,8 @@ use crate::text::{detect_charset, Charset, Text, TextRule};
 enum State {
     /// Outside any game: looking for the next `(`.
     Between,
+    /// A game without `(` has started: its `MissingParen` warning comes next, then as `InGame`.
+    Starting,
     /// Inside a game tree.
     InGame,
     /// Closing a game that was cut short: `closing` VariationEnds, then GameEnd.
@@ -71,8 +73,6 @@ pub struct Reader<'a> {
     /// the input closes it.
     bare: bool,
     queued: Option<Event<'a>>,
-    /// A warning to give after `queued` (a game start may have two).
-    later: Option<(WarningKind, usize)>,
     closing: u32,
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
     recovering: bool,
@@ -127,7 +127,6 @@ impl<'a> Reader<'a> {
             warned_lowercase: false,
             bare: false,
             queued: None,
-            later: None,
             closing: 0,
             recovering: false,
             lines: LineIndex::new(),
@@ -182,7 +181,7 @@ impl<'a> Reader<'a> {
         // `(;` of its own variations is taken for a new game); a game being closed because the
         // next one starts resumes right there; between games, after the error's position.
         match self.state {
-            State::InGame => {
+            State::InGame | State::Starting => {
                 let end = scan::game_end(self.input, self.pos, self.depth, self.charset);
                 self.pos = end.unwrap_or(self.input.len());
             }
@@ -195,7 +194,6 @@ impl<'a> Reader<'a> {
         self.depth = 0;
         self.pending = None;
         self.queued = None;
-        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         self.recovering = true;
@@ -289,7 +287,6 @@ impl<'a> Reader<'a> {
         self.fast_until = if self.state == State::InGame
             && self.pending.is_none()
             && self.queued.is_none()
-            && self.later.is_none()
             && !self.after_variation
         {
             self.game_limit.saturating_add(1).min(self.input.len())
@@ -307,9 +304,6 @@ impl<'a> Reader<'a> {
                     return Some(Ok(ev));
                 }
             }
-            if let Some((kind, at)) = self.later.take() {
-                return Some(self.warn(kind, at));
-            }
             match self.state {
                 State::InGame => {
                     if let Some(p) = self.pending {
@@ -321,6 +315,10 @@ impl<'a> Reader<'a> {
                     return Some(self.token());
                 }
                 State::Between => return self.between(),
+                State::Starting => {
+                    self.state = State::InGame;
+                    return Some(self.warn(WarningKind::MissingParen, self.game_start));
+                }
                 State::Closing => {
                     if self.closing > 0 {
                         self.closing -= 1;
@@ -439,7 +437,8 @@ impl<'a> Reader<'a> {
             }
         }
         if self.bare {
-            self.later = Some((WarningKind::MissingParen, at));
+            // Its warning comes after the game start (and a charset warning).
+            self.state = State::Starting;
         }
         Ok(Event::GameStart { offset: at as u64 })
     }
@@ -643,7 +642,7 @@ impl<'a> Reader<'a> {
     fn property(&mut self, p: usize) -> Result<Event<'a>, Error> {
         let input = self.input;
         let mut q = p;
-        while q < input.len() && input[q].is_ascii_alphanumeric() {
+        while q < input.len() && scan::IDENT[input[q] as usize] {
             q += 1;
         }
         let name = &input[p..q];
@@ -942,7 +941,6 @@ impl<'a> Reader<'a> {
     fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
-        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         match scan::tree_end(self.input, self.pos, self.depth, self.charset, true) {
@@ -1014,7 +1012,9 @@ impl EventSource for Reader<'_> {
     /// are not applied to what is skipped.
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self.state {
-            State::InGame => {
+            // (A game without `(` skipped at its start skips its warning with it.)
+            State::InGame | State::Starting => {
+                self.state = State::InGame;
                 self.skip_to_game_end()?;
                 Ok(true)
             }
@@ -1045,12 +1045,14 @@ impl EventSource for Reader<'_> {
     /// open and its `GameEnd`; its `Truncated` warning, which the event path gives before the
     /// skipped `VariationEnd`, is skipped with it (strict mode: the event path's error).
     fn skip_variation(&mut self) -> Result<(), Error> {
+        if self.state == State::Starting {
+            self.state = State::InGame;
+        }
         if self.state != State::InGame {
             return Ok(());
         }
         self.pending = None;
         self.queued = None;
-        self.later = None;
         self.stash = [0; 3];
         self.fast_until = 0;
         match scan::tree_end(self.input, self.pos, 1, self.charset, true) {

@@ -300,12 +300,11 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 let value = &input[i + 1..e];
                 let mut up = ident.iter().filter(|c| c.is_ascii_uppercase());
                 let (a, b2, c) = (up.next(), up.next(), up.next());
-                // An identifier with a digit (`CA1`) maps to no property.
-                let digit = ident.iter().any(u8::is_ascii_digit);
+                // An identifier with a digit (`C1A`) maps to no property.
+                let plain = || !ident.iter().any(u8::is_ascii_digit);
                 match (a, b2, c) {
-                    _ if digit => {}
-                    (Some(b'C'), Some(b'A'), None) if info.charset.is_none() => info.charset = Some(value),
-                    (Some(b'S'), Some(b'Z'), None) if info.size.is_none() => info.size = Some(value),
+                    (Some(b'C'), Some(b'A'), None) if info.charset.is_none() && plain() => info.charset = Some(value),
+                    (Some(b'S'), Some(b'Z'), None) if info.size.is_none() && plain() => info.size = Some(value),
                     _ => {}
                 }
                 if info.charset.is_some() && info.size.is_some() {
@@ -315,7 +314,7 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
                 let s = i;
-                while i < input.len() && input[i].is_ascii_alphanumeric() {
+                while i < input.len() && IDENT[input[i] as usize] {
                     i += 1;
                 }
                 ident = &input[s..i];
@@ -378,6 +377,17 @@ pub(crate) static COORD: [u8; 256] = {
     while i < 26 {
         t[b'a' as usize + i] = i as u8;
         t[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The bytes of a property identifier after its first letter: letters and digits.
+pub(crate) static IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).is_ascii_alphanumeric();
         i += 1;
     }
     t
