@@ -108,6 +108,50 @@ pub(crate) fn kind(id: &[u8]) -> Kind {
     }
 }
 
+/// Whether `id` (upper-case letters) is a property some SGF version defines (`FF[1]`–`FF[4]`,
+/// the Go properties and the general ones), whether or not it maps to an event: an `FF[3]` long
+/// identifier that shortens to one of these (`Lettered` to `L`) has a meaning.
+pub(crate) fn is_defined(id: &[u8]) -> bool {
+    kind(id) != Kind::Other
+        || matches!(
+            id,
+            b"AS"
+                | b"BM"
+                | b"BS"
+                | b"CH"
+                | b"DM"
+                | b"DO"
+                | b"EL"
+                | b"EX"
+                | b"FG"
+                | b"GB"
+                | b"GW"
+                | b"HO"
+                | b"ID"
+                | b"IP"
+                | b"IT"
+                | b"IY"
+                | b"KO"
+                | b"L"
+                | b"LT"
+                | b"MN"
+                | b"OM"
+                | b"OP"
+                | b"OV"
+                | b"PM"
+                | b"RG"
+                | b"SC"
+                | b"SE"
+                | b"SI"
+                | b"ST"
+                | b"TC"
+                | b"TE"
+                | b"UC"
+                | b"V"
+                | b"WS"
+        )
+}
+
 /// The SGF property for a game-information key, where SGF has one (`PB` for
 /// [`InfoKey::BlackName`]); `None` for [`InfoKey::EndDate`] and [`InfoKey::Other`].
 pub fn info_ident(key: InfoKey) -> Option<&'static str> {
@@ -225,6 +269,8 @@ mod tests {
         assert_eq!(Ident::normalise(b"CoPyright").as_bytes(), b"CP");
         assert_eq!(kind(Ident::normalise(b"GaMe").as_bytes()), Kind::Info(InfoKey::GameType));
         assert_eq!(kind(b"XX"), Kind::Other);
+        assert!(is_defined(Ident::normalise(b"Lettered").as_bytes()));
+        assert!(is_defined(b"TE") && is_defined(b"B") && !is_defined(b"XX") && !is_defined(b"A"));
     }
 
     /// The writing tables and the reading table agree: each identifier reads back as its key.

@@ -14,6 +14,8 @@ use crate::text::{detect_charset, Charset, Text, TextRule};
 enum State {
     /// Outside any game: looking for the next `(`.
     Between,
+    /// A game without `(` has started: its `MissingParen` warning comes next, then as `InGame`.
+    Starting,
     /// Inside a game tree.
     InGame,
     /// Closing a game that was cut short: `closing` VariationEnds, then GameEnd.
@@ -67,6 +69,9 @@ pub struct Reader<'a> {
     fast_until: usize,
     /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
+    /// The current game lost its `(` (`;B[hh];W[ii]` at the start of the input): the end of
+    /// the input closes it.
+    bare: bool,
     queued: Option<Event<'a>>,
     closing: u32,
     /// The last error ended a game; suppress the junk warning for what is skipped after it.
@@ -120,6 +125,7 @@ impl<'a> Reader<'a> {
             stash: [0; 3],
             fast_until: 0,
             warned_lowercase: false,
+            bare: false,
             queued: None,
             closing: 0,
             recovering: false,
@@ -175,7 +181,7 @@ impl<'a> Reader<'a> {
         // `(;` of its own variations is taken for a new game); a game being closed because the
         // next one starts resumes right there; between games, after the error's position.
         match self.state {
-            State::InGame => {
+            State::InGame | State::Starting => {
                 let end = scan::game_end(self.input, self.pos, self.depth, self.charset);
                 self.pos = end.unwrap_or(self.input.len());
             }
@@ -230,6 +236,13 @@ impl<'a> Reader<'a> {
             scan::Look::Known(true) => Start::Game,
             _ => Start::No,
         }
+    }
+
+    /// Whether a `;` at `p` starts a game without `(` (the rule of [`scan::bare_game_at`]): only
+    /// as the first thing in the input, before any game.
+    fn bare_game_at(&self, p: usize) -> bool {
+        let first = self.ws_from(if self.input.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 });
+        self.games == 0 && p == first && matches!(scan::bare_game_at(self.input, p, true), scan::Look::Known(true))
     }
 
     /// Whether a `(` at `p` inside a game opens what is surely a new game (`(;GM[` or `(;FF[`):
@@ -302,6 +315,10 @@ impl<'a> Reader<'a> {
                     return Some(self.token());
                 }
                 State::Between => return self.between(),
+                State::Starting => {
+                    self.state = State::InGame;
+                    return Some(self.warn(WarningKind::MissingParen, self.game_start));
+                }
                 State::Closing => {
                     if self.closing > 0 {
                         self.closing -= 1;
@@ -343,6 +360,9 @@ impl<'a> Reader<'a> {
                     break Some(p);
                 }
             }
+            if input[p] == b';' && junk.is_none() && self.bare_game_at(p) {
+                break Some(p);
+            }
             if junk.is_none() {
                 junk = Some(p);
             }
@@ -374,7 +394,9 @@ impl<'a> Reader<'a> {
         self.game_start = at;
         self.event_at = at;
         self.game_limit = usize::try_from(self.config.limits.max_game_len).unwrap_or(usize::MAX).saturating_add(at);
-        self.pos = at + 1;
+        // A game without `(` starts at its first node's `;`, read as a token.
+        self.bare = self.input[at] == b';';
+        self.pos = if self.bare { at } else { at + 1 };
         self.depth = 1;
         self.games += 1;
         self.nodes = 0;
@@ -413,6 +435,10 @@ impl<'a> Reader<'a> {
                 Ok(ev) => self.queued = Some(ev),
                 Err(e) => return Err(e),
             }
+        }
+        if self.bare {
+            // Its warning comes after the game start (and a charset warning).
+            self.state = State::Starting;
         }
         Ok(Event::GameStart { offset: at as u64 })
     }
@@ -479,6 +505,12 @@ impl<'a> Reader<'a> {
             b'A'..=b'Z' | b'a'..=b'z' => self.property(p),
             b'(' => {
                 if self.new_game_inside(p) {
+                    if self.bare && self.depth == 1 {
+                        // A game without `(` has no `)` to lose: the next game ends it.
+                        self.state = State::Between;
+                        self.depth = 0;
+                        return Ok(Event::GameEnd { length: (p - self.game_start) as u64, ending: None });
+                    }
                     self.closing = self.depth - 1;
                     self.state = State::Closing;
                     return self.warn(WarningKind::Truncated, p);
@@ -567,6 +599,13 @@ impl<'a> Reader<'a> {
     /// End of input inside a game: lenient mode closes the game with a warning, strict errs.
     fn eof_in_game(&mut self) -> Result<Event<'a>, Error> {
         let end = self.input.len();
+        if self.bare && self.depth == 1 {
+            // A game without `(` ends with the input.
+            self.pos = end;
+            self.state = State::Between;
+            self.depth = 0;
+            return Ok(Event::GameEnd { length: (end - self.game_start) as u64, ending: None });
+        }
         if self.config.is_strict() {
             let e = self.error(ErrorKind::UnexpectedEof, end, "the input ended inside a game");
             self.state = State::Done;
@@ -603,7 +642,7 @@ impl<'a> Reader<'a> {
     fn property(&mut self, p: usize) -> Result<Event<'a>, Error> {
         let input = self.input;
         let mut q = p;
-        while q < input.len() && input[q].is_ascii_alphabetic() {
+        while q < input.len() && scan::IDENT[input[q] as usize] {
             q += 1;
         }
         let name = &input[p..q];
@@ -624,7 +663,16 @@ impl<'a> Reader<'a> {
             props::kind(name)
         } else {
             let id = Ident::normalise(name);
-            let kind = if id.overlong || id.as_bytes().is_empty() { Kind::Other } else { props::kind(id.as_bytes()) };
+            // A digit (`C1`) makes an identifier no FF version defines, whatever its letters.
+            let digit = name.iter().any(u8::is_ascii_digit);
+            let known = !(digit || id.overlong || id.as_bytes().is_empty());
+            let kind = if known { props::kind(id.as_bytes()) } else { Kind::Other };
+            if (digit || name.iter().any(u8::is_ascii_lowercase)) && !(known && props::is_defined(id.as_bytes())) {
+                // Not FF[4] syntax, and no FF[3] reading gives it a meaning: kept verbatim as an
+                // unknown property, with a warning each time.
+                self.pending = Some(Pending { kind, name, rect: None });
+                return self.warn(WarningKind::NonstandardIdent, p);
+            }
             if !self.warned_lowercase && name.iter().any(u8::is_ascii_lowercase) {
                 self.warned_lowercase = true;
                 self.pending = Some(Pending { kind, name, rect: None });
@@ -904,8 +952,18 @@ impl<'a> Reader<'a> {
             }
             // As the event path: a value the input ends in is an error, not a truncated game.
             scan::TreeEnd::OpenValue(p) => Err(self.open_value(p)),
-            // (`More` only comes from a streaming window, never from the whole input.)
-            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
+            // (`More` only comes from a streaming window, never from the whole input.) A game
+            // without `(` whose own tree is all that is open ends with the input.
+            scan::TreeEnd::Eof { depth } => {
+                self.pos = self.input.len();
+                self.state = State::Done;
+                if self.config.is_strict() && !(self.bare && depth == 1) {
+                    let pos = self.position(self.input.len());
+                    return Err(Error::new(ErrorKind::UnexpectedEof, pos, "the input ended inside a game"));
+                }
+                Ok(())
+            }
+            scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 self.state = State::Done;
                 if self.config.is_strict() {
@@ -954,7 +1012,9 @@ impl EventSource for Reader<'_> {
     /// are not applied to what is skipped.
     fn skip_game(&mut self) -> Result<bool, Error> {
         match self.state {
-            State::InGame => {
+            // (A game without `(` skipped at its start skips its warning with it.)
+            State::InGame | State::Starting => {
+                self.state = State::InGame;
                 self.skip_to_game_end()?;
                 Ok(true)
             }
@@ -985,6 +1045,9 @@ impl EventSource for Reader<'_> {
     /// open and its `GameEnd`; its `Truncated` warning, which the event path gives before the
     /// skipped `VariationEnd`, is skipped with it (strict mode: the event path's error).
     fn skip_variation(&mut self) -> Result<(), Error> {
+        if self.state == State::Starting {
+            self.state = State::InGame;
+        }
         if self.state != State::InGame {
             return Ok(());
         }
@@ -1000,7 +1063,8 @@ impl EventSource for Reader<'_> {
                 self.pos = end;
                 self.closing = self.depth.saturating_sub(2);
                 self.state = State::Closing;
-                if self.config.is_strict() {
+                // (A game without `(`, no variation open, is not cut short: it has no `)`.)
+                if self.config.is_strict() && !(self.bare && self.depth == 1) {
                     self.warn(WarningKind::Truncated, end)?;
                 }
                 Ok(())
@@ -1022,7 +1086,21 @@ impl EventSource for Reader<'_> {
             // Parentheses still open at the end of the input: the same, with the error the event
             // path gives in strict mode.
             // (`More` only comes from a streaming window, never from the whole input.)
-            scan::TreeEnd::Eof | scan::TreeEnd::More { .. } => {
+            scan::TreeEnd::Eof { depth } => {
+                self.pos = self.input.len();
+                // A game without `(`, no variation open: the input's end is the game's.
+                let whole = self.bare && self.depth == 1 && depth == 1;
+                if self.config.is_strict() && !whole {
+                    let end = self.input.len();
+                    let e = self.error(ErrorKind::UnexpectedEof, end, "the input ended inside a game");
+                    self.state = State::Done;
+                    return Err(e);
+                }
+                self.closing = self.depth.saturating_sub(2);
+                self.state = State::Closing;
+                Ok(())
+            }
+            scan::TreeEnd::More { .. } => {
                 self.pos = self.input.len();
                 if self.config.is_strict() {
                     self.eof_in_game()?;

@@ -99,9 +99,30 @@ pub(crate) fn game_start_at(input: &[u8], p: usize, eof: bool) -> Look<bool> {
     match input.get(q) {
         None if !eof => Look::More,
         Some(b';') => Look::Known(true),
+        _ => ident_then_value(input, q, eof),
+    }
+}
+
+/// Whether the `;` at `p`, the first byte of the input after white space (and a UTF-8 BOM),
+/// starts a game that lost its `(`: `;` ws* ident ws* `[` (`;B[hh];W[ii]`). Only the start of
+/// the input is looked at: elsewhere a `;` is junk, as prose and code between games hold many.
+#[inline]
+pub(crate) fn bare_game_at(input: &[u8], p: usize, eof: bool) -> Look<bool> {
+    if input.get(p) != Some(&b';') {
+        return Look::Known(false);
+    }
+    ident_then_value(input, ws_from(input, p + 1), eof)
+}
+
+/// Whether a property identifier (a letter, then letters and digits) stands at `q`, followed
+/// (after white space) by a value's `[`.
+#[inline]
+fn ident_then_value(input: &[u8], q: usize, eof: bool) -> Look<bool> {
+    match input.get(q) {
+        None if !eof => Look::More,
         Some(b) if b.is_ascii_alphabetic() => {
             let mut r = q;
-            while r < input.len() && input[r].is_ascii_alphabetic() {
+            while r < input.len() && input[r].is_ascii_alphanumeric() {
                 r += 1;
             }
             let r = ws_from(input, r);
@@ -121,7 +142,7 @@ pub(crate) fn game_start_at(input: &[u8], p: usize, eof: bool) -> Look<bool> {
 pub(crate) fn game_end(input: &[u8], from: usize, depth: u32, cs: Charset) -> Option<usize> {
     match tree_end(input, from, depth, cs, true) {
         TreeEnd::Closed(e) | TreeEnd::NewGame(e) => Some(e),
-        TreeEnd::Eof | TreeEnd::OpenValue(_) | TreeEnd::More { .. } => None,
+        TreeEnd::Eof { .. } | TreeEnd::OpenValue(_) | TreeEnd::More { .. } => None,
     }
 }
 
@@ -133,7 +154,10 @@ pub(crate) enum TreeEnd {
     /// A new game surely starts at this index before the tree closed (see [`new_game_at`]).
     NewGame(usize),
     /// The input ended with parentheses still open (every value closed).
-    Eof,
+    Eof {
+        /// The parentheses still open (the `depth` given counts; 1 = only the tree scanned).
+        depth: u32,
+    },
     /// The value whose `[` stands at this index is not closed before the input ends: the event
     /// path reads it as an error (`UnexpectedEof`), not as a truncated game.
     OpenValue(usize),
@@ -215,7 +239,7 @@ pub(crate) fn tree_end(input: &[u8], from: usize, mut depth: u32, cs: Charset, e
         }
     }
     if eof {
-        TreeEnd::Eof
+        TreeEnd::Eof { depth }
     } else {
         TreeEnd::More { at: n, depth }
     }
@@ -276,9 +300,11 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 let value = &input[i + 1..e];
                 let mut up = ident.iter().filter(|c| c.is_ascii_uppercase());
                 let (a, b2, c) = (up.next(), up.next(), up.next());
+                // An identifier with a digit (`C1A`) maps to no property.
+                let plain = || !ident.iter().any(u8::is_ascii_digit);
                 match (a, b2, c) {
-                    (Some(b'C'), Some(b'A'), None) if info.charset.is_none() => info.charset = Some(value),
-                    (Some(b'S'), Some(b'Z'), None) if info.size.is_none() => info.size = Some(value),
+                    (Some(b'C'), Some(b'A'), None) if info.charset.is_none() && plain() => info.charset = Some(value),
+                    (Some(b'S'), Some(b'Z'), None) if info.size.is_none() && plain() => info.size = Some(value),
                     _ => {}
                 }
                 if info.charset.is_some() && info.size.is_some() {
@@ -288,7 +314,7 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
                 let s = i;
-                while i < input.len() && input[i].is_ascii_alphabetic() {
+                while i < input.len() && IDENT[input[i] as usize] {
                     i += 1;
                 }
                 ident = &input[s..i];
@@ -351,6 +377,17 @@ pub(crate) static COORD: [u8; 256] = {
     while i < 26 {
         t[b'a' as usize + i] = i as u8;
         t[b'A' as usize + i] = 26 + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The bytes of a property identifier after its first letter: letters and digits.
+pub(crate) static IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).is_ascii_alphanumeric();
         i += 1;
     }
     t

@@ -6,7 +6,9 @@
 //! (`game_start_at`, `new_game_at`, `root_info`, `tree_end`) and are called here on the
 //! window with `eof` false:
 //! - between games, white space is skipped; a game starts at `(` followed (after white space) by
-//!   `;` or by an identifier and `[`; any other bytes are junk, reported once per run as
+//!   `;` or by an identifier and `[`, or, as the first thing in the stream, at a `;` followed by
+//!   an identifier and `[` (a game that lost its `(`, which the end of the stream, a `)` with no
+//!   tree open or a `(;GM[` closes); any other bytes are junk, reported once per run as
 //!   `JunkBeforeGame`, `JunkBetweenGames` or `JunkAfterGames` (in [`GameChunk::junk`]);
 //! - the game's charset is fixed as the reader fixes it (a UTF-8 BOM at the start of the stream,
 //!   else `CA[]` in the root node, else the detection rule over the game's bytes), so that values
@@ -63,6 +65,8 @@ struct Game {
     /// Tree scan: resume offset and depth.
     pos: u64,
     depth: u32,
+    /// The game lost its `(` and starts at its first `;` (see `scan::bare_game_at`).
+    bare: bool,
 }
 
 /// The SGF boundary scanner (see the [module docs](self)).
@@ -91,6 +95,8 @@ impl Scanner {
     /// Finds the next game start from `self.pos`, noting junk: `Ok(Some(offset))`, `Ok(None)` at
     /// the end of the stream, `Err(keep)` when more bytes are needed.
     fn find_game(&mut self, w: &mut Window<'_>) -> Result<Option<u64>, u64> {
+        // Before any game and any junk, only white space (and a BOM) has been passed: a `;` here
+        // is the first thing in the stream, where a game may have lost its `(`.
         let (data, base, eof) = (w.bytes(), w.base(), w.eof());
         let mut i = w.index(self.pos);
         loop {
@@ -105,6 +111,19 @@ impl Scanner {
             }
             if data[i] == b'(' {
                 match scan::game_start_at(data, i, eof) {
+                    Look::Known(true) => {
+                        self.pos = base + i as u64;
+                        return Ok(Some(self.pos));
+                    }
+                    Look::More => {
+                        self.pos = base + i as u64;
+                        return Err(self.pos);
+                    }
+                    Look::Known(false) => {}
+                }
+            }
+            if data[i] == b';' && self.games == 0 && self.junk.is_none() {
+                match scan::bare_game_at(data, i, eof) {
                     Look::Known(true) => {
                         self.pos = base + i as u64;
                         return Ok(Some(self.pos));
@@ -131,7 +150,8 @@ impl Scanner {
             if let Some(f) = self.forced {
                 game.charset = Some(f);
             } else {
-                let Look::Known(root) = scan::root_info(data, g + 1, eof) else {
+                let from = if game.bare { g } else { g + 1 };
+                let Look::Known(root) = scan::root_info(data, from, eof) else {
                     return None;
                 };
                 let label = root.charset;
@@ -154,7 +174,7 @@ impl Scanner {
         let cs = game.charset.unwrap_or(Charset::Utf8);
         match scan::tree_end(data, w.index(game.pos), game.depth, cs, eof) {
             TreeEnd::Closed(e) | TreeEnd::NewGame(e) => Some(base + e as u64),
-            TreeEnd::Eof | TreeEnd::OpenValue(_) => Some(w.end()),
+            TreeEnd::Eof { .. } | TreeEnd::OpenValue(_) => Some(w.end()),
             TreeEnd::More { at, depth } => {
                 game.pos = base + at as u64;
                 game.depth = depth;
@@ -217,6 +237,7 @@ impl Scan for Scanner {
                     detected: None,
                     pos: g + 1,
                     depth: 1,
+                    bare: w.bytes()[w.index(g)] == b';',
                 }
             }
         };

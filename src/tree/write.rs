@@ -18,7 +18,10 @@
 //! - Moves only ([`write_moves`]): only moves, each written by [`write_move`]; nodes without a
 //!   move are dropped and their children promoted in their place; a node with two moves becomes
 //!   two nodes; an empty game is `()`; a game whose first moves are alternatives starts with an
-//!   empty node (`(;(;B[aa])(;B[bb]))`). Shogi: `(;+7776FU;-3334FU)`.
+//!   empty node (`(;(;B[aa])(;B[bb]))`). The main line stays the main line: where it ends in
+//!   nodes without a move while other variations there go on with moves, it is written as an
+//!   empty first variation (`(;GM[1];B[aa](;N[x])(;W[bb]))` gives `(;B[aa](;)(;W[bb]))`), not
+//!   dropped to let the next variation take its place. Shogi: `(;+7776FU;-3334FU)`.
 //!
 //! Reading the full form back with [`crate::sgf::Reader`] gives the same game
 //! ([`GameTree::canonical_eq`]), with one exception: the reader takes `(;GM[` or `(;FF[` inside a
@@ -112,6 +115,9 @@ pub struct Writer {
     up: Vec<u32>,
     /// Moves-only: number of moves per node.
     moves: Vec<u32>,
+    /// Moves-only: first the main line below each node has no move (down to its leaf); then,
+    /// for each node that writes moves, whether it gets an empty first variation (`(;)`).
+    bare: Vec<bool>,
 }
 
 impl Writer {
@@ -165,6 +171,21 @@ impl Writer {
             let p = tree.nodes[i].parent as usize;
             self.kids[p] += if self.moves[i] > 0 { 1 } else { self.kids[i] };
         }
+        // The main line below a node without a move that reaches its leaf without one: dropping
+        // it would make the next variation the main line, so its parent writes it as `(;)`
+        // (when there is a next variation with moves to write at all).
+        self.bare.clear();
+        self.bare.resize(n, false);
+        for i in (0..n).rev() {
+            let first = tree.first_child(NodeId(i as u32)).map(NodeId::index);
+            self.bare[i] = self.moves[i] == 0 && first.is_none_or(|c| self.bare[c]);
+        }
+        for i in 0..n {
+            let first = tree.first_child(NodeId(i as u32)).map(NodeId::index);
+            let writes = i == 0 || self.moves[i] > 0;
+            self.bare[i] = writes && self.kids[i] > 0 && first.is_some_and(|c| self.bare[c]);
+            self.kids[i] += u32::from(self.bare[i]);
+        }
         self.up.clear();
         self.up.resize(n, NONE);
         for i in 1..n {
@@ -178,6 +199,9 @@ impl Writer {
         out.push(b'(');
         if self.moves[0] == 0 && self.kids[0] > 1 {
             out.push(b';');
+            if self.bare[0] {
+                out.extend_from_slice(b"(;)");
+            }
         }
         for step in tree.walk() {
             match step {
@@ -192,6 +216,9 @@ impl Writer {
                     for m in tree.moves(x) {
                         out.push(b';');
                         write_move(m, out);
+                    }
+                    if self.bare[i] {
+                        out.extend_from_slice(b"(;)");
                     }
                 }
                 super::Step::Leave(x) => {
