@@ -178,7 +178,7 @@ warning_kinds! {
     /// input (or a `)` with no tree open) closes it.
     MissingParen => "missing_paren", "a game without '(' before its first node";
     /// A property identifier with lower-case letters or digits (`C1`, `b`, `Ab`) that names no
-    /// property, even read as FF[3] (`AddBlack` is `AB`): kept verbatim as an unknown property.
+    /// property, even read as `FF[3]` (`AddBlack` is `AB`): kept verbatim as an unknown property.
     NonstandardIdent => "nonstandard_ident", "a non-standard property identifier, kept as an unknown property";
     /// Nodes after a variation in the same game tree (`(;a(;b);c)`).
     NodeAfterVariation => "node_after_variation", "a node after a variation in the same game tree";

@@ -234,3 +234,19 @@ fn check_reads_compressed_files_and_stdin() {
     let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     assert_eq!(out, "1 files (0 skipped), 1 games: 0 warnings, 0 errors\n");
 }
+
+/// The main line follows the first variation even when it has no move: `tree --moves` keeps it
+/// as `(;)`, and `show` prints the main line without the second variation's move.
+#[test]
+fn an_empty_first_variation_stays_the_main_line() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-empty-var-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("e.sgf");
+    std::fs::write(&f, "(;GM[1]SZ[19];B[aa];W[ff](;N[main])(;B[fg]))").unwrap();
+    let (moves, _, code) = kifu(&["tree", "--moves", f.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(moves.trim(), "(;B[aa];W[ff](;)(;B[fg]))");
+    let (show, _, _) = kifu(&["show", "--json", &format!("{}@0", f.display())]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(show.contains(r#""main_line":"(;B[aa];W[ff])""#), "{show}");
+}

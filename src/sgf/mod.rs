@@ -6,7 +6,12 @@
 //! - **Collections and junk**: a game starts at `(` followed by `;` (or by a property, when the
 //!   `;` is missing); anything else between games (mail headers, stray parentheses, `()`) is
 //!   skipped with one warning per run.
-//! - **Identifiers**: `FF[3]` lower-case letters are dropped (`AddBlack` = `AB`) with a warning.
+//! - **Identifiers**: `FF[3]` lower-case letters are dropped (`AddBlack` = `AB`) with a warning;
+//!   an identifier with lower-case letters or digits that names no property of any FF version
+//!   (`C1`, `Ab`) is kept verbatim as an `Event::Property` with a `nonstandard_ident` warning.
+//! - **Lenient starts**, as Sabaki reads them: a root without `;` (`(TE[…]`, `(B[hh];W[ii])`,
+//!   `missing_semicolon`) and, at the very start of the input, a game without `(`
+//!   (`;B[hh];W[ii]`, `missing_paren`).
 //! - **Values**: `\` escapes are honoured when looking for the closing `]`; text is unescaped
 //!   only by [`Text::decode`](crate::Text::decode). Compressed point lists (`AB[aa:cc]`) give
 //!   one `Setup`/`Markup` event per point. `B[]` is a pass, and so is `B[tt]` on boards up to
