@@ -109,31 +109,22 @@ impl Scanner {
                 self.pos = base + i as u64;
                 return if eof { Ok(None) } else { Err(self.pos) };
             }
-            if data[i] == b'(' {
-                match scan::game_start_at(data, i, eof) {
-                    Look::Known(true) => {
-                        self.pos = base + i as u64;
-                        return Ok(Some(self.pos));
-                    }
-                    Look::More => {
-                        self.pos = base + i as u64;
-                        return Err(self.pos);
-                    }
-                    Look::Known(false) => {}
+            // A game starts at `(` (the reader's rule), or at a bare `;` first in the input.
+            let start = match data[i] {
+                b'(' => scan::game_start_at(data, i, eof),
+                b';' if self.games == 0 && self.junk.is_none() => scan::bare_game_at(data, i, eof),
+                _ => Look::Known(false),
+            };
+            match start {
+                Look::Known(true) => {
+                    self.pos = base + i as u64;
+                    return Ok(Some(self.pos));
                 }
-            }
-            if data[i] == b';' && self.games == 0 && self.junk.is_none() {
-                match scan::bare_game_at(data, i, eof) {
-                    Look::Known(true) => {
-                        self.pos = base + i as u64;
-                        return Ok(Some(self.pos));
-                    }
-                    Look::More => {
-                        self.pos = base + i as u64;
-                        return Err(self.pos);
-                    }
-                    Look::Known(false) => {}
+                Look::More => {
+                    self.pos = base + i as u64;
+                    return Err(self.pos);
                 }
+                Look::Known(false) => {}
             }
             if self.junk.is_none() {
                 self.junk = Some(w.position(base + i as u64));
