@@ -108,7 +108,7 @@ fn moves_only_drops_nodes_without_moves_and_promotes_children() {
 
 #[test]
 fn full_form_round_trips_hand_cases() {
-    let cases: [&[u8]; 7] = [
+    let cases: [&[u8]; 8] = [
         b"(;FF[4]CA[Shift_JIS]GM[1]SZ[19:13]PB[A\\\\B]KM[6.5]C[two\nlines]XX[a][b]\\\n;B[aa]BL[12.5]OB[3])",
         b"(;AB[aa:bb]AE[cc]PL[W]DD[]VW[]AR[aa:bb]LN[aa:cc]CR[dd]MA[ee]SQ[ff]SL[gg]TB[hh]TW[ii]N[name])",
         b"(;B[aa](;W[bb](;B[cc])(;B[dd]))(;W[ee]))",
@@ -116,6 +116,9 @@ fn full_form_round_trips_hand_cases() {
         b"(;C[a]C[b];C[\\]\\\\]B[aa]WL[0.001])",
         b"(;)",
         b"(;TM[60]OT[5x30 byo-yomi]FOO[\\]][:])",
+        // A non-standard identifier with a digit stays itself (its letters alone are `BL`, a
+        // clock): a fuzz find of the tree target.
+        b"(;GM[1];B[aa]B5L[109]c2[x];W[bb])",
     ];
     for input in cases {
         let bump = Bump::new();

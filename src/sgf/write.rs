@@ -9,7 +9,8 @@
 //!   value (no `aa:cc` rectangles); points beyond 52×52 as `__`.
 //! - Comments, names, info and property values: text decoded and re-escaped (`\` and `]`, and
 //!   `:` in labels), so the output is UTF-8 and `CA` is written as `CA[UTF-8]`. A property is
-//!   written under its upper-case letters (`AddBlack` → `AB`), each of its values in brackets.
+//!   written under its upper-case letters (`AddBlack` → `AB`; a name with a digit, `B5L`,
+//!   verbatim), each of its values in brackets.
 //! - Marks: `CR[aa]`, `LB[aa:text]`, `AR[aa:bb]`; times left in seconds (`BL[12.5]`), periods
 //!   left as a count (`OB[3]`).
 //! - Shogi moves as CSA moves (`+7776FU`, `00` for a drop) outside any property; shogi setup as
@@ -188,7 +189,7 @@ impl NodeWriter {
             }
             Event::Property(p) => {
                 let start = out.len();
-                out.extend(p.name().iter().copied().filter(u8::is_ascii_uppercase));
+                out.extend(ident(p.name()));
                 if out.len() == start {
                     return;
                 }
@@ -220,7 +221,7 @@ pub fn writes(ev: &Event<'_>) -> bool {
         Event::Info(i) => {
             info_ident(i.key()).is_some() || !i.name().is_empty() && i.name().iter().all(u8::is_ascii_uppercase)
         }
-        Event::Property(p) => p.name().iter().any(u8::is_ascii_uppercase),
+        Event::Property(p) => ident(p.name()).next().is_some(),
         Event::Move(_) | Event::Setup(_) | Event::Turn(_) | Event::Comment(_) | Event::Name(_) => true,
         Event::GameStart { .. }
         | Event::Node
@@ -258,9 +259,12 @@ pub(crate) fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
     }
 }
 
-/// Property names without FF[3] lower-case letters (`AddBlack` = `AB`).
+/// A property's name as written: without FF\[3\] lower-case letters (`AddBlack` = `AB`), or
+/// verbatim when it holds a digit (`B5L`, `c2`: a non-standard identifier the reader kept as it
+/// is; its upper-case letters alone could name another property, `BL`).
 fn ident(name: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    name.iter().copied().filter(u8::is_ascii_uppercase)
+    let verbatim = name.iter().any(u8::is_ascii_digit);
+    name.iter().copied().filter(move |b| verbatim || b.is_ascii_uppercase())
 }
 
 /// Appends a move as one property with its value, without grouping: `B[pd]`, `W[]` (a pass),
