@@ -149,21 +149,18 @@ impl Scanner {
                                 p += 1;
                                 break;
                             }
-                            b'\'' | b'/' if self.lenient => {
-                                if b == b'/' {
-                                    match comment_end(data, p, eof) {
-                                        Ok(e) => {
-                                            p = e;
-                                            continue;
-                                        }
-                                        Err(true) => return Err(p),
-                                        Err(false) => {}
-                                    }
-                                } else {
-                                    self.state = State::Str(b'\'');
-                                    p += 1;
-                                    break;
+                            b'/' if self.lenient => match comment_end(data, p, eof) {
+                                Ok(e) => {
+                                    p = e;
+                                    continue;
                                 }
+                                Err(true) => return Err(p),
+                                Err(false) => {}
+                            },
+                            b'\'' if self.lenient => {
+                                self.state = State::Str(b'\'');
+                                p += 1;
+                                break;
                             }
                             _ => {}
                         }
