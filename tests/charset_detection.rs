@@ -19,22 +19,15 @@ fn whole(bytes: &[u8]) -> Charset {
     Charset::from_encoding(guess).unwrap_or(Charset::Latin1)
 }
 
-/// xorshift64: deterministic slices.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// Deterministic slices: a number below `n`.
+fn below(rng: &mut common::rng::XorShift, n: usize) -> usize {
+    (rng.next() % n as u64) as usize
 }
 
 #[test]
 fn corpus_files_and_slices_get_the_whole_input_guess() {
     let Some(dir) = common::corpus() else { return };
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = common::rng::XorShift::new(0x9e37_79b9_7f4a_7c15);
     let (mut files, mut slices) = (0, 0);
     let mut seen = std::collections::BTreeSet::new();
     for path in common::files(&dir, &[""]) {
@@ -47,8 +40,8 @@ fn corpus_files_and_slices_get_the_whole_input_guess() {
         seen.insert(format!("{guess:?}"));
         files += 1;
         for _ in 0..20 {
-            let a = rng.below(bytes.len());
-            let b = a + rng.below(bytes.len() - a) + 1;
+            let a = below(&mut rng, bytes.len());
+            let b = a + below(&mut rng, bytes.len() - a) + 1;
             let part = &bytes[a..b];
             assert_eq!(detect_charset(part), whole(part), "{} [{a}..{b}]", path.display());
             slices += 1;
@@ -115,13 +108,13 @@ fn ordinal_patterns_far_from_other_text_get_the_whole_input_guess() {
     // Random text built to move that state: words of letters, digits or Roman numerals of
     // every length up to 40, `N` and `N.`, each maybe followed by an ordinal or copyright sign,
     // a non-ASCII letter now and then, separated by spaces, points and SGF punctuation.
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = common::rng::XorShift::new(0x2545_f491_4f6c_dd1d);
     let mut differ = 0;
     for _ in 0..20_000 {
         let mut bytes = Vec::new();
-        for _ in 0..rng.below(12) + 1 {
-            let len = rng.below(40) + 1;
-            let alphabet: &[u8] = match rng.below(5) {
+        for _ in 0..below(&mut rng, 12) + 1 {
+            let len = below(&mut rng, 40) + 1;
+            let alphabet: &[u8] = match below(&mut rng, 5) {
                 0 => b"abcdefghijklmnopqrstuvwxyz",
                 1 => b"0123456789",
                 2 => b"IVXivx",
@@ -129,18 +122,18 @@ fn ordinal_patterns_far_from_other_text_get_the_whole_input_guess() {
                 _ => b"ABCDEFGHIJKLMNOPQRSTUVWXYZ",
             };
             for _ in 0..len {
-                bytes.push(alphabet[rng.below(alphabet.len())]);
-                if rng.below(30) == 0 {
-                    bytes.push([0xE9, 0xB5, 0xFC, 0xC0, 0xD0][rng.below(5)]);
+                bytes.push(alphabet[below(&mut rng, alphabet.len())]);
+                if below(&mut rng, 30) == 0 {
+                    bytes.push([0xE9, 0xB5, 0xFC, 0xC0, 0xD0][below(&mut rng, 5)]);
                 }
             }
-            if rng.below(4) == 0 {
+            if below(&mut rng, 4) == 0 {
                 bytes.push(b'.');
             }
-            if rng.below(3) == 0 {
-                bytes.push([0xBA, 0xAA, 0xA9][rng.below(3)]);
+            if below(&mut rng, 3) == 0 {
+                bytes.push([0xBA, 0xAA, 0xA9][below(&mut rng, 3)]);
             }
-            bytes.extend_from_slice([&b" "[..], b".", b", ", b"];B[pd];W[dp]C[", b"\n"][rng.below(5)]);
+            bytes.extend_from_slice([&b" "[..], b".", b", ", b"];B[pd];W[dp]C[", b"\n"][below(&mut rng, 5)]);
         }
         if detect_charset(&bytes) != whole(&bytes) {
             differ += 1;

@@ -854,17 +854,6 @@ fn errors_carry_line_and_column() {
 
 // ---------- mutated corpus ----------
 
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn mutated_corpus_never_panics_and_stays_balanced() {
     let Some(dir) = common::corpus_dir("jago-xml") else { return };
@@ -872,7 +861,7 @@ fn mutated_corpus_never_panics_and_stays_balanced() {
     if let Some(g) = common::corpus_dir("converted/xml-gogui") {
         files.extend(common::files(&g, &[".xml"]).into_iter().step_by(40));
     }
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = common::rng::XorShift::new(0x9E37_79B9_7F4A_7C15);
     let tokens: [&[u8]; 12] =
         [b"<", b">", b"/", b"&", b"<Variation>", b"</Variation>", b"</Node>", b"<![CDATA[", b"\"", b"\xe9", b";", b" "];
     for f in files {

@@ -500,13 +500,8 @@ fn read_chunk_dispatches_by_format() {
 #[test]
 fn mutated_corpus_through_splitter_equals_slice() {
     let Some(files) = corpus_files() else { return };
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = common::rng::XorShift::new(0x2545_F491_4F6C_DD1D);
+    let mut next = move || rng.next();
     let picked: Vec<_> = files.iter().filter(|p| !p.display().to_string().contains("/real-ai/")).collect();
     let mut cases = 0;
     for path in picked.iter().step_by(3) {

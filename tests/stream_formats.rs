@@ -253,13 +253,8 @@ fn mutated_inputs_through_streams() {
         (Format::Csa, "csa", &[".csa"]),
         (Format::Jago, "jago-xml", &[".xml"]),
     ];
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = common::rng::XorShift::new(0x2545_F491_4F6C_DD1D);
+    let mut next = move || rng.next();
     let mut cases = 0;
     for &(format, sub, exts) in sets {
         for path in corpus(sub, exts).iter().take(40) {

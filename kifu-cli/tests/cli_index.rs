@@ -328,25 +328,13 @@ fn a_killed_run_leaves_a_consistent_database() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
-/// xorshift64: deterministic mutations.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn mutated_files_never_stop_the_run() {
     let Some(corpus) = common::corpus_dir("sgf") else { return };
     let root = temp("mutated");
     let dir = root.join("games");
     std::fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = common::rng::XorShift::new(0x9E37_79B9_7F4A_7C15);
     let sources = common::files(&corpus.join("edge"), &[".sgf"]);
     for (i, src) in sources.iter().enumerate() {
         let mut bytes = std::fs::read(src).unwrap();

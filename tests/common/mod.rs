@@ -6,6 +6,7 @@ pub mod alloc;
 pub mod archive;
 pub mod dribble;
 pub mod events;
+pub mod rng;
 
 use std::path::{Path, PathBuf};
 
