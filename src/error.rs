@@ -194,6 +194,48 @@ warning_kinds! {
     /// A game tree with no node before its first variation (`((;a)(;b))`).
     SequenceWithoutNode => "sequence_without_node", "a game tree with no node before its variations";
 
+    // --- SGF semantics (`sgf::check`, run by `kifu check`) ---
+    /// A property given twice in one node (`C[a]C[b]`).
+    DuplicateProperty => "duplicate_property", "a property given twice in one node";
+    /// A move (`B`, `W`, `KO`, `MN`) and setup (`AB`, `AW`, `AE`, `PL`) in one node.
+    MoveAndSetup => "move_and_setup", "a move and setup properties in one node";
+    /// `B` and `W` in one node.
+    TwoMoves => "two_moves", "two moves in one node";
+    /// A move annotation (`KO`, `BM`, `DO`, `IT`, `TE`) in a node without a move.
+    AnnotationWithoutMove => "annotation_without_move", "a move annotation in a node without a move";
+    /// A root property (`FF`, `GM`, `SZ`, `CA`, `AP`, `ST`) after the root node.
+    RootPropertyOutsideRoot => "root_property_outside_root", "a root property outside the root node";
+    /// Game information in a second node of one path.
+    GameInfoTwice => "game_info_twice", "game information in two nodes of one path";
+    /// Several values for a property that takes one.
+    TooManyValues => "too_many_values", "several values for a property that takes one";
+    /// An empty value where the property's type has no empty form.
+    EmptyValue => "empty_value", "an empty value where the property needs one";
+    /// Not an SGF number (`[+-]digits`).
+    ExpectedNumber => "expected_number", "the property expects a number";
+    /// Not an SGF real (`[+-]digits[.digits]`).
+    ExpectedReal => "expected_real", "the property expects a real number";
+    /// Not an SGF double (`1` or `2`).
+    ExpectedDouble => "expected_double", "the property expects 1 or 2";
+    /// Not a composed value (`a:b`).
+    ExpectedCompose => "expected_compose", "the property expects a composed value 'a:b'";
+    /// A value where the property takes none (`KO[x]`).
+    ExpectedEmpty => "expected_empty", "the property takes an empty value";
+    /// `RE` not in its FF[4] form.
+    BadResult => "bad_result", "RE expects 0, Draw, Void, ?, or B+/W+ then a score, R, T or F";
+    /// `DT` not in its FF[4] form.
+    BadDate => "bad_date", "DT expects YYYY-MM-DD (partial and comma-separated dates allowed)";
+    /// `KM` not a real number.
+    BadKomi => "bad_komi", "KM expects a real number";
+    /// `HA` not a whole number of stones.
+    BadHandicap => "bad_handicap", "HA expects a number of stones";
+    /// An identifier that no FF version defines.
+    UnknownProperty => "unknown_property", "a property no FF version defines, kept";
+    /// A property the file's FF version does not define.
+    UnknownToVersion => "unknown_to_version", "a property the file's FF version does not define";
+    /// `GM` other than 1: the record is not a Go game.
+    NotGo => "not_go", "GM is not 1: not a Go record";
+
     // --- JSON formats ---
     /// JSON extension accepted in lenient mode (comments, trailing commas, unquoted keys,
     /// single quotes, a trailing `;`, a JS `export`/assignment prefix).

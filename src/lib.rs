@@ -132,6 +132,7 @@ pub mod jago;
 pub mod jgf;
 pub mod json;
 pub mod kit;
+pub mod lint;
 pub mod position;
 mod registry;
 pub mod sgf;
@@ -148,6 +149,7 @@ pub use event::{
     Property, Setup, ShogiMove, Square, Warning,
 };
 pub use format::{Format, GameKind};
+pub use lint::lint;
 pub use input::{Config, EventSource, Limits, LineIndex, Mode};
 pub use text::{Charset, Decoded, Text, TextRule};
 

@@ -29,7 +29,7 @@
 /// Calls the macro `$generator` with one row per format, in order of preference when two
 /// sniffers are equally sure:
 ///
-/// `Variant { reader: path::to::Reader, sniff: path::to::sniff, open: path::to::open, split: path::to::splitter }`
+/// `Variant { reader: path::to::Reader, sniff: path::to::sniff, open: path::to::open, split: path::to::splitter, lint: path::to::lint }`
 ///
 /// - `Variant`: the [`Format`](crate::Format) variant (and the [`AnyReader`](crate::AnyReader)
 ///   variant of the same name);
@@ -40,18 +40,20 @@
 ///
 /// - `split`: `fn(Box<dyn Read + 'r>, Config) -> Box<dyn Splitter + 'r>`, the format's streaming
 ///   splitter (whole games out of any `io::Read`).
+/// - `lint`: `fn(&[u8], &mut Vec<Warning>)`, the checks the format's specification makes that
+///   reading does not (see [`lint()`](crate::lint())), or [`crate::lint::none`].
 ///
 /// The generators of `detect.rs` and `any.rs` take any further `name: path` columns and pass
 /// them over, so a new column is named only by the generator that needs it.
 macro_rules! for_each_format {
     ($generator:ident) => {
         $generator! {
-            Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open, split: crate::sgf::splitter },
-            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open, split: crate::jgf::splitter_v2 },
-            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1 },
-            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter },
-            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter },
-            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter },
+            Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open, split: crate::sgf::splitter, lint: crate::sgf::check::lint },
+            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open, split: crate::jgf::splitter_v2, lint: crate::lint::none },
+            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1, lint: crate::lint::none },
+            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter, lint: crate::lint::none },
+            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter, lint: crate::lint::none },
+            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter, lint: crate::lint::none },
         }
     };
 }

@@ -86,10 +86,24 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
                 position: reader.locate(w.offset),
                 error: false,
                 kind: w.kind.as_str(),
-                message: w.kind.message().to_string(),
+                message: describe(bytes, &w),
             });
         }
     }
+    // The checks of the format's specification that reading does not make.
+    let mut found = Vec::new();
+    kifu::lint(reader.format(), bytes, &mut found);
+    let strict = config.mode == kifu::Mode::Strict;
+    for w in found {
+        problems.push(Problem {
+            path: path.to_string(),
+            position: reader.locate(w.offset),
+            error: strict,
+            kind: w.kind.as_str(),
+            message: describe(bytes, &w),
+        });
+    }
+    problems.sort_by_key(|p| p.position.offset);
     Some((games, problems))
 }
 
@@ -234,6 +248,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     crate::out::print(&out);
     Ok(crate::exit::status(usage, errors as u64, warnings as u64, args.strict))
+}
+
+/// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
+/// property and its value.
+fn describe(bytes: &[u8], w: &kifu::Warning) -> String {
+    let quote = kifu::lint::quote(bytes, w.offset);
+    if quote.trim().is_empty() {
+        w.kind.message().to_string()
+    } else {
+        format!("{}: {}", w.kind.message(), quote)
+    }
 }
 
 fn io_problem(path: &str, e: &std::io::Error) -> Problem {

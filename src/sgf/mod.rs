@@ -40,6 +40,7 @@
 //!
 //! [`Event`]: crate::Event
 
+pub mod check;
 pub mod props;
 mod reader;
 mod scan;

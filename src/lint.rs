@@ -1,0 +1,76 @@
+//! Checks beyond reading: [`lint()`] runs the checks a format's specification makes that a
+//! lenient reader does not (for SGF, [`crate::sgf::check`]: duplicate properties, value types,
+//! game-information forms…), each format's from its registry row; [`quote`] shows the input
+//! where a finding (or any warning) stands, so a message can name the property and its value.
+//!
+//! ```
+//! use kifu::{lint, Format, WarningKind};
+//!
+//! let input = b"(;FF[4]GM[1]RE[Black wins]PB[Lee]PB[Lee])";
+//! let mut found = Vec::new();
+//! lint(Format::Sgf, input, &mut found);
+//! assert_eq!(found[0].kind, WarningKind::BadResult);
+//! assert_eq!(kifu::lint::quote(input, found[0].offset), "RE[Black wins]");
+//! assert_eq!(found[1].kind, WarningKind::DuplicateProperty);
+//!
+//! // Formats without checks of their own find nothing more than their reader does.
+//! lint(Format::Csa, b"V2.2\nPI\n+\n+7776FU\n", &mut found);
+//! assert_eq!(found.len(), 2);
+//! ```
+
+use crate::event::Warning;
+use crate::format::Format;
+use crate::registry::for_each_format;
+
+/// Builds `lint`'s dispatch from the registry's rows.
+macro_rules! linters {
+    ($($format:ident {
+        reader: $($reader:ident)::+, sniff: $sniff:path, open: $open:path, split: $split:path, lint: $lint:path
+    }),* $(,)?) => {
+        /// The checks of `format`'s specification over `input` (one game or a collection),
+        /// appended to `out` as warnings positioned in `input`. They complement, and never
+        /// repeat, the warnings of the format's reader: `kifu check` reports both.
+        pub fn lint(format: Format, input: &[u8], out: &mut Vec<Warning>) {
+            match format {
+                $(Format::$format => $lint(input, out),)*
+            }
+        }
+    };
+}
+
+for_each_format!(linters);
+
+/// The `lint` of a format whose specification has no checks beyond what its reader makes.
+pub fn none(_input: &[u8], _out: &mut Vec<Warning>) {}
+
+/// The input at `offset`, as a short excerpt for a message: up to the end of the first
+/// bracketed value (`PB[Lee]`, a `\]` does not end it) or of the line, at most 60 bytes (then
+/// `…`), decoded lossily as UTF-8. Empty when `offset` is past the end.
+pub fn quote(input: &[u8], offset: u64) -> String {
+    const MAX: usize = 60;
+    let Some(rest) = usize::try_from(offset).ok().and_then(|o| input.get(o..)) else {
+        return String::new();
+    };
+    let mut end = rest.len();
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            b'\\' => i += 1,
+            b']' => {
+                end = i + 1;
+                break;
+            }
+            b'\n' | b'\r' => {
+                end = i;
+                break;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let cut = end.min(MAX);
+    let text = String::from_utf8_lossy(&rest[..cut]);
+    // A character cut in two decodes as U+FFFD at the end: drop it.
+    let text = if cut < end { text.trim_end_matches('\u{FFFD}').to_string() + "…" } else { text.into_owned() };
+    text
+}
