@@ -149,8 +149,8 @@ pub use event::{
     Property, Setup, ShogiMove, Square, Warning,
 };
 pub use format::{Format, GameKind};
-pub use lint::lint;
 pub use input::{Config, EventSource, Limits, LineIndex, Mode};
+pub use lint::lint;
 pub use text::{Charset, Decoded, Text, TextRule};
 
 /// The README's examples, compiled and run as doctests.

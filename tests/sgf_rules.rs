@@ -844,3 +844,15 @@ fn event_offsets_point_at_tokens_and_values() {
         [("game_start", 0), ("node", 1), ("move", 3), ("node", 7), ("move", 9), ("comment", 14), ("game_end", 17)]
     );
 }
+
+/// `GM` other than 1 is not Go: no Go points are read (no moves, setup or marks, no `bad_point`
+/// warnings for letters beyond the board); those properties pass through verbatim.
+#[test]
+fn a_game_that_is_not_go_has_no_go_points() {
+    let input = b"(;GM[19]SZ[8];B[zz];W[e4]AB[aa:bb]CR[q1])(;GM[1];B[aa])";
+    assert_eq!(warnings(input), []);
+    let names: Vec<_> = events(input).iter().map(|e| e.name()).collect();
+    assert_eq!(names.iter().filter(|n| **n == "move").count(), 1, "{names:?}");
+    assert!(!names.contains(&"setup") && !names.contains(&"markup"), "{names:?}");
+    assert_eq!(names.iter().filter(|n| **n == "property").count(), 4, "{names:?}");
+}

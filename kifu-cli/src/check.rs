@@ -39,6 +39,10 @@ pub struct Args {
     /// nor as errors.
     #[arg(long, value_delimiter = ',', value_name = "KIND")]
     ignore: Vec<String>,
+    /// Name each skipped file on standard error (files that are not game records, and the
+    /// FIFOs, sockets and devices a directory walk leaves unopened).
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 /// One warning or error.
@@ -120,6 +124,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     kifu::stream::for_each_input(&args.paths, |name, input| {
         let input = match input {
             Ok(i) => i,
+            // A FIFO, socket or device inside a directory: skipped, unopened.
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
+                skipped += 1;
+                if args.verbose {
+                    crate::out::eprint(&format!("kifu: skipped {name}: {}\n", e.message()));
+                }
+                return;
+            }
             Err(e) => {
                 usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
                 problems.push(Problem {
@@ -134,6 +146,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         };
         if input.format.is_none() {
             skipped += 1;
+            if args.verbose {
+                crate::out::eprint(&format!("kifu: skipped {name}: not a game record\n"));
+            }
             if crate::exit::named(&args.paths, name) {
                 usage += 1;
                 problems.push(Problem {

@@ -14,3 +14,8 @@ pub fn println(s: &str) -> bool {
     let mut out = std::io::stdout().lock();
     out.write_all(s.as_bytes()).and_then(|()| out.write_all(b"\n")).and_then(|()| out.flush()).is_ok()
 }
+
+/// Writes `s` to standard error, ignoring a closed stream (`eprint!` would panic).
+pub fn eprint(s: &str) {
+    let _ = std::io::stderr().lock().write_all(s.as_bytes());
+}

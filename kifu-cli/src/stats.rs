@@ -32,6 +32,10 @@ pub struct Args {
     /// `illegal_moves`.
     #[arg(long)]
     replay: bool,
+    /// Name each skipped file on standard error (files that are not game records, and the
+    /// FIFOs, sockets and devices a directory walk leaves unopened).
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 /// Counts of one or many games.
@@ -153,6 +157,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
             Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
                 total.skipped += 1;
+                if args.verbose {
+                    crate::out::eprint(&format!("kifu: skipped {input}: {}\n", e.message()));
+                }
                 if crate::exit::named(&args.paths, input) {
                     eprintln!("kifu: {input}: not a game record kifu can read");
                     usage += 1;

@@ -143,7 +143,11 @@ fn check_lists_problems_with_positions_and_fails_on_errors() {
     assert_eq!(code, 0, "{out}");
     let warn = dir.join("warn.sgf");
     assert!(
-        out.contains(&format!("{}:1:1: junk_before_game: bytes before the first game were skipped\n", warn.display()))
+        out.contains(&format!(
+            "{}:1:1: junk_before_game: bytes before the first game were skipped: junk\n",
+            warn.display()
+        )),
+        "{out}"
     );
     assert!(out.ends_with("2 files (1 skipped), 2 games: 1 warnings, 0 errors\n"), "{out}");
 

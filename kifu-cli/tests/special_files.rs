@@ -49,8 +49,17 @@ fn a_fifo_in_a_directory_is_left_out() {
     let (code, out) = kifu_within(&["stats", "--json", dir], 20);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("\"files\":1") && out.contains("\"games\":2"), "{out}");
+    // Counted with the skipped files.
+    assert!(out.contains("\"skipped\":1"), "{out}");
     let (code, out) = kifu_within(&["check", dir], 20);
     assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("1 files (1 skipped), 2 games: 1 warnings, 0 errors\n"), "{out}");
+    // And named with -v, on standard error.
+    for sub in ["stats", "check"] {
+        let out = Command::new(KIFU).args([sub, "-v", dir]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("skipped {}: not a regular file", d.join("pipe.sgf").display())), "{sub}: {err}");
+    }
     let db = d.join("i.sqlite");
     let (code, out) = kifu_within(&["index", "--json", "--db", db.to_str().unwrap(), dir], 20);
     assert_eq!(code, 0, "{out}");

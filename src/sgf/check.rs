@@ -463,9 +463,18 @@ fn definition(id: &[u8]) -> Option<Def> {
         b"FG" => d(FF1234, Other, Figure, false),
         b"MN" => d(FF34, Other, Number, false),
         b"PM" => d(FF4, Other, Number, false),
-        b"CH" | b"BS" | b"WS" | b"RG" | b"SC" => d(FF123, Other, Text, true),
-        b"SI" | b"ID" | b"TC" | b"OM" | b"OP" | b"OV" | b"LT" | b"SE" => d(FF3, Other, Text, true),
-        b"EL" | b"EX" => d(FF12, Other, Text, true),
+        // FF[1]–FF[3] properties that FF[4] dropped.
+        b"BS" | b"WS" => d(FF123, Info, Number, false),
+        b"CH" => d(FF123, Other, Checked, false),
+        b"RG" | b"SC" => d(FF123, Other, ElistPoint, true),
+        b"SI" => d(FF3, Other, Checked, false),
+        b"ID" => d(FF3, Info, SimpleText, false),
+        b"TC" | b"OM" => d(FF3, Other, Number, false),
+        b"OP" | b"OV" => d(FF3, Other, Real, false),
+        b"LT" => d(FF3, Other, None, false),
+        b"SE" => d(FF3, Other, ElistPoint, true),
+        b"EL" => d(FF12, Other, Number, false),
+        b"EX" => d(FF12, Other, Move, false),
         _ => Option::None,
     }
 }
@@ -534,14 +543,19 @@ mod tests {
         assert!(is_result(b"B+R") && is_result(b"W+3.5") && is_result(b"Draw") && is_result(b"B+"));
         assert!(!is_result(b"draw") && !is_result(b"B+J") && !is_result(b"Black wins"));
         assert!(is_date(b"2018-04-27") && is_date(b"1996-05-06,07,08") && is_date(b"1996-12-31,1997-01-02"));
-        assert!(is_date(b"1996-05,06") == false || is_date(b"1996-05"));
+        assert!(is_date(b"1996-05") && is_date(b"1996") && !is_date(b"1996-13-01"));
         assert!(!is_date(b"2018.04.27") && !is_date(b"2016-12-31 21:18:19") && !is_date(b"18-04-27"));
         assert!(is_real(b"6.5") && is_real(b"-0.5") && is_real(b"7") && !is_real(b"6,5") && !is_real(b"60:00"));
     }
 
     #[test]
     fn a_clean_game_has_no_finding() {
-        assert_eq!(kinds("(;FF[4]GM[1]SZ[19]CA[UTF-8]AP[kifu:1]PB[a]RE[B+R]DT[2020-01-02]KM[6.5];B[aa];W[bb](;B[cc])(;B[dd]))"), []);
+        assert_eq!(
+            kinds(
+                "(;FF[4]GM[1]SZ[19]CA[UTF-8]AP[kifu:1]PB[a]RE[B+R]DT[2020-01-02]KM[6.5];B[aa];W[bb](;B[cc])(;B[dd]))"
+            ),
+            []
+        );
     }
 
     #[test]
@@ -564,5 +578,25 @@ mod tests {
         assert_eq!(kinds("(;FF[3]AP[a:b])"), [("unknown_to_version", 7)]);
         assert_eq!(kinds("(;AP[a:b]FF[4])"), []);
         assert_eq!(kinds("(;FF[4]GM[2])"), [("not_go", 7)]);
+        assert_eq!(kinds("(;FF[4]ST[x])"), [("expected_number", 7)]);
+        assert_eq!(kinds("(;FF[4]TM[60:00])"), [("expected_real", 7)]);
+        assert_eq!(kinds("(;FF[4];B[aa]BM[3])"), [("expected_double", 13)]);
+        assert_eq!(kinds("(;FF[4];B[aa]KO[x])"), [("expected_empty", 13)]);
+        assert_eq!(kinds("(;FF[4]RE[Black wins])"), [("bad_result", 7)]);
+        assert_eq!(kinds("(;FF[4]DT[2018.04.27])"), [("bad_date", 7)]);
+        assert_eq!(kinds("(;FF[4]KM[6,5])"), [("bad_komi", 7)]);
+        assert_eq!(kinds("(;FF[4]HA[two])"), [("bad_handicap", 7)]);
+        assert_eq!(kinds("(;FF[4];W[aa]B[bb])"), [("two_moves", 13)]);
+        // FF[3] long identifiers are their upper-case letters; a second game starts afresh.
+        assert_eq!(kinds("(;FF[3]PlayerBlack[a]PB[b])(;FF[4]PB[a])"), [("duplicate_property", 21)]);
+    }
+
+    #[test]
+    fn hostile_input_ends() {
+        // Deep nesting is a stack, not recursion; unterminated values end the scan.
+        let deep = "(;FF[4]".to_string() + &"(;C[x]".repeat(100_000) + &")".repeat(100_000);
+        assert_eq!(kinds(&deep), []);
+        assert_eq!(kinds("(;FF[4]C[never"), []);
+        assert_eq!(kinds("(;FF[4]PB[a]PB[b]"), [("duplicate_property", 12)]);
     }
 }

@@ -71,6 +71,9 @@ pub struct Reader<'a> {
     fast_until: usize,
     /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
+    /// The root's `GM` is not 1: the game is not Go, so its moves, setup and marks are passed
+    /// through as properties rather than read as Go points.
+    not_go: bool,
     /// The current game lost its `(` (`;B[hh];W[ii]` at the start of the input): the end of
     /// the input closes it.
     bare: bool,
@@ -127,6 +130,7 @@ impl<'a> Reader<'a> {
             stash: [0; 3],
             fast_until: 0,
             warned_lowercase: false,
+            not_go: false,
             bare: false,
             queued: None,
             closing: 0,
@@ -290,6 +294,7 @@ impl<'a> Reader<'a> {
             && self.pending.is_none()
             && self.queued.is_none()
             && !self.after_variation
+            && !self.not_go
         {
             self.game_limit.saturating_add(1).min(self.input.len())
         } else {

@@ -271,9 +271,11 @@ pub(crate) struct RootInfo<'a> {
     pub(crate) charset: Option<&'a [u8]>,
     /// The raw `SZ` value.
     pub(crate) size: Option<&'a [u8]>,
+    /// The raw `GM` value.
+    pub(crate) game: Option<&'a [u8]>,
 }
 
-/// Looks over the root node (from just after the game's `(`) for `CA` and `SZ`, wherever they
+/// Looks over the root node (from just after the game's `(`) for `CA`, `SZ` and `GM`, wherever they
 /// stand in it. The look-ahead reads values byte-wise (no charset is known yet); it stops at the
 /// second node, a variation or the end of the game (or of the input: with `eof` false, `More`
 /// when the bytes given end before the root node does).
@@ -305,9 +307,10 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 match (a, b2, c) {
                     (Some(b'C'), Some(b'A'), None) if info.charset.is_none() && plain() => info.charset = Some(value),
                     (Some(b'S'), Some(b'Z'), None) if info.size.is_none() && plain() => info.size = Some(value),
+                    (Some(b'G'), Some(b'M'), None) if info.game.is_none() && plain() => info.game = Some(value),
                     _ => {}
                 }
-                if info.charset.is_some() && info.size.is_some() {
+                if info.charset.is_some() && info.size.is_some() && info.game.is_some() {
                     return Look::Known(info);
                 }
                 i = e + 1;

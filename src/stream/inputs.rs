@@ -90,6 +90,9 @@ where
         Entry::Error(name, e) => {
             let _ = f(&name, Err(e));
         }
+        Entry::Special(path) => {
+            let _ = f(&path.display().to_string(), Err(special_error()));
+        }
     });
 }
 
@@ -185,6 +188,16 @@ pub(crate) enum Entry {
     File(PathBuf),
     /// A path that cannot be read, with its display name.
     Error(String, Error),
+    /// Something a directory walk found that is not a regular file (a FIFO, a socket, a
+    /// device): left unopened.
+    Special(PathBuf),
+}
+
+/// The error reported for a FIFO, socket or device met in a directory walk: of kind
+/// [`ErrorKind::NotAGameRecord`], so that callers count it with the files that are not game
+/// records.
+pub(crate) fn special_error() -> Error {
+    Error::new(ErrorKind::NotAGameRecord, nowhere(), "not a regular file (a FIFO, socket or device): skipped")
 }
 
 /// The entries under `paths`, in the order [`for_each_input`] opens them.
@@ -202,13 +215,19 @@ where
         match std::fs::metadata(path) {
             Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
             Ok(m) if m.is_dir() => {
-                let (files, errors) = walk(path);
-                for (dir, e) in errors {
+                let walked = walk_dir(path);
+                for (dir, e) in walked.errors {
                     f(Entry::Error(dir.display().to_string(), io_error(e)));
                 }
-                for file in files {
+                // In sorted order with the files.
+                let mut special = walked.special.into_iter().peekable();
+                for file in walked.files {
+                    while special.peek().is_some_and(|s| *s < file) {
+                        f(Entry::Special(special.next().unwrap_or_default()));
+                    }
                     f(Entry::File(file));
                 }
+                special.for_each(|s| f(Entry::Special(s)));
             }
             Ok(_) => f(Entry::File(path.to_path_buf())),
         }
@@ -236,8 +255,37 @@ where
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
+    let w = walk_dir(dir);
+    (w.files, w.errors)
+}
+
+/// What [`walk_dir`] finds under a directory.
+#[derive(Debug, Default)]
+#[non_exhaustive]
+pub struct Walk {
+    /// Every regular file (and link to one, and broken link), in sorted order.
+    pub files: Vec<PathBuf>,
+    /// The errors met reading directories.
+    pub errors: Vec<(PathBuf, io::Error)>,
+    /// FIFOs, sockets and devices (and links to them), left out, in sorted order.
+    pub special: Vec<PathBuf>,
+}
+
+/// [`walk`], also naming what it leaves out: the FIFOs, sockets and devices.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("kifu-walk-dir-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.sgf"), "(;)").unwrap();
+/// let walked = kifu::stream::walk_dir(&dir);
+/// assert_eq!(walked.files, [dir.join("a.sgf")]);
+/// assert!(walked.special.is_empty());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn walk_dir(dir: &Path) -> Walk {
     let mut files = Vec::new();
     let mut errors = Vec::new();
+    let mut special = Vec::new();
     let mut followed = std::collections::HashSet::new();
     if let Ok(c) = std::fs::canonicalize(dir) {
         followed.insert(c);
@@ -279,12 +327,18 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
                 // A link to a FIFO, a socket or a device is left out as they are; a broken link
                 // is kept (opening it reports the error).
                 Ok(t) if t.is_symlink() => match std::fs::metadata(entry.path()) {
-                    Ok(m) if !m.is_file() => continue,
+                    Ok(m) if !m.is_file() => {
+                        special.push(entry.path());
+                        continue;
+                    }
                     _ => false,
                 },
                 // A FIFO, a socket, a device: opening a FIFO would wait forever for a writer,
                 // so a walk leaves them out.
-                Ok(_) => continue,
+                Ok(_) => {
+                    special.push(entry.path());
+                    continue;
+                }
                 Err(_) => false,
             };
             names.push((entry.file_name(), is_dir));
@@ -292,7 +346,8 @@ pub fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, io::Error)>) {
         names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         stack.extend(names.iter().rev().map(|(n, d)| (path.join(n), *d)));
     }
-    (files, errors)
+    special.sort();
+    Walk { files, errors, special }
 }
 
 /// Opens a file that cannot seek (a FIFO, a character device such as `/dev/stdin`) as a stream.

@@ -44,7 +44,7 @@
 pub mod inputs;
 pub mod parallel;
 
-pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, walk, Input};
+pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, walk, walk_dir, Input, Walk};
 pub use parallel::{read_games, Game, Options};
 
 pub use crate::split::{Splitter, Streaming};

@@ -368,6 +368,12 @@ mod par {
                         d.send();
                     }
                 }
+                Entry::Special(path) => {
+                    d.batch.push_error(&path.display().to_string(), crate::stream::inputs::special_error());
+                    if d.full() {
+                        d.send();
+                    }
+                }
                 Entry::File(path) => {
                     // Small files go to a worker whole (opening many files is then parallel too);
                     // large ones are split here so that their games spread over the workers.

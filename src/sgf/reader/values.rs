@@ -74,6 +74,11 @@ impl<'a> Reader<'a> {
             }
             kind
         };
+        // Not Go (`GM[2]`…): no Go points; the properties pass through verbatim.
+        let kind = match kind {
+            Kind::Move(_) | Kind::Setup(_) | Kind::Mark(_) | Kind::Label | Kind::Pair(_) if self.not_go => Kind::Other,
+            k => k,
+        };
         if let Kind::Info(key) = kind {
             // The common case of game info: one value. Read it here, without the machinery for
             // lists of values.
