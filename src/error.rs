@@ -275,6 +275,13 @@ warning_kinds! {
     TimeWithoutMove => "time_without_move", "a time line with no move before it";
     /// A line the reader does not know.
     UnknownLine => "unknown_line", "an unknown line";
+    /// A statement out of CSA's order (version, names and information, position, side to move,
+    /// moves): e.g. `$EVENT` after a move (`csa::check`).
+    StatementOutOfPlace => "statement_out_of_place", "a statement out of CSA's order";
+    /// A move by the side not to move (`csa::check`).
+    WrongSide => "wrong_side", "a move by the side not to move";
+    /// A move after a `%` special that ends the game (`csa::check`).
+    MoveAfterEnd => "move_after_end", "a move after the game ended";
 }
 
 /// What an error says; programs match on it.

@@ -13,9 +13,11 @@
 //! assert_eq!(kifu::lint::quote(input, found[0].offset), "RE[Black wins]");
 //! assert_eq!(found[1].kind, WarningKind::DuplicateProperty);
 //!
-//! // Formats without checks of their own find nothing more than their reader does.
-//! lint(Format::Csa, b"V2.2\nPI\n+\n+7776FU\n", &mut found);
-//! assert_eq!(found.len(), 2);
+//! // CSA's own rules: here a move by the side not to move.
+//! found.clear();
+//! lint(Format::Csa, b"V2.2\nPI\n+\n+7776FU\n+2726FU\n", &mut found);
+//! assert_eq!(found[0].kind, WarningKind::WrongSide);
+//! assert_eq!(kifu::lint::quote(b"V2.2\nPI\n+\n+7776FU\n+2726FU\n", found[0].offset), "+2726FU");
 //! ```
 
 use crate::event::Warning;

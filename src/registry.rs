@@ -53,7 +53,7 @@ macro_rules! for_each_format {
             Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1, lint: crate::lint::none },
             GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter, lint: crate::lint::none },
             Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter, lint: crate::lint::none },
-            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter, lint: crate::lint::none },
+            Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter, lint: crate::csa::check::lint },
         }
     };
 }

@@ -73,6 +73,7 @@
 //! ```
 
 mod board;
+pub mod check;
 mod lex;
 mod pv;
 mod reader;
