@@ -849,10 +849,10 @@ fn event_offsets_point_at_tokens_and_values() {
 /// warnings for letters beyond the board); those properties pass through verbatim.
 #[test]
 fn a_game_that_is_not_go_has_no_go_points() {
-    let input = b"(;GM[19]SZ[8];B[zz];W[e4]AB[aa:bb]CR[q1])(;GM[1];B[aa])";
+    let input = b"(;GM[19]SZ[8];B[zz];W[e4]AB[aa:bb]CR[q1];B[aa])(;GM[2];W[bb])(;GM[1];B[aa])";
     assert_eq!(warnings(input), []);
     let names: Vec<_> = events(input).iter().map(|e| e.name()).collect();
     assert_eq!(names.iter().filter(|n| **n == "move").count(), 1, "{names:?}");
     assert!(!names.contains(&"setup") && !names.contains(&"markup"), "{names:?}");
-    assert_eq!(names.iter().filter(|n| **n == "property").count(), 4, "{names:?}");
+    assert_eq!(names.iter().filter(|n| **n == "property").count(), 6, "{names:?}");
 }

@@ -1,4 +1,4 @@
-//! Fuzzes the CSA reader: no panic, the stream's contract (`kifu::kit`), errors inside games,
+//! Fuzzes the CSA reader and its checks (`csa::check::lint`): no panic, the stream's contract (`kifu::kit`), errors inside games,
 //! every Node followed by a Move, strict ⊆ lenient, skip_game agrees with reading, and the
 //! shogi position never panics on what the reader gives.
 //! Seed corpus: `fuzz/corpus/csa_reader/` (copy ../shared/corpus/csa/*.csa there; not committed).
@@ -13,6 +13,10 @@ use libfuzzer_sys::fuzz_target;
 mod skips;
 
 fuzz_target!(|input: &[u8]| {
+    // The checks of `kifu check`: no panic, every finding inside the input.
+    let mut found = Vec::new();
+    kifu::csa::check::lint(input, &mut found);
+    assert!(found.iter().all(|w| w.offset <= input.len() as u64), "{found:?}");
     let cap = input.len() * 4 + 100;
     let lenient: Vec<_> = kifu::csa::Reader::new(input).take(cap).collect();
     assert!(lenient.len() < cap, "no progress");

@@ -1,4 +1,4 @@
-//! Fuzzes the SGF reader: no panic, the stream's contract (`kifu::kit::check_contract`: progress,
+//! Fuzzes the SGF reader and its checks (`sgf::check::lint`): no panic, the stream's contract (`kifu::kit::check_contract`: progress,
 //! framing, balanced variations, offsets in bounds…), strict mode never accepts an input that
 //! lenient mode rejects, and the bracket scans behind `skip_game` and `skip_variation` end games
 //! and variations where the event path does.
@@ -109,6 +109,10 @@ fn check_skips(data: &[u8]) {
 
 fuzz_target!(|data: &[u8]| {
     check_skips(data);
+    // The FF[4] checks of `kifu check`: no panic, every finding inside the input.
+    let mut found = Vec::new();
+    kifu::sgf::check::lint(data, &mut found);
+    assert!(found.iter().all(|w| w.offset <= data.len() as u64), "{found:?}");
     let (lenient_games, lenient_errors) = check(data, Config::default());
     let (_, strict_errors) = check(data, Config::strict());
     // Strict accepts a subset of what lenient accepts.

@@ -2,6 +2,12 @@
 //! record under PATHs (files, directories, `-`, compressed files, archive members), as `path:line:column: kind: message` lines (`kind` is the stable name of the warning
 //! or error kind), then a summary. Exit status 1 when there are errors.
 //!
+//! Besides the readers' warnings, each file is checked against its format's own rules
+//! ([`kifu::lint()`]: SGF's FF[4] property, node and value rules, CSA's order of statements), and
+//! every message ends with an excerpt of the input where the finding stands (`PB[Lee]`). `-v`
+//! names each skipped file (not a game record; a FIFO, socket or device in a directory) on
+//! standard error.
+//!
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
 //! warning of kind `illegal_move`.
 //!

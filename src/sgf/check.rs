@@ -284,7 +284,7 @@ impl Linter<'_, '_> {
             Ty::Komi => ok(is_real(t), WarningKind::BadKomi, self),
             Ty::Handicap => ok(is_number(t) && t[0] != b'-', WarningKind::BadHandicap, self),
             Ty::Game => {
-                if t != b"1" {
+                if !scan::is_go(v) {
                     self.warn(WarningKind::NotGo, at);
                 }
             }
@@ -578,6 +578,7 @@ mod tests {
         assert_eq!(kinds("(;FF[3]AP[a:b])"), [("unknown_to_version", 7)]);
         assert_eq!(kinds("(;AP[a:b]FF[4])"), []);
         assert_eq!(kinds("(;FF[4]GM[2])"), [("not_go", 7)]);
+        assert_eq!(kinds("(;FF[4]GM[\\1])"), []);
         assert_eq!(kinds("(;FF[4]ST[x])"), [("expected_number", 7)]);
         assert_eq!(kinds("(;FF[4]TM[60:00])"), [("expected_real", 7)]);
         assert_eq!(kinds("(;FF[4];B[aa]BM[3])"), [("expected_double", 13)]);

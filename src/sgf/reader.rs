@@ -359,7 +359,7 @@ impl<'a> Reader<'a> {
                 self.warned_after_variation = true;
                 self.warn(WarningKind::PropertyAfterVariation, p)
             }
-            b'B' | b'W' if self.in_node => {
+            b'B' | b'W' if self.in_node && !self.not_go => {
                 // Fast path for the commonest property: a move with a two-letter point.
                 if let Some(&[b'[', x, y, b']']) = input.get(p + 1..p + 5) {
                     if let (Some(x), Some(y), true) = (scan::coord(x), scan::coord(y), ends_property(input.get(p + 5)))

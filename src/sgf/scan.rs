@@ -332,6 +332,13 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
     }
 }
 
+/// Whether a raw `GM` value says Go: `1`, around white space and `\` escapes (`GM[\1]` is `1`
+/// once unescaped, as the tree and the writer see it).
+pub(crate) fn is_go(v: &[u8]) -> bool {
+    let mut chars = trim(v).iter().filter(|&&c| c != b'\\');
+    chars.next() == Some(&b'1') && chars.next().is_none()
+}
+
 /// `SZ[19]` or `SZ[19:13]`: (columns, rows), each 1–52.
 pub(crate) fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
     let v = trim(v);

@@ -86,7 +86,7 @@ impl<'a> Reader<'a> {
         };
         self.width = 19;
         self.height = 19;
-        self.not_go = root.game.is_some_and(|g| scan::trim(g) != b"1");
+        self.not_go = root.game.is_some_and(|g| !scan::is_go(g));
         if let Some(sz) = root.size {
             if let Some((w, h)) = scan::parse_size(sz) {
                 self.width = w;
