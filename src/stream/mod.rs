@@ -133,19 +133,22 @@ impl<S: EventSource> Shifted<S> {
 
 impl<S: EventSource> EventSource for Shifted<S> {
     fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        if let Some((kind, pos)) = self.junk.take() {
-            let w = Warning { kind, offset: pos.offset };
-            return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
-        }
-        if let Some(w) = self.queued.take() {
-            return Some(Ok(Event::Warning(w)));
-        }
-        if self.ended {
+        // The common case first and thin: an event the chunk's reader gives, passed on as it
+        // is unless it holds an offset (a game start, a warning) or is an error.
+        if self.junk.is_some() || self.queued.is_some() || self.ended {
+            if let Some((kind, pos)) = self.junk.take() {
+                let w = Warning { kind, offset: pos.offset };
+                return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
+            }
+            if let Some(w) = self.queued.take() {
+                return Some(Ok(Event::Warning(w)));
+            }
             return None;
         }
-        let (offset, line, column) = (self.offset, self.line, self.column);
-        match self.inner.next_event()? {
-            Ok(Event::GameStart { offset: o }) => {
+        let offset = self.offset;
+        let item = self.inner.next_event();
+        match item {
+            Some(Ok(Event::GameStart { offset: o })) => {
                 if let Some((kind, pos)) = self.start_warning.take() {
                     let w = Warning { kind, offset: pos.offset };
                     if self.strict {
@@ -156,9 +159,11 @@ impl<S: EventSource> EventSource for Shifted<S> {
                 }
                 Some(Ok(Event::GameStart { offset: o + offset }))
             }
-            Ok(Event::Warning(w)) => Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset }))),
-            Ok(ev) => Some(Ok(ev)),
-            Err(e) => Some(Err(e.shifted(offset, line, column))),
+            Some(Ok(Event::Warning(w))) => {
+                Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset })))
+            }
+            Some(Err(e)) => Some(Err(e.shifted(offset, self.line, self.column))),
+            other => other,
         }
     }
 
