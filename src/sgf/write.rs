@@ -119,6 +119,10 @@ pub struct NodeWriter {
     /// Points of the node's setup, and of its marks, already written.
     setup: [u64; POINT_WORDS],
     marks: [u64; POINT_WORDS],
+    /// Whether `setup` or `marks` has a bit set.
+    points: bool,
+    /// Whether text values were written since `scanned`.
+    texts: bool,
 }
 
 impl Default for NodeWriter {
@@ -135,6 +139,8 @@ impl Default for NodeWriter {
             offset: None,
             setup: [0; POINT_WORDS],
             marks: [0; POINT_WORDS],
+            points: false,
+            texts: false,
         }
     }
 }
@@ -152,6 +158,7 @@ impl NodeWriter {
         self.size = (19, 19);
         self.line = out.len();
         self.scanned = out.len();
+        self.texts = false;
         self.clear_node();
     }
 
@@ -192,8 +199,12 @@ impl NodeWriter {
     /// Starts a new node: a line break when the line is full, `(` when `paren` (the node opens
     /// a variation), then `;`.
     pub fn start_node(&mut self, paren: bool, out: &mut Vec<u8>) {
-        if let Some(i) = out[self.scanned.min(out.len())..].iter().rposition(|&b| b == b'\n') {
-            self.line = self.scanned + i + 1;
+        // Only text values hold newlines.
+        if self.texts {
+            if let Some(i) = out[self.scanned.min(out.len())..].iter().rposition(|&b| b == b'\n') {
+                self.line = self.scanned + i + 1;
+            }
+            self.texts = false;
         }
         if out.len().saturating_sub(self.line) >= LINE_WIDTH {
             out.push(b'\n');
@@ -213,8 +224,11 @@ impl NodeWriter {
         self.moved = false;
         self.has_move_props = false;
         self.has_setup = false;
-        self.setup = [0; POINT_WORDS];
-        self.marks = [0; POINT_WORDS];
+        if self.points {
+            self.setup = [0; POINT_WORDS];
+            self.marks = [0; POINT_WORDS];
+            self.points = false;
+        }
     }
 
     /// Appends `ev` to the current node (see the [module docs](self)); events that SGF does not
@@ -222,6 +236,8 @@ impl NodeWriter {
     /// pushed to `repairs`. A shogi move or setup is refused, and nothing is written.
     #[inline]
     pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
+        self.texts |=
+            matches!(ev, Event::Comment(_) | Event::Name(_) | Event::Info(_) | Event::Property(_) | Event::Markup(_));
         match *ev {
             Event::Move(Move::Go { color, point: p }) => {
                 let ident: &[u8] = if color == Color::Black { b"B" } else { b"W" };
@@ -356,8 +372,12 @@ impl NodeWriter {
                     self.move_prop(ident, out, repairs);
                 }
                 self.put(ident, rule, out, repairs, |out| {
+                    let start = out.len();
                     for v in p.value().sgf_values() {
                         bracketed(&v, out);
+                    }
+                    if out.len() == start {
+                        out.extend_from_slice(b"[]");
                     }
                 });
             }
@@ -424,6 +444,7 @@ impl NodeWriter {
                 return None;
             }
             set[bit / 64] |= 1 << (bit % 64);
+            self.points = true;
         }
         Some(xy)
     }
