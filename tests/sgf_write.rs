@@ -68,6 +68,12 @@ fn other_formats_get_sgf_values() {
         assert!(!out.contains("FF[2]") && !out.contains("GM[go]"), "{f}: {out}");
         assert!(repairs.is_empty(), "{f}: {repairs:?}");
     }
+    // `AP` is `name:version` in SGF: another format's free text (JGF "generator": "Seki v4.3.0")
+    // gets an empty version, and compares equal to itself without it.
+    let (out, _) = write(b"{\"record\":{\"version\":\"2.0.0\",\"generator\":\"Seki v4.3.0\"},\"game\":{\"type\":\"go\"},\"moves\":[{\"B\":[3,3]}]}");
+    assert!(out.starts_with("(;FF[4]GM[1]CA[UTF-8]AP[Seki v4.3.0:]"), "{out}");
+    assert_eq!(round_trips(b"(;AP[YuanYu]AN[a:b];B[aa])"), "(;FF[4]GM[1]CA[UTF-8]AP[YuanYu:]AN[a:b];B[aa])");
+    assert_eq!(round_trips(b"(;AP[kifu:1.0])"), "(;FF[4]GM[1]CA[UTF-8]AP[kifu:1.0])");
     // A Shift_JIS file without CA comes out as UTF-8 with CA[UTF-8].
     let (out, _) = write(&std::fs::read(root.join("samples/shift-jis-no-charset.sgf")).unwrap());
     assert!(out.starts_with("(;FF[4]GM[1]CA[UTF-8]SZ[19]PB[ソーソ]PW[表示]EV[第1期 棋聖戦]C[コミ6目半]"), "{out}");

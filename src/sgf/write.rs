@@ -13,7 +13,9 @@
 //! - Comments, names, info and property values: text decoded from its own rule and charset and
 //!   re-escaped (`\` and `]`, and `:` in labels), so the output is UTF-8; the root says
 //!   `FF[4]GM[1]CA[UTF-8]` ([`NodeWriter::root`]), whatever the input's `FF`, `GM` and `CA` were
-//!   (a JGF `"go"` is `GM[1]`; a number is kept). A property is written under its upper-case
+//!   (a JGF `"go"` is `GM[1]`; a number is kept). `AP` is composed (`name:version`): a value
+//!   without `:` (another format's free text, `Seki v4.3.0`) gets an empty version
+//!   (`AP[Seki v4.3.0:]`), the same application for the canonical comparison. A property is written under its upper-case
 //!   letters (`AddBlack` → `AB`; a name with a digit, `B5L`, verbatim), each of its values in
 //!   brackets (an unknown property keeps all of its values).
 //! - Marks: `CR[aa]`, `LB[aa:text]`, `AR[aa:bb]`; times left in seconds (`BL[12.5]`), periods
@@ -36,6 +38,10 @@
 //! Lines break before a node (`;` or `(`) once the current line holds
 //! [`LINE_WIDTH`] bytes or more, never inside a value.
 //!
+//! Writing allocates nothing beyond the output buffer once the writer's scratch has grown,
+//! except for a [`Repair`] (its strings) and text in another charset than UTF-8 or another rule
+//! than SGF's (one string per value, from [`Text::decode`]).
+//!
 //! ## Known losses
 //! What a round trip (read → tree → write → read) does not give back, and why. The canonical
 //! comparison ([`crate::tree::GameTree::canonical_diff`]) skips the first group ([`writes`] is
@@ -44,6 +50,7 @@
 //! | Loss | Why |
 //! |---|---|
 //! | `FF`, `GM`, `CA` as the input had them | regenerated: `FF[4]GM[1]CA[UTF-8]` (a numeric `GM` kept) |
+//! | the spelling of text (escapes, charset, an `AP` without version) | decoded and re-escaped; compared decoded |
 //! | engine evaluations; clock readings other than time or periods left | SGF has no property for them |
 //! | marks of [`MarkupKind::Other`]; info with no SGF name and a name that is no SGF identifier | no SGF spelling |
 //! | properties whose name has no upper-case letter | not an SGF identifier |
@@ -349,7 +356,15 @@ impl NodeWriter {
                     self.time_limit(&i.value(), out, repairs);
                     return Ok(());
                 }
-                self.put(ident, Rule::Single, out, repairs, |out| bracketed(&i.value(), out));
+                let application = i.key() == InfoKey::Application;
+                self.put(ident, Rule::Single, out, repairs, |out| {
+                    let start = out.len();
+                    bracketed(&i.value(), out);
+                    // `AP` is `name:version`; another format's free text gets an empty version.
+                    if application && !composed(&out[start + 1..out.len() - 1]) {
+                        out.insert(out.len() - 1, b':');
+                    }
+                });
             }
             Event::Property(p) => {
                 let mut buf = [0u8; 16];
@@ -516,6 +531,27 @@ impl NodeWriter {
     }
 }
 
+/// Whether an escaped value holds an unescaped `:`.
+fn composed(value: &[u8]) -> bool {
+    let mut escaped = false;
+    for &b in value {
+        match b {
+            b':' if !escaped => return true,
+            b'\\' if !escaped => escaped = true,
+            _ => escaped = false,
+        }
+    }
+    false
+}
+
+/// An `AP` value without the `:` the writer adds to one that has none (`name` = `name:`).
+fn application(v: &str) -> &str {
+    match v.strip_suffix(':') {
+        Some(name) if !name.contains(':') => name,
+        _ => v,
+    }
+}
+
 /// Whether `s` is an SGF Real: `[+-]digits[.digits]`.
 fn is_real(s: &str) -> bool {
     let s = s.strip_prefix(['+', '-']).unwrap_or(s);
@@ -604,6 +640,9 @@ pub fn writes(ev: &Event<'_>) -> bool {
 pub(crate) fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
     match (p, q) {
         (Event::Comment(a), Event::Comment(b)) | (Event::Name(a), Event::Name(b)) => a.decode().text == b.decode().text,
+        (Event::Info(a), Event::Info(b)) if a.key() == InfoKey::Application && b.key() == InfoKey::Application => {
+            application(&a.value().decode().text) == application(&b.value().decode().text)
+        }
         (Event::Info(a), Event::Info(b)) => {
             a.key() == b.key()
                 && (a.key() == InfoKey::Charset || a.value().decode().text == b.value().decode().text)

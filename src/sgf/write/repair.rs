@@ -68,7 +68,7 @@ impl RepairKind {
     }
 }
 
-/// One change the writer made; see the [module docs](self).
+/// One change the writer made to keep its output valid SGF; see [`RepairKind`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repair {
     /// What was changed.
