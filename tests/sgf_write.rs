@@ -272,6 +272,40 @@ fn node_writer_streams_events() {
     assert!(kifu::sgf::write::writes(&pass));
 }
 
+#[test]
+fn node_writer_output_may_be_taken_away_between_nodes() {
+    // Every event of a game, straight from the reader (no tree), the output flushed after each
+    // node: the same text as the tree writer's.
+    let input = b"(;SZ[9]C[a]AB[aa]C[b];B[bb]C[x];W[cc]C[y]C[z];B[dd])";
+    let (mut out, mut flushed, mut repairs) = (Vec::new(), Vec::new(), Vec::new());
+    let mut w = NodeWriter::new();
+    let mut first = true;
+    for ev in kifu::sgf::Reader::new(input) {
+        match ev.unwrap() {
+            Event::GameStart { .. } => {
+                w.begin_game(&out);
+                out.push(b'(');
+            }
+            Event::Node if first => {
+                first = false;
+                out.push(b';');
+                w.root(None, &mut out, &mut repairs);
+            }
+            Event::Node => {
+                flushed.append(&mut out);
+                w.start_node(false, &mut out);
+            }
+            Event::GameEnd { .. } => out.push(b')'),
+            ev => w.event(&ev, &mut out, &mut repairs).unwrap(),
+        }
+    }
+    flushed.append(&mut out);
+    let want = "(;FF[4]GM[1]CA[UTF-8]SZ[9]C[a\n\nb]AB[aa];B[bb]C[x];W[cc]C[y\n\nz];B[dd])";
+    assert_eq!(String::from_utf8(flushed).unwrap(), want);
+    assert_eq!(write(input).0, want);
+    assert_eq!(kinds(&repairs), ["comment_joined", "comment_joined"]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The corpus.
 

@@ -109,6 +109,9 @@ const POINT_WORDS: usize = (52 * 52usize).div_ceil(64);
 /// at a game's start, [`NodeWriter::root`] for the root's format properties,
 /// [`NodeWriter::start_node`] for each further node, and [`NodeWriter::event`] for each event.
 /// Keeps its scratch (the current node's properties) between games.
+///
+/// Within a node the output must only grow (the writer merges repeated properties in place);
+/// between nodes the caller may take it away (write it out and clear it).
 #[derive(Clone, Debug)]
 pub struct NodeWriter {
     slots: Vec<Slot>,
@@ -206,6 +209,11 @@ impl NodeWriter {
     /// Starts a new node: a line break when the line is full, `(` when `paren` (the node opens
     /// a variation), then `;`.
     pub fn start_node(&mut self, paren: bool, out: &mut Vec<u8>) {
+        if out.len() < self.scanned {
+            // The caller took the output away (flushed it): count the line from here.
+            self.line = out.len();
+            self.scanned = out.len();
+        }
         // Only text values hold newlines.
         if self.texts {
             if let Some(i) = out[self.scanned.min(out.len())..].iter().rposition(|&b| b == b'\n') {
@@ -347,7 +355,7 @@ impl NodeWriter {
                     None if sgf_name(i.name()) => i.name(),
                     None => return Ok(()),
                 };
-                if i.key() == InfoKey::BoardSize && self.slots.iter().all(|s| out[s.name..s.name + s.len] != *b"SZ") {
+                if i.key() == InfoKey::BoardSize && self.find(b"SZ", out).is_none() {
                     if let Some((w, h)) = board_size(&i.value()) {
                         self.set_board_size(w, h);
                     }
@@ -464,9 +472,9 @@ impl NodeWriter {
         Some(xy)
     }
 
-    /// The index of the current node's property `ident`, if written.
+    /// The index of the current node's property `ident`, if written (and still in `out`).
     fn find(&self, ident: &[u8], out: &[u8]) -> Option<usize> {
-        self.slots.iter().rposition(|s| out.get(s.name..s.name + s.len) == Some(ident))
+        self.slots.iter().rposition(|s| s.end <= out.len() && out.get(s.name..s.name + s.len) == Some(ident))
     }
 
     /// Writes the values `values` writes (brackets included) under `ident`, as `rule` says when
@@ -508,6 +516,8 @@ impl NodeWriter {
         if to < at {
             out[to..].rotate_right(d);
         }
+        // (A slot beyond `at` would mean the node's output was taken away: `find` does not
+        // find such a slot, so none reaches here.)
         self.slots[i].end += d;
         for s in &mut self.slots[i + 1..] {
             s.name += d;
