@@ -31,7 +31,7 @@ fn no_allocation_after_the_first_pass() {
                 out.clear();
                 writer.moves(&t, &mut out);
                 let c2 = count();
-                writer.sgf(&t, &mut out);
+                writer.sgf(&t, &mut out).unwrap();
                 let c3 = count();
                 line.clear();
                 assert!(kifu::tree::write_main_line_moves(&mut stream, &mut line).unwrap());

@@ -1,9 +1,11 @@
-//! `kifu tree [--moves] FILE[@OFFSET]`: one line per game, its tree in canonical SGF.
+//! `kifu tree [--moves] FILE[@OFFSET]`: each game's tree in canonical SGF, one game a line
+//! (the full form breaks long games into lines between nodes).
 //!
 //! With `--moves`, only moves: nodes without a move are dropped and their children promoted, one
 //! move per node, single-child branches inline, children in file order, SGF coordinates, a pass as
 //! `B[]`, an empty game as `()`, shogi as `(;+7776FU;-3334FU)`. Without it, every mapped event in
-//! canonical form (setup, markup, comments, names, game info); see `kifu::tree::Writer`.
+//! canonical form (setup, markup, comments, names, game info); see `kifu::tree::Writer`. A shogi
+//! game has no full SGF form: it is reported as an error (`--moves` writes it).
 //! `@OFFSET` reads only the game that starts at that byte offset.
 
 use bumpalo::Bump;
@@ -55,8 +57,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 line.clear();
                 if args.moves {
                     writer.moves(&tree, &mut line);
-                } else {
-                    writer.sgf(&tree, &mut line);
+                } else if let Err(e) = writer.sgf(&tree, &mut line) {
+                    errors += 1;
+                    eprintln!("{}: game at byte {}: {}: {e}", path.display(), tree.offset(), e.as_str());
+                    if offset.is_some() {
+                        break;
+                    }
+                    continue;
                 }
                 line.push(b'\n');
                 if out.write_all(&line).is_err() {

@@ -1,204 +1,408 @@
-//! Writing events as SGF text: one event (or one node's worth of events) at a time.
+//! Writing events as SGF FF\[4\]: one event at a time, one node after another.
 //!
-//! This module knows SGF's syntax — property identifiers, point letters, value escaping — and
-//! nothing of trees; the canonical writer of whole games (`kifu::tree::write`) walks a tree
-//! and hands each node's events to a [`NodeWriter`].
+//! This module knows SGF's syntax — property identifiers, point letters, value escaping, what a
+//! node may hold — and nothing of trees; the canonical writer of whole games
+//! (`kifu::tree::write`) walks a tree and hands each node's events to a [`NodeWriter`]. It
+//! streams: each event is written when it comes, and the only state is the current node's list
+//! of properties (positions in the output), so the output buffer is the only memory that grows.
 //!
 //! What one event becomes:
-//! - Go moves `B[pd]`, passes `B[]`; setup `AB[aa]`, `AW[aa]`, `AE[aa]`; `PL[B]`; one point per
-//!   value (no `aa:cc` rectangles); points beyond 52×52 as `__`.
-//! - Comments, names, info and property values: text decoded and re-escaped (`\` and `]`, and
-//!   `:` in labels), so the output is UTF-8 and `CA` is written as `CA[UTF-8]`. A property is
-//!   written under its upper-case letters (`AddBlack` → `AB`; a name with a digit, `B5L`,
-//!   verbatim), each of its values in brackets.
+//! - Go moves `B[pd]`, passes `B[]` (an FF\[3\] `B[tt]` was read as a pass, so it is written
+//!   `B[]`); setup `AB[aa]`, `AW[aa]`, `AE[aa]`; `PL[B]`; one point per value (no `aa:cc`
+//!   rectangles).
+//! - Comments, names, info and property values: text decoded from its own rule and charset and
+//!   re-escaped (`\` and `]`, and `:` in labels), so the output is UTF-8; the root says
+//!   `FF[4]GM[1]CA[UTF-8]` ([`NodeWriter::root`]), whatever the input's `FF`, `GM` and `CA` were
+//!   (a JGF `"go"` is `GM[1]`; a number is kept). `AP` is composed (`name:version`): a value
+//!   without `:` (another format's free text, `Seki v4.3.0`) gets an empty version
+//!   (`AP[Seki v4.3.0:]`), the same application for the canonical comparison. A property is written under its upper-case
+//!   letters (`AddBlack` → `AB`; a name with a digit, `B5L`, verbatim), each of its values in
+//!   brackets (an unknown property keeps all of its values).
 //! - Marks: `CR[aa]`, `LB[aa:text]`, `AR[aa:bb]`; times left in seconds (`BL[12.5]`), periods
 //!   left as a count (`OB[3]`).
-//! - Shogi moves as CSA moves (`+7776FU`, `00` for a drop) outside any property; shogi setup as
-//!   `XS[+77FU]` (a piece in hand `XS[+00FU]`, an emptied square `XS[77]`).
-//! - Left out ([`writes`] says which): engine evaluations, clock readings other than a player's
-//!   time or periods left, marks of [`MarkupKind::Other`], info whose key has no SGF property and
-//!   whose own name is not an SGF identifier, properties whose name has no upper-case letter,
-//!   and the stream's structure (game start and end, nodes, variations, warnings).
+//! - Shogi moves and setup: refused ([`Refusal::Shogi`]): SGF has no shogi notation.
+//!
+//! One property of a kind per node, as FF\[4\] requires; each repair is reported as a
+//! [`Repair`] (never silently):
+//! - a second comment is joined to the first, a blank line between ([`RepairKind::CommentJoined`]);
+//! - a second move starts a new node ([`RepairKind::MoveSplit`]);
+//! - a list property (setup, marks, an unknown property) that comes back after another one in
+//!   the same node has its values merged into the first list ([`RepairKind::ListMerged`]);
+//!   consecutive values of one property are one list and no repair;
+//! - a second single-valued property (name, game info, `PL`, a clock, a known SGF property such
+//!   as `KO`) is left out, the first kept ([`RepairKind::DuplicateDropped`]);
+//! - a point the board cannot hold (off the board of the root's `SZ`, default 19×19, as a
+//!   compressed list `AW[ff:zz]` gives) is left out ([`RepairKind::OffBoard`]), as is a point
+//!   given twice in one node's setup or marks ([`RepairKind::PointRepeated`]).
+//!
+//! Lines break before a node (`;` or `(`) once the current line holds
+//! [`LINE_WIDTH`] bytes or more, never inside a value.
+//!
+//! Writing allocates nothing beyond the output buffer once the writer's scratch has grown,
+//! except for a [`Repair`] (its strings) and text in another charset than UTF-8 or another rule
+//! than SGF's (one string per value, from [`Text::decode`]).
+//!
+//! ## Known losses
+//! What a round trip (read → tree → write → read) does not give back, and why. The canonical
+//! comparison ([`crate::tree::GameTree::canonical_diff`]) skips the first group ([`writes`] is
+//! false for them); `tests/sgf_write.rs` asserts the second over the corpus.
+//!
+//! | Loss | Why |
+//! |---|---|
+//! | `FF`, `GM`, `CA` as the input had them | regenerated: `FF[4]GM[1]CA[UTF-8]` (a numeric `GM` kept) |
+//! | the spelling of text (escapes, charset, an `AP` without version) | decoded and re-escaped; compared decoded |
+//! | engine evaluations; clock readings other than time or periods left | SGF has no property for them |
+//! | marks of [`MarkupKind::Other`]; info with no SGF name and a name that is no SGF identifier | no SGF spelling |
+//! | properties whose name has no upper-case letter | not an SGF identifier |
+//! | a repaired node (see [`RepairKind`]) | the repair itself: joined comments, split nodes, merged lists, dropped duplicates and points |
 //!
 //! ```
 //! use kifu::sgf::write::NodeWriter;
 //! use kifu::{Color, Event, Move, Point, Setup};
 //!
-//! let mut out = Vec::new();
+//! let (mut out, mut repairs) = (Vec::new(), Vec::new());
 //! let mut node = NodeWriter::new();
-//! for p in [Point::new(3, 3), Point::new(15, 15)] {
-//!     node.event(&Event::Setup(Setup::Go { color: Some(Color::Black), point: p }), &mut out);
+//! node.begin_game(&out);
+//! for p in [Point::new(3, 3), Point::new(15, 15), Point::new(20, 3)] {
+//!     node.event(&Event::Setup(Setup::Go { color: Some(Color::Black), point: p }), &mut out, &mut repairs).unwrap();
 //! }
-//! node.event(&Event::Move(Move::Go { color: Color::White, point: None }), &mut out);
-//! assert_eq!(out, b"AB[dd][pp]W[]");
+//! node.start_node(false, &mut out);
+//! node.event(&Event::Move(Move::Go { color: Color::White, point: None }), &mut out, &mut repairs).unwrap();
+//! assert_eq!(out, b"AB[dd][pp];W[]");
+//! assert_eq!(repairs[0].kind.as_str(), "off_board"); // `ud` is off a 19×19 board
 //! ```
 
-use super::props::{info_ident, markup_ident, point_letters};
-use crate::event::{ClockKind, Color, Event, InfoKey, MarkupKind, Move, Point, Setup, ShogiMove};
+mod repair;
+mod value;
 
-/// Writes the events of one SGF node, grouping consecutive values of one property
-/// (`AB[aa][bb]`). Call [`NodeWriter::new_node`] where a node starts (after writing its `;`).
-#[derive(Clone, Copy, Debug, Default)]
+pub use repair::{Refusal, Repair, RepairKind};
+pub use value::escape;
+
+use super::props::{info_ident, is_defined, markup_ident, point_letters};
+use crate::event::{ClockKind, Color, Event, InfoKey, MarkupKind, Move, Point, Setup, ShogiMove};
+use crate::text::Text;
+
+/// A line is broken before the next node once it holds this many bytes.
+pub const LINE_WIDTH: usize = 72;
+
+/// How a repeated property of one node is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rule {
+    /// Values merged into one list.
+    List,
+    /// The first kept.
+    Single,
+}
+
+/// One property written in the current node: where its name starts and its values end.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    name: usize,
+    len: usize,
+    end: usize,
+}
+
+/// Bits for the points of a 52×52 board.
+const POINT_WORDS: usize = (52 * 52usize).div_ceil(64);
+
+/// Writes the events of SGF nodes (see the [module docs](self)): call [`NodeWriter::begin_game`]
+/// at a game's start, [`NodeWriter::root`] for the root's format properties,
+/// [`NodeWriter::start_node`] for each further node, and [`NodeWriter::event`] for each event.
+/// Keeps its scratch (the current node's properties) between games.
+///
+/// Within a node the output must only grow (the writer merges repeated properties in place);
+/// between nodes the caller may take it away (write it out and clear it).
+#[derive(Clone, Debug)]
 pub struct NodeWriter {
-    /// The identifier of the property being written, if values may still be appended to it.
-    last: Option<&'static str>,
+    slots: Vec<Slot>,
+    /// The slot the last event wrote to (values of one property in a row make one list).
+    last: Option<usize>,
+    moved: bool,
+    /// The node holds move properties (a move, a clock, `KO`…), setup properties.
+    has_move_props: bool,
+    has_setup: bool,
+    size: (u8, u8),
+    /// Where the current output line starts, and how far `out` has been searched for newlines.
+    line: usize,
+    scanned: usize,
+    offset: Option<u64>,
+    /// Points of the node's setup, and of its marks, already written.
+    setup: [u64; POINT_WORDS],
+    marks: [u64; POINT_WORDS],
+    /// Whether `setup` or `marks` has a bit set.
+    points: bool,
+    /// Whether text values were written since `scanned`.
+    texts: bool,
+}
+
+impl Default for NodeWriter {
+    fn default() -> NodeWriter {
+        NodeWriter {
+            slots: Vec::new(),
+            last: None,
+            moved: false,
+            has_move_props: false,
+            has_setup: false,
+            size: (19, 19),
+            line: 0,
+            scanned: 0,
+            offset: None,
+            setup: [0; POINT_WORDS],
+            marks: [0; POINT_WORDS],
+            points: false,
+            texts: false,
+        }
+    }
 }
 
 impl NodeWriter {
-    /// A writer at the start of a node.
+    /// A writer for a 19×19 board at the start of a node.
     pub fn new() -> NodeWriter {
         NodeWriter::default()
     }
 
-    /// Starts a new node: the next value opens its property even if the last one had the same
-    /// identifier.
-    pub fn new_node(&mut self) {
-        self.last = None;
+    /// Starts a game whose text begins at the end of `out`: a 19×19 board (until
+    /// [`NodeWriter::set_board_size`] or an `SZ` event says otherwise), a new line count, a new
+    /// node.
+    pub fn begin_game(&mut self, out: &[u8]) {
+        self.size = (19, 19);
+        self.line = out.len();
+        self.scanned = out.len();
+        self.texts = false;
+        self.clear_node();
     }
 
-    fn open(&mut self, ident: &'static str, out: &mut Vec<u8>) {
-        if self.last != Some(ident) {
-            out.extend_from_slice(ident.as_bytes());
-            self.last = Some(ident);
+    /// The board's size (columns, rows), for telling points off the board; SGF's `SZ` as the
+    /// root says it, which may come after the points it bounds.
+    pub fn set_board_size(&mut self, columns: u8, rows: u8) {
+        self.size = (columns.clamp(1, 52), rows.clamp(1, 52));
+    }
+
+    /// The byte offset in its input of the event about to be written, for the repairs it may
+    /// cause (`None`: unknown).
+    pub fn set_offset(&mut self, offset: Option<u64>) {
+        self.offset = offset;
+    }
+
+    /// Writes the root's format properties, `FF[4]GM[n]CA[UTF-8]`, into the current node (right
+    /// after the root's `;`). `game` is the root's `GM` value, if any (`1`, or another format's
+    /// `go`); a value that is neither a number nor a name of Go becomes `1` with a
+    /// [`RepairKind::GameType`] repair.
+    pub fn root(&mut self, game: Option<&Text<'_>>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        out.extend_from_slice(b"FF[4]GM[");
+        let start = out.len();
+        if let Some(t) = game {
+            let d = t.decode();
+            let v = d.text.trim();
+            if !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && v != "0" {
+                out.extend_from_slice(v.as_bytes());
+            } else if !["go", "baduk", "weiqi", "igo"].iter().any(|g| v.eq_ignore_ascii_case(g)) {
+                repairs.push(Repair::new(RepairKind::GameType, b"GM", v, self.offset));
+            }
         }
-        out.push(b'[');
+        if out.len() == start {
+            out.push(b'1');
+        }
+        out.extend_from_slice(b"]CA[UTF-8]");
     }
 
-    /// Appends `ev` as SGF (see the [module docs](self)); events that SGF does not write
-    /// ([`writes`] is false) append nothing.
+    /// Starts a new node: a line break when the line is full, `(` when `paren` (the node opens
+    /// a variation), then `;`.
+    pub fn start_node(&mut self, paren: bool, out: &mut Vec<u8>) {
+        if out.len() < self.scanned {
+            // The caller took the output away (flushed it): count the line from here.
+            self.line = out.len();
+            self.scanned = out.len();
+        }
+        // Only text values hold newlines.
+        if self.texts {
+            if let Some(i) = out[self.scanned.min(out.len())..].iter().rposition(|&b| b == b'\n') {
+                self.line = self.scanned + i + 1;
+            }
+            self.texts = false;
+        }
+        if out.len().saturating_sub(self.line) >= LINE_WIDTH {
+            out.push(b'\n');
+            self.line = out.len();
+        }
+        self.scanned = out.len();
+        if paren {
+            out.push(b'(');
+        }
+        out.push(b';');
+        self.clear_node();
+    }
+
+    fn clear_node(&mut self) {
+        self.slots.clear();
+        self.last = None;
+        self.moved = false;
+        self.has_move_props = false;
+        self.has_setup = false;
+        if self.points {
+            self.setup = [0; POINT_WORDS];
+            self.marks = [0; POINT_WORDS];
+            self.points = false;
+        }
+    }
+
+    /// Appends `ev` to the current node (see the [module docs](self)); events that SGF does not
+    /// write ([`writes`] is false) append nothing. Every change made to keep the node valid is
+    /// pushed to `repairs`. A shogi move or setup is refused, and nothing is written.
     #[inline]
-    pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>) {
+    pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
+        self.texts |=
+            matches!(ev, Event::Comment(_) | Event::Name(_) | Event::Info(_) | Event::Property(_) | Event::Markup(_));
         match *ev {
             Event::Move(Move::Go { color, point: p }) => {
-                self.open(if color == Color::Black { "B" } else { "W" }, out);
-                if let Some(p) = p {
-                    point(p, out);
+                let ident: &[u8] = if color == Color::Black { b"B" } else { b"W" };
+                if self.moved || self.has_setup {
+                    let kind = if self.moved { RepairKind::MoveSplit } else { RepairKind::SetupSplit };
+                    let v = p.and_then(point_letters).unwrap_or(*b"  ");
+                    repairs.push(Repair::new(kind, ident, String::from_utf8_lossy(&v).trim(), self.offset));
+                    self.start_node(false, out);
                 }
-                out.push(b']');
+                self.moved = true;
+                self.has_move_props = true;
+                self.put(ident, Rule::Single, out, repairs, |out| {
+                    out.push(b'[');
+                    if let Some(p) = p {
+                        out.extend_from_slice(&point_letters(p).unwrap_or(*b"__"));
+                    }
+                    out.push(b']');
+                });
             }
-            Event::Move(Move::Shogi(m)) => {
-                self.last = None;
-                shogi(m, out);
+            Event::Move(Move::Shogi(_)) | Event::Setup(Setup::Shogi { .. } | Setup::ShogiRemove { .. }) => {
+                return Err(Refusal::Shogi)
             }
             Event::Setup(Setup::Go { color, point: p }) => {
-                self.open(
-                    match color {
-                        Some(Color::Black) => "AB",
-                        Some(Color::White) => "AW",
-                        None => "AE",
-                    },
-                    out,
-                );
-                point(p, out);
-                out.push(b']');
-            }
-            Event::Setup(Setup::Shogi { color, piece, square }) => {
-                self.open("XS", out);
-                out.push(if color == Color::Black { b'+' } else { b'-' });
-                let sq = square.map_or([b'0', b'0'], |s| [digit(s.file), digit(s.rank)]);
-                out.extend_from_slice(&sq);
-                out.extend_from_slice(piece.csa().as_bytes());
-                out.push(b']');
-            }
-            Event::Setup(Setup::ShogiRemove { square }) => {
-                self.open("XS", out);
-                out.extend_from_slice(&[digit(square.file), digit(square.rank), b']']);
+                let ident: &[u8] = match color {
+                    Some(Color::Black) => b"AB",
+                    Some(Color::White) => b"AW",
+                    None => b"AE",
+                };
+                if let Some(xy) = self.check_point(ident, p, true, repairs) {
+                    self.setup_prop(ident, &xy, out, repairs);
+                    self.put(ident, Rule::List, out, repairs, |out| {
+                        out.extend_from_slice(&[b'[', xy[0], xy[1], b']']);
+                    });
+                }
             }
             Event::Turn(c) => {
-                self.open("PL", out);
-                out.extend_from_slice(if c == Color::Black { b"B]" } else { b"W]" });
+                self.setup_prop(b"PL", if c == Color::Black { b"B" } else { b"W" }, out, repairs);
+                self.put(b"PL", Rule::Single, out, repairs, |out| {
+                    out.extend_from_slice(if c == Color::Black { b"[B]" } else { b"[W]" })
+                });
             }
             Event::Markup(m) => {
-                let Some(ident) = markup_ident(m.kind) else { return };
-                self.open(ident, out);
+                let Some(ident) = markup_ident(m.kind) else { return Ok(()) };
+                let ident = ident.as_bytes();
+                let mut at = None;
                 if let Some(p) = m.point() {
-                    point(p, out);
-                    if let Some(q) = m.to() {
-                        out.push(b':');
-                        point(q, out);
-                    } else if m.kind == MarkupKind::Label {
-                        out.push(b':');
-                        escape(&m.label().decode().text, true, out);
-                    }
+                    // Lines and arrows may share points; other marks may not.
+                    let unique = m.to().is_none();
+                    let Some(xy) = self.check_point(ident, p, unique, repairs) else { return Ok(()) };
+                    let to = match m.to() {
+                        Some(q) => match self.check_point(ident, q, false, repairs) {
+                            Some(q) => Some(q),
+                            None => return Ok(()),
+                        },
+                        None => None,
+                    };
+                    at = Some((xy, to));
                 }
-                out.push(b']');
+                self.put(ident, Rule::List, out, repairs, |out| {
+                    out.push(b'[');
+                    if let Some((xy, to)) = at {
+                        out.extend_from_slice(&xy);
+                        if let Some(q) = to {
+                            out.push(b':');
+                            out.extend_from_slice(&q);
+                        } else if m.kind == MarkupKind::Label {
+                            out.push(b':');
+                            value::text(&m.label(), true, out);
+                        }
+                    }
+                    out.push(b']');
+                });
             }
-            Event::Comment(t) => {
-                self.open("C", out);
-                escape(&t.decode().text, false, out);
-                out.push(b']');
-            }
-            Event::Name(t) => {
-                self.open("N", out);
-                escape(&t.decode().text, false, out);
-                out.push(b']');
-            }
+            Event::Comment(t) => self.comment(&t, out, repairs),
+            Event::Name(t) => self.put(b"N", Rule::Single, out, repairs, |out| bracketed(&t, out)),
             Event::Clock(c) => {
-                let ident = match (c.kind, c.color) {
-                    (ClockKind::TimeLeftMs, Some(Color::Black)) => "BL",
-                    (ClockKind::TimeLeftMs, Some(Color::White)) => "WL",
-                    (ClockKind::PeriodsLeft, Some(Color::Black)) => "OB",
-                    (ClockKind::PeriodsLeft, Some(Color::White)) => "OW",
-                    _ => return,
+                let ident: &[u8] = match (c.kind, c.color) {
+                    (ClockKind::TimeLeftMs, Some(Color::Black)) => b"BL",
+                    (ClockKind::TimeLeftMs, Some(Color::White)) => b"WL",
+                    (ClockKind::PeriodsLeft, Some(Color::Black)) => b"OB",
+                    (ClockKind::PeriodsLeft, Some(Color::White)) => b"OW",
+                    _ => return Ok(()),
                 };
-                self.open(ident, out);
-                if c.kind == ClockKind::TimeLeftMs {
-                    let (secs, ms) = (c.value / 1000, c.value % 1000);
-                    number(secs, out);
-                    if ms != 0 {
-                        let digits = [b'0' + (ms / 100) as u8, b'0' + (ms / 10 % 10) as u8, b'0' + (ms % 10) as u8];
-                        let keep = if ms % 10 != 0 {
-                            3
-                        } else if ms % 100 != 0 {
-                            2
-                        } else {
-                            1
-                        };
-                        out.push(b'.');
-                        out.extend_from_slice(&digits[..keep]);
+                self.move_prop(ident, out, repairs);
+                self.put(ident, Rule::Single, out, repairs, |out| {
+                    out.push(b'[');
+                    if c.kind == ClockKind::TimeLeftMs {
+                        seconds(c.value, out);
+                    } else {
+                        number(c.value, out);
                     }
-                } else {
-                    number(c.value, out);
-                }
-                out.push(b']');
+                    out.push(b']');
+                });
             }
             Event::Info(i) => {
                 let ident = match info_ident(i.key()) {
-                    Some(id) => id,
-                    None => {
-                        // The format's own name, when it is an SGF identifier.
-                        let name = i.name();
-                        if name.is_empty() || !name.iter().all(u8::is_ascii_uppercase) {
-                            return;
-                        }
-                        self.last = None;
-                        out.extend_from_slice(name);
-                        out.push(b'[');
-                        escape(&i.value().decode().text, false, out);
-                        out.push(b']');
-                        return;
-                    }
+                    Some(_) if regenerated(i.key()) => return Ok(()),
+                    Some(id) => id.as_bytes(),
+                    // The format's own name, when it is an SGF identifier.
+                    None if sgf_name(i.name()) => i.name(),
+                    None => return Ok(()),
                 };
-                self.open(ident, out);
-                if i.key() == InfoKey::Charset {
-                    out.extend_from_slice(b"UTF-8");
-                } else {
-                    escape(&i.value().decode().text, false, out);
+                if i.key() == InfoKey::BoardSize && self.find(b"SZ", out).is_none() {
+                    if let Some((w, h)) = board_size(&i.value()) {
+                        self.set_board_size(w, h);
+                    }
                 }
-                out.push(b']');
+                if i.key() == InfoKey::TimeLimit {
+                    self.time_limit(&i.value(), out, repairs);
+                    return Ok(());
+                }
+                let application = i.key() == InfoKey::Application;
+                self.put(ident, Rule::Single, out, repairs, |out| {
+                    let start = out.len();
+                    bracketed(&i.value(), out);
+                    // `AP` is `name:version`; another format's free text gets an empty version.
+                    if application && !composed(&out[start + 1..out.len() - 1]) {
+                        out.insert(out.len() - 1, b':');
+                    }
+                });
             }
             Event::Property(p) => {
-                let start = out.len();
-                out.extend(ident(p.name()));
-                if out.len() == start {
-                    return;
+                let mut buf = [0u8; 16];
+                let name = p.name();
+                let ident: &[u8] = if name.iter().any(u8::is_ascii_digit) || name.iter().all(u8::is_ascii_uppercase) {
+                    name
+                } else {
+                    let mut n = 0;
+                    for &b in name.iter().filter(|b| b.is_ascii_uppercase()).take(buf.len()) {
+                        buf[n] = b;
+                        n += 1;
+                    }
+                    &buf[..n]
+                };
+                if ident.is_empty() {
+                    return Ok(());
                 }
-                self.last = None;
-                for v in p.value().sgf_values() {
-                    out.push(b'[');
-                    escape(&v.decode().text, false, out);
-                    out.push(b']');
+                let rule = if is_defined(ident) { Rule::Single } else { Rule::List };
+                if matches!(ident, b"KO" | b"MN" | b"TE" | b"BM" | b"DO" | b"IT") {
+                    self.move_prop(ident, out, repairs);
                 }
+                self.put(ident, rule, out, repairs, |out| {
+                    let start = out.len();
+                    for v in p.value().sgf_values() {
+                        bracketed(&v, out);
+                    }
+                    if out.len() == start {
+                        out.extend_from_slice(b"[]");
+                    }
+                });
             }
             Event::Evaluation(_)
             | Event::GameStart { .. }
@@ -208,6 +412,211 @@ impl NodeWriter {
             | Event::Warning(_)
             | Event::GameEnd { .. } => {}
         }
+        Ok(())
+    }
+
+    /// Before a setup property: a new node when this one holds move properties.
+    fn setup_prop(&mut self, ident: &[u8], value: &[u8], out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        if self.has_move_props {
+            repairs.push(Repair::new(RepairKind::SetupSplit, ident, &String::from_utf8_lossy(value), self.offset));
+            self.start_node(false, out);
+        }
+        self.has_setup = true;
+    }
+
+    /// Before a move property other than a move: a new node when this one holds setup.
+    fn move_prop(&mut self, ident: &[u8], out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        if self.has_setup {
+            repairs.push(Repair::new(RepairKind::SetupSplit, ident, "", self.offset));
+            self.start_node(false, out);
+        }
+        self.has_move_props = true;
+    }
+
+    /// `TM`: FF\[4\] wants a real number of seconds.
+    fn time_limit(&mut self, t: &Text<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        let d = t.decode();
+        let v = d.text.trim();
+        if !is_real(v) || v.len() != d.text.len() {
+            repairs.push(Repair::new(RepairKind::InvalidValue, b"TM", &d.text, self.offset));
+            if !is_real(v) {
+                return;
+            }
+        }
+        self.put(b"TM", Rule::Single, out, repairs, |out| {
+            out.push(b'[');
+            out.extend_from_slice(v.as_bytes());
+            out.push(b']');
+        });
+    }
+
+    /// The point's letters, or `None` (with a repair) when it is off the board or, for `unique`
+    /// kinds, already in the node's setup or marks.
+    fn check_point(&mut self, ident: &[u8], p: Point, unique: bool, repairs: &mut Vec<Repair>) -> Option<[u8; 2]> {
+        let letters = point_letters(p);
+        let Some(xy) = letters.filter(|_| p.x < self.size.0 && p.y < self.size.1) else {
+            let v = letters.map_or_else(|| format!("{},{}", p.x, p.y), |xy| String::from_utf8_lossy(&xy).into_owned());
+            repairs.push(Repair::new(RepairKind::OffBoard, ident, &v, self.offset));
+            return None;
+        };
+        if unique {
+            let bit = p.y as usize * 52 + p.x as usize;
+            let set = if matches!(ident, b"AB" | b"AW" | b"AE") { &mut self.setup } else { &mut self.marks };
+            if set[bit / 64] & 1 << (bit % 64) != 0 {
+                repairs.push(Repair::new(RepairKind::PointRepeated, ident, &String::from_utf8_lossy(&xy), self.offset));
+                return None;
+            }
+            set[bit / 64] |= 1 << (bit % 64);
+            self.points = true;
+        }
+        Some(xy)
+    }
+
+    /// The index of the current node's property `ident`, if written (and still in `out`).
+    fn find(&self, ident: &[u8], out: &[u8]) -> Option<usize> {
+        self.slots.iter().rposition(|s| s.end <= out.len() && out.get(s.name..s.name + s.len) == Some(ident))
+    }
+
+    /// Writes the values `values` writes (brackets included) under `ident`, as `rule` says when
+    /// the node already has that property.
+    fn put(
+        &mut self,
+        ident: &[u8],
+        rule: Rule,
+        out: &mut Vec<u8>,
+        repairs: &mut Vec<Repair>,
+        values: impl FnOnce(&mut Vec<u8>),
+    ) {
+        let at = out.len();
+        let Some(i) = self.find(ident, out) else {
+            out.extend_from_slice(ident);
+            values(out);
+            self.slots.push(Slot { name: at, len: ident.len(), end: out.len() });
+            self.last = Some(self.slots.len() - 1);
+            return;
+        };
+        values(out);
+        if rule == Rule::Single || self.last != Some(i) {
+            let kind = if rule == Rule::Single { RepairKind::DuplicateDropped } else { RepairKind::ListMerged };
+            repairs.push(Repair::new(kind, ident, &value_text(&out[at..]), self.offset));
+        }
+        if rule == Rule::Single {
+            out.truncate(at);
+        } else {
+            self.last = Some(i);
+            let to = self.slots[i].end;
+            self.insert(i, to, at, out);
+        }
+    }
+
+    /// Moves the bytes written at `at..` to `to` (the end of slot `i` or just before it), keeping
+    /// the slots' positions right.
+    fn insert(&mut self, i: usize, to: usize, at: usize, out: &mut [u8]) {
+        let d = out.len() - at;
+        if to < at {
+            out[to..].rotate_right(d);
+        }
+        // (A slot beyond `at` would mean the node's output was taken away: `find` does not
+        // find such a slot, so none reaches here.)
+        self.slots[i].end += d;
+        for s in &mut self.slots[i + 1..] {
+            s.name += d;
+            s.end += d;
+        }
+    }
+
+    /// A comment: a second one in the node is joined to the first.
+    fn comment(&mut self, t: &Text<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        let Some(i) = self.find(b"C", out) else {
+            self.put(b"C", Rule::Single, out, repairs, |out| bracketed(t, out));
+            return;
+        };
+        let at = out.len();
+        out.extend_from_slice(b"\n\n");
+        value::text(t, false, out);
+        repairs.push(Repair::new(RepairKind::CommentJoined, b"C", &value_text(&out[at + 2..]), self.offset));
+        self.last = Some(i);
+        let to = self.slots[i].end - 1;
+        self.insert(i, to, at, out);
+    }
+}
+
+/// Whether an escaped value holds an unescaped `:`.
+fn composed(value: &[u8]) -> bool {
+    let mut escaped = false;
+    for &b in value {
+        match b {
+            b':' if !escaped => return true,
+            b'\\' if !escaped => escaped = true,
+            _ => escaped = false,
+        }
+    }
+    false
+}
+
+/// An `AP` value without the `:` the writer adds to one that has none (`name` = `name:`).
+fn application(v: &str) -> &str {
+    match v.strip_suffix(':') {
+        Some(name) if !name.contains(':') => name,
+        _ => v,
+    }
+}
+
+/// Whether `s` is an SGF Real: `[+-]digits[.digits]`.
+fn is_real(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    let (int, frac) = s.split_once('.').unwrap_or((s, "0"));
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    digits(int) && digits(frac)
+}
+
+/// Whether the root writes this key itself ([`NodeWriter::root`]).
+fn regenerated(key: InfoKey) -> bool {
+    matches!(key, InfoKey::FormatVersion | InfoKey::GameType | InfoKey::Charset)
+}
+
+/// Whether a format's own name of an info key is an SGF identifier.
+fn sgf_name(name: &[u8]) -> bool {
+    !name.is_empty() && name.iter().all(u8::is_ascii_uppercase)
+}
+
+/// `SZ`'s value: `19` or `19:13`.
+pub(crate) fn board_size(t: &Text<'_>) -> Option<(u8, u8)> {
+    let d = t.decode();
+    let s = d.text.trim();
+    let (w, h) = s.split_once(':').unwrap_or((s, s));
+    let (w, h) = (w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?);
+    (w > 0 && h > 0).then_some((w.min(52), h.min(52)))
+}
+
+/// The text of bracketed values for a repair's message.
+fn value_text(bytes: &[u8]) -> String {
+    let b = bytes.strip_prefix(b"[").unwrap_or(bytes);
+    let b = b.strip_suffix(b"]").unwrap_or(b);
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn bracketed(t: &Text<'_>, out: &mut Vec<u8>) {
+    out.push(b'[');
+    value::text(t, false, out);
+    out.push(b']');
+}
+
+/// Milliseconds as seconds: `12.5`, `7.02`, `3`.
+fn seconds(ms: u64, out: &mut Vec<u8>) {
+    let (secs, ms) = (ms / 1000, ms % 1000);
+    number(secs, out);
+    if ms != 0 {
+        let digits = [b'0' + (ms / 100) as u8, b'0' + (ms / 10 % 10) as u8, b'0' + (ms % 10) as u8];
+        let keep = if ms % 10 != 0 {
+            3
+        } else if ms % 100 != 0 {
+            2
+        } else {
+            1
+        };
+        out.push(b'.');
+        out.extend_from_slice(&digits[..keep]);
     }
 }
 
@@ -218,9 +627,10 @@ pub fn writes(ev: &Event<'_>) -> bool {
         Event::Evaluation(_) => false,
         Event::Clock(c) => c.color.is_some() && c.kind != ClockKind::ElapsedMs,
         Event::Markup(m) => markup_ident(m.kind).is_some(),
-        Event::Info(i) => {
-            info_ident(i.key()).is_some() || !i.name().is_empty() && i.name().iter().all(u8::is_ascii_uppercase)
-        }
+        Event::Info(i) => match info_ident(i.key()) {
+            Some(_) => !regenerated(i.key()),
+            None => sgf_name(i.name()),
+        },
         Event::Property(p) => ident(p.name()).next().is_some(),
         Event::Move(_) | Event::Setup(_) | Event::Turn(_) | Event::Comment(_) | Event::Name(_) => true,
         Event::GameStart { .. }
@@ -240,6 +650,9 @@ pub fn writes(ev: &Event<'_>) -> bool {
 pub(crate) fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
     match (p, q) {
         (Event::Comment(a), Event::Comment(b)) | (Event::Name(a), Event::Name(b)) => a.decode().text == b.decode().text,
+        (Event::Info(a), Event::Info(b)) if a.key() == InfoKey::Application && b.key() == InfoKey::Application => {
+            application(&a.value().decode().text) == application(&b.value().decode().text)
+        }
         (Event::Info(a), Event::Info(b)) => {
             a.key() == b.key()
                 && (a.key() == InfoKey::Charset || a.value().decode().text == b.value().decode().text)
@@ -296,17 +709,6 @@ pub fn write_move(m: Move, out: &mut Vec<u8>) {
     }
 }
 
-/// Appends `text` escaped for an SGF value: a `\` before each `\` and `]`, and before each `:`
-/// when `compose` (the text is one half of a composed value such as a label's).
-pub fn escape(text: &str, compose: bool, out: &mut Vec<u8>) {
-    for &b in text.as_bytes() {
-        if b == b'\\' || b == b']' || compose && b == b':' {
-            out.push(b'\\');
-        }
-        out.push(b);
-    }
-}
-
 /// Appends `n` in decimal.
 fn number(mut n: u64, out: &mut Vec<u8>) {
     let mut buf = [0u8; 20];
@@ -322,14 +724,6 @@ fn number(mut n: u64, out: &mut Vec<u8>) {
     out.extend_from_slice(&buf[i..]);
 }
 
-#[inline]
-fn point(p: Point, out: &mut Vec<u8>) {
-    match point_letters(p) {
-        Some(xy) => out.extend_from_slice(&xy),
-        None => out.extend_from_slice(b"__"),
-    }
-}
-
 fn shogi(m: ShogiMove, out: &mut Vec<u8>) {
     out.push(if m.color == Color::Black { b'+' } else { b'-' });
     let from = m.from.map_or([b'0', b'0'], |s| [digit(s.file), digit(s.rank)]);
@@ -343,67 +737,5 @@ fn digit(v: u8) -> u8 {
         b'0' + v
     } else {
         b'?'
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::event::{Clock, Markup, Piece, Square};
-    use crate::text::{Charset, Text, TextRule};
-
-    fn write(events: &[Event<'_>]) -> String {
-        let mut out = Vec::new();
-        let mut w = NodeWriter::new();
-        for ev in events {
-            w.event(ev, &mut out);
-        }
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn groups_and_escapes() {
-        let text = Text::new(br"a\]b:c", TextRule::SgfText, Charset::Utf8);
-        let black = |x| Event::Setup(Setup::Go { color: Some(Color::Black), point: Point::new(x, 0) });
-        let out = write(&[
-            black(0),
-            black(1),
-            Event::Comment(text),
-            Event::Markup(Markup::with_label(MarkupKind::Label, Some(Point::new(2, 2)), text)),
-            Event::Markup(Markup::new(MarkupKind::Arrow, Some(Point::new(0, 0)), Some(Point::new(51, 52)))),
-        ]);
-        assert_eq!(out, r"AB[aa][ba]C[a\]b:c]LB[cc:a\]b\:c]AR[aa:__]");
-    }
-
-    #[test]
-    fn clocks_shogi_and_left_out() {
-        let clock = |kind, value| Event::Clock(Clock { color: Some(Color::White), kind, value });
-        let shogi = ShogiMove { color: Color::White, from: None, to: Square::new(5, 5), piece: Piece::Pawn };
-        let evs = [
-            clock(ClockKind::TimeLeftMs, 12_500),
-            clock(ClockKind::TimeLeftMs, 7_020),
-            clock(ClockKind::PeriodsLeft, 3),
-            clock(ClockKind::ElapsedMs, 3),
-            Event::Move(Move::Shogi(shogi)),
-            Event::Setup(Setup::ShogiRemove { square: Square::new(7, 7) }),
-            Event::Markup(Markup::new(MarkupKind::Other, Some(Point::new(0, 0)), None)),
-            Event::Node,
-        ];
-        assert_eq!(write(&evs), "WL[12.5][7.02]OW[3]-0055FUXS[77]");
-        let kept: Vec<bool> = evs.iter().map(writes).collect();
-        assert_eq!(kept, [true, true, true, false, true, true, false, false]);
-    }
-
-    #[test]
-    fn new_node_reopens() {
-        let mut out = Vec::new();
-        let mut w = NodeWriter::new();
-        let b = Event::Move(Move::Go { color: Color::Black, point: None });
-        w.event(&b, &mut out);
-        w.event(&b, &mut out);
-        out.push(b';');
-        w.new_node();
-        w.event(&b, &mut out);
-        assert_eq!(out, b"B[][];B[]");
     }
 }

@@ -1,20 +1,22 @@
-//! The canonical SGF writer's walk over a tree: one game, one line (values keep their own
-//! newlines). How each event is spelled in SGF is [`crate::sgf::write`]'s job; this module only
-//! decides where nodes and variations go and which events each node holds.
+//! The canonical SGF writer's walk over a tree. How each event is spelled in SGF, and what a
+//! node may hold, is [`crate::sgf::write`]'s job; this module only decides where nodes and
+//! variations go and which events each node holds.
 //!
 //! Canonical form, the same for any input format:
 //! - Parentheses only where a node has more than one child; children in file order.
-//! - Full form ([`write_sgf`]): every node's events in the tree's order (a node's first move
-//!   first), written by a [`NodeWriter`]: consecutive values of
-//!   one property grouped (`AB[aa][bb]`), one point per value (no `aa:cc` rectangles), text
-//!   decoded and re-escaped, so the output is UTF-8 and `CA` is written as `CA[UTF-8]`. Moves
-//!   `B[pd]`, passes `B[]`; times in seconds (`BL[12.5]`). The game node's events (node 0: what
-//!   comes before the first node, e.g. CSA game information) are written in the root node.
-//!   Events with no SGF property are left out (see [`crate::sgf::write::writes`]): engine
-//!   evaluations, clock readings other than time or periods left, marks of
-//!   [`MarkupKind::Other`](crate::MarkupKind::Other), info whose key has no SGF name and whose own
-//!   name is not an SGF identifier. Shogi moves are written as CSA moves (`;+7776FU`), shogi
-//!   setup as `XS[+77FU]` (a piece in hand `XS[+00FU]`, an emptied square `XS[77]`).
+//! - Full form ([`write_sgf`], [`Writer::sgf_with_repairs`]): SGF FF\[4\], valid for SGFC. The
+//!   root starts `FF[4]GM[1]CA[UTF-8]`; then every node's events in the tree's order (a node's
+//!   first move first), written by a [`NodeWriter`]: consecutive values of one property grouped
+//!   (`AB[aa][bb]`), one point per value (no `aa:cc` rectangles), text decoded and re-escaped
+//!   (UTF-8). Moves `B[pd]`, passes `B[]`; times in seconds (`BL[12.5]`). The game node's
+//!   events (node 0: what comes before the first node, e.g. CSA game information) are written
+//!   in the root node. What SGF has no property for is left out (see
+//!   [`crate::sgf::write::writes`]). One property of a kind per node: a second comment is
+//!   joined to the first, a second move (or setup beside a move) starts a new node, a repeated
+//!   list is merged, a repeated single value and off-board points are left out, each reported
+//!   as a [`Repair`] with its node. A line breaks before a node once it holds
+//!   [`LINE_WIDTH`](crate::sgf::write::LINE_WIDTH) bytes. Shogi games are refused
+//!   ([`Refusal::Shogi`]): SGF has no shogi moves.
 //! - Moves only ([`write_moves`]): only moves, each written by [`write_move`]; nodes without a
 //!   move are dropped and their children promoted in their place; a node with two moves becomes
 //!   two nodes; an empty game is `()`; a game whose first moves are alternatives starts with an
@@ -24,9 +26,8 @@
 //!   dropped to let the next variation take its place. Shogi: `(;+7776FU;-3334FU)`.
 //!
 //! Reading the full form back with [`crate::sgf::Reader`] gives the same game
-//! ([`GameTree::canonical_eq`]), with one exception: the reader takes `(;GM[` or `(;FF[` inside a
-//! game for the start of a new game (its recovery for collections whose games lost their `)`),
-//! so a variation whose first node starts with `GM` or `FF` does not read back.
+//! ([`GameTree::canonical_eq`]) when no repair was made; the losses are listed in
+//! [`crate::sgf::write`]'s module docs.
 //!
 //! Hashing: render into a reused `Vec<u8>` (no allocation once it has grown) and hash the bytes;
 //! the index uses xxh3 of [`write_moves`] output.
@@ -34,13 +35,15 @@
 use super::main_line::{Step as Track, Tracker};
 use super::{GameTree, NodeId, NONE};
 use crate::error::Error;
-use crate::event::Event;
+use crate::event::{Event, InfoKey};
 use crate::input::EventSource;
-pub use crate::sgf::write::write_move;
-use crate::sgf::write::NodeWriter;
+use crate::sgf::write::{board_size, NodeWriter};
+pub use crate::sgf::write::{write_move, Refusal, Repair, RepairKind};
 
-/// Writes `tree` in the full canonical form (see the [module docs](crate::tree::write)), appending to `out`.
-pub fn write_sgf(tree: &GameTree<'_>, out: &mut Vec<u8>) {
+/// Writes `tree` in the full canonical form (see the [module docs](crate::tree::write)),
+/// appending to `out`; the repairs it makes are not reported (see [`Writer::sgf_with_repairs`]).
+/// A shogi game is refused and nothing is appended.
+pub fn write_sgf(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refusal> {
     Writer::new().sgf(tree, out)
 }
 
@@ -118,6 +121,10 @@ pub struct Writer {
     /// Moves-only: first the main line below each node has no move (down to its leaf); then,
     /// for each node that writes moves, whether it gets an empty first variation (`(;)`).
     bare: Vec<bool>,
+    /// Full form: the SGF node writer and its scratch.
+    props: NodeWriter,
+    /// Full form: repairs when the caller does not want them.
+    repairs: Vec<Repair>,
 }
 
 impl Writer {
@@ -126,29 +133,85 @@ impl Writer {
         Writer::default()
     }
 
-    /// Full canonical form; see [`write_sgf`].
-    pub fn sgf(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) {
+    /// Full canonical form; see [`write_sgf`]. Repairs are made but not reported.
+    pub fn sgf(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refusal> {
+        let mut repairs = std::mem::take(&mut self.repairs);
+        repairs.clear();
+        let r = self.sgf_with_repairs(tree, out, &mut repairs);
+        self.repairs = repairs;
+        r
+    }
+
+    /// Full canonical form (see the [module docs](self)), appending to `out` and pushing to
+    /// `repairs` every change made to keep the output valid SGF ([`Repair`]: a second comment
+    /// joined, a second move moved to a new node, a repeated list merged, a repeated
+    /// single-valued property or an off-board point left out…), each with its tree node.
+    ///
+    /// A shogi game is refused ([`Refusal::Shogi`]): `out` and `repairs` are left as they were.
+    /// Several games written into one `out` make an SGF collection (put a newline between them).
+    ///
+    /// ```
+    /// use kifu::tree::{self, Writer};
+    ///
+    /// let bump = bumpalo::Bump::new();
+    /// let t = tree::build(&bump, &mut kifu::sgf::Reader::new(b"(;SZ[9]C[a]C[b];B[cc]W[dd])")).unwrap().unwrap();
+    /// let (mut out, mut repairs) = (Vec::new(), Vec::new());
+    /// Writer::new().sgf_with_repairs(&t, &mut out, &mut repairs).unwrap();
+    /// assert_eq!(out, b"(;FF[4]GM[1]CA[UTF-8]SZ[9]C[a\n\nb];B[cc];W[dd])");
+    /// let kinds: Vec<_> = repairs.iter().map(|r| r.kind.as_str()).collect();
+    /// assert_eq!(kinds, ["comment_joined", "move_split"]);
+    /// ```
+    pub fn sgf_with_repairs(
+        &mut self,
+        tree: &GameTree<'_>,
+        out: &mut Vec<u8>,
+        repairs: &mut Vec<Repair>,
+    ) -> Result<(), Refusal> {
+        let (start, first) = (out.len(), repairs.len());
+        let r = self.full(tree, out, repairs);
+        if r.is_err() {
+            out.truncate(start);
+            repairs.truncate(first);
+        }
+        r
+    }
+
+    fn full(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
+        let props = &mut self.props;
         out.push(b'(');
+        props.begin_game(out);
         let merged = tree.first_child(NodeId::GAME).is_some_and(|c| tree.next_sibling(c).is_none());
-        let mut props = NodeWriter::new();
+        // The root's board size and game type, wherever they stand in it.
+        let mut game = None;
+        let root = [Some(NodeId::GAME), merged.then_some(NodeId(1))];
+        for ev in root.into_iter().flatten().flat_map(|n| tree.events(n)) {
+            match ev {
+                Event::Info(i) if i.key() == InfoKey::BoardSize && game.is_none() => {
+                    if let Some((w, h)) = board_size(&i.value()) {
+                        props.set_board_size(w, h);
+                    }
+                }
+                Event::Info(i) if i.key() == InfoKey::GameType && game.is_none() => game = Some(i.value()),
+                _ => {}
+            }
+        }
         for step in tree.walk() {
             match step {
-                super::Step::Enter(n) if n == NodeId::GAME => {
-                    out.push(b';');
-                    node(&mut props, tree, n, out);
-                }
                 super::Step::Enter(n) => {
-                    if n.0 == 1 && merged {
-                        // The game node and the root are written as one SGF node.
-                        node(&mut props, tree, n, out);
-                        continue;
+                    let before = repairs.len();
+                    if n == NodeId::GAME {
+                        out.push(b';');
+                        props.root(game.as_ref(), out, repairs);
+                    } else if !(n.0 == 1 && merged) {
+                        // (The game node and the root are written as one SGF node.)
+                        props.start_node(tree.has_siblings(n), out);
                     }
-                    if tree.has_siblings(n) {
-                        out.push(b'(');
+                    for ev in tree.events(n) {
+                        props.event(&ev, out, repairs)?;
                     }
-                    out.push(b';');
-                    props.new_node();
-                    node(&mut props, tree, n, out);
+                    for r in &mut repairs[before..] {
+                        r.node = Some(n.0);
+                    }
                 }
                 super::Step::Leave(n) => {
                     if n != NodeId::GAME && tree.has_siblings(n) {
@@ -158,6 +221,7 @@ impl Writer {
             }
         }
         out.push(b')');
+        Ok(())
     }
 
     /// Moves-only canonical form; see [`write_moves`].
@@ -242,12 +306,5 @@ impl Writer {
             }
         }
         out.push(b')');
-    }
-}
-
-/// Writes the events of tree node `n` into the SGF node being written.
-fn node(props: &mut NodeWriter, tree: &GameTree<'_>, n: NodeId, out: &mut Vec<u8>) {
-    for ev in tree.events(n) {
-        props.event(&ev, out);
     }
 }
