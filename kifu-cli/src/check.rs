@@ -8,6 +8,10 @@
 //! names each skipped file (not a game record; a FIFO, socket or device in a directory) on
 //! standard error.
 //!
+//! With `--fix -o OUT`, each Go record is also written repaired as SGF FF[4] (see `fix.rs`), each
+//! repair listed (`path: game at byte N: repair KIND: message`; in JSON `fixed`, `repairs` and
+//! `refused`). The exit status stays that of the records as read.
+//!
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
 //! warning of kind `illegal_move`.
 //!
@@ -49,6 +53,16 @@ pub struct Args {
     /// FIFOs, sockets and devices a directory walk leaves unopened).
     #[arg(short, long)]
     verbose: bool,
+    /// Write each Go record, repaired, as SGF FF[4] to `-o OUT` (a file for one input file, else
+    /// a directory), and list each repair (`comment_joined`, `move_split`, `off_board`…).
+    #[arg(long, requires = "output")]
+    fix: bool,
+    /// Where `--fix` writes.
+    #[arg(short, long, value_name = "OUT", requires = "fix")]
+    output: Option<PathBuf>,
+    /// Let `--fix` overwrite existing files.
+    #[arg(long, requires = "fix")]
+    force: bool,
 }
 
 /// One warning or error.
@@ -119,6 +133,13 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
+    // --fix: checked before anything is read, so a usage error creates nothing.
+    let plan = match &args.output {
+        Some(out) if args.fix => Some(crate::fix::Plan::new(&args.paths, out, args.force)?),
+        _ => None,
+    };
+    let (mut repairs, mut fixed) = (Vec::new(), 0u64);
+    let mut refused: Vec<(String, u64, String)> = Vec::new();
     let (mut files, mut skipped, mut games) = (0u64, 0u64, 0u64);
     let mut problems = Vec::new();
     // Problems with the arguments themselves (exit status 2): a path that cannot be read, a
@@ -179,6 +200,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 files += 1;
                 games += g;
                 problems.append(&mut p);
+                if let Some(plan) = &plan {
+                    let mut r = Vec::new();
+                    match plan.fix(name, &bytes, kifu::Config::default(), &mut repairs, &mut r) {
+                        Ok(written) => fixed += written.is_some() as u64,
+                        Err(e) => {
+                            crate::out::eprint(&format!("kifu: {e}\n"));
+                            usage += 1;
+                        }
+                    }
+                    refused.extend(r.into_iter().map(|(at, why)| (name.to_string(), at, why)));
+                }
                 if args.replay {
                     let mut lines = kifu::LineIndex::new();
                     for m in crate::replay::illegal_moves(&bytes, config) {
@@ -231,8 +263,37 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 .end();
         }
         list.push(']');
-        Obj::new(&mut out)
-            .num("files", files)
+        let mut fixes = String::from("[");
+        for (i, f) in repairs.iter().enumerate() {
+            if i > 0 {
+                fixes.push(',');
+            }
+            Obj::new(&mut fixes)
+                .str("path", &f.path)
+                .num("game_offset", f.game)
+                .num("node", f.repair.node.unwrap_or(0))
+                .str("kind", f.repair.kind.as_str())
+                .str("property", &f.repair.property)
+                .str("value", &f.repair.value)
+                .str("message", &f.repair.message())
+                .end();
+        }
+        fixes.push(']');
+        let mut refusals = String::from("[");
+        for (i, (path, at, why)) in refused.iter().enumerate() {
+            if i > 0 {
+                refusals.push(',');
+            }
+            Obj::new(&mut refusals).str("path", path).num("game_offset", *at).str("message", why).end();
+        }
+        refusals.push(']');
+        let mut obj = Obj::new(&mut out);
+        let obj = if plan.is_some() {
+            obj.num("fixed", fixed).raw("repairs", &fixes).raw("refused", &refusals)
+        } else {
+            &mut obj
+        };
+        obj.num("files", files)
             .num("skipped", skipped)
             .num("games", games)
             .num("warnings", warnings)
@@ -258,6 +319,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         for p in &problems {
             out.push_str(&format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message));
+        }
+        for f in &repairs {
+            out.push_str(&format!(
+                "{}: game at byte {}: repair {}: {}\n",
+                f.path,
+                f.game,
+                f.repair.kind.as_str(),
+                f.repair.message()
+            ));
+        }
+        for (path, at, why) in &refused {
+            out.push_str(&format!("{path}: game at byte {at}: not written: {why}\n"));
+        }
+        if plan.is_some() {
+            out.push_str(&format!("{fixed} files written with {} repairs\n", repairs.len()));
         }
         // The table by kind, then the summary, last as it always was (scripts read it).
         for (kind, error, n) in &by_kind {

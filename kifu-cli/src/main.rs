@@ -8,6 +8,7 @@ mod events;
 mod exit;
 mod files;
 mod find;
+mod fix;
 mod index;
 mod json;
 mod out;

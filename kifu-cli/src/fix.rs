@@ -1,0 +1,137 @@
+//! `kifu check --fix -o OUT`: each Go record rewritten through the SGF writer
+//! (`kifu::tree::Writer::sgf_with_repairs`), which repairs what FF[4] forbids (two comments or two
+//! moves in a node, setup beside a move, repeated properties and points, off-board points, a
+//! non-numeric `GM`…) and reports each repair. One input file: OUT is the output file. Several
+//! inputs, or a directory: OUT is a directory, and each record is written under it at its own
+//! path (archive members `a.zip!b.sgf` as `a.zip/b.sgf`), as SGF (`.sgf`). An existing file is
+//! never overwritten without `--force`. A shogi game cannot be SGF: it is reported and left out.
+
+use bumpalo::Bump;
+use kifu::sgf::write::Repair;
+use kifu::tree::{Builder, Writer};
+use std::path::{Component, Path, PathBuf};
+
+/// One repair the writer made, with where it was.
+pub struct Fixed {
+    /// The input's name.
+    pub path: String,
+    /// The byte offset of the game in the input.
+    pub game: u64,
+    /// What was repaired.
+    pub repair: Repair,
+}
+
+/// Where the fixed files go.
+pub struct Plan {
+    out: PathBuf,
+    /// The paths named on the command line (names under a directory are written relative to it).
+    roots: Vec<PathBuf>,
+    /// OUT is one file (one input file named on the command line), not a directory.
+    single: bool,
+    force: bool,
+}
+
+impl Plan {
+    /// The plan for `paths` and `-o out`: one output file when the only path is a file.
+    pub fn new(paths: &[PathBuf], out: &Path, force: bool) -> Result<Plan, String> {
+        let single = paths.len() == 1 && paths[0].as_os_str() != "-" && !paths[0].is_dir();
+        if !single && out.exists() && !out.is_dir() {
+            return Err(format!("{}: several inputs need an output directory, and this is a file", out.display()));
+        }
+        if single && out.is_dir() {
+            return Err(format!("{}: a directory; one input file needs an output file", out.display()));
+        }
+        Ok(Plan { out: out.to_path_buf(), roots: paths.to_vec(), single, force })
+    }
+
+    /// Where the fixed record of input `name` goes: under OUT at its path relative to the
+    /// directory named on the command line that holds it (a file named itself: its file name),
+    /// archive members as folders, with `.sgf` added unless it ends so already (`a.xml` →
+    /// `a.xml.sgf`, so that `a.xml` and `a.sgf` do not meet).
+    fn target(&self, name: &str) -> PathBuf {
+        if self.single {
+            return self.out.clone();
+        }
+        let (file, member) = match name.split_once('!') {
+            Some((f, m)) => (f, Some(m)),
+            None => (name, None),
+        };
+        let file = Path::new(file);
+        let inside = self.roots.iter().filter(|r| r.is_dir()).find_map(|r| file.strip_prefix(r).ok());
+        let mut rel = PathBuf::new();
+        let parts = [inside.unwrap_or_else(|| Path::new(file.file_name().unwrap_or(file.as_os_str())))];
+        for part in parts.into_iter().chain(member.into_iter().flat_map(|m| m.split('!')).map(Path::new)) {
+            for c in part.components() {
+                if let Component::Normal(s) = c {
+                    rel.push(s);
+                }
+            }
+        }
+        if rel.as_os_str().is_empty() || name == "-" {
+            rel = PathBuf::from("stdin");
+        }
+        if !rel.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+            let mut s = rel.into_os_string();
+            s.push(".sgf");
+            rel = PathBuf::from(s);
+        }
+        self.out.join(rel)
+    }
+
+    /// Rewrites the records of `bytes` (input `name`) as SGF; returns the repairs, or why
+    /// nothing was written (`Err`: a usage or I/O problem). Shogi games are reported in
+    /// `refused` and left out.
+    pub fn fix(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        config: kifu::Config,
+        repairs: &mut Vec<Fixed>,
+        refused: &mut Vec<(u64, String)>,
+    ) -> Result<Option<PathBuf>, String> {
+        let Some(mut reader) = kifu::AnyReader::detect(bytes, config) else { return Ok(None) };
+        let mut builder = Builder::new();
+        let mut writer = Writer::new();
+        let mut bump = Bump::new();
+        let mut out = Vec::new();
+        let mut found = Vec::new();
+        loop {
+            bump.reset();
+            match builder.build(&bump, &mut reader) {
+                Ok(None) => break,
+                Ok(Some(tree)) => {
+                    found.clear();
+                    let start = out.len();
+                    match writer.sgf_with_repairs(&tree, &mut out, &mut found) {
+                        Ok(()) => {
+                            out.push(b'\n');
+                            repairs.extend(found.drain(..).map(|repair| Fixed {
+                                path: name.to_string(),
+                                game: tree.offset(),
+                                repair,
+                            }));
+                        }
+                        Err(e) => {
+                            out.truncate(start);
+                            refused.push((tree.offset(), format!("{}: {e}", e.as_str())));
+                        }
+                    }
+                }
+                // The record's errors are check's to report; what was read is kept.
+                Err(_) => {}
+            }
+        }
+        if out.is_empty() {
+            return Ok(None);
+        }
+        let target = self.target(name);
+        if target.exists() && !self.force {
+            return Err(format!("{}: exists (use --force to overwrite)", target.display()));
+        }
+        if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(&target, &out).map_err(|e| format!("{}: {e}", target.display()))?;
+        Ok(Some(target))
+    }
+}
