@@ -95,7 +95,8 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// header key, a hand, a diagram row or frame, the side to move, the column header, `変化`,
 /// `まで`), neutral lines (blank, `#`, `*`, `&`, other `KEY：value` lines) and other lines. `Yes`
 /// when at least two lines are KIF and none is other; `Maybe` when at least three are KIF and at
-/// most one in four of those is other; else `No`.
+/// most one in four of those is other; else `No`. A line opened by a side mark (`▲７六歩`) is KI2,
+/// whose headers are KIF's: `No`.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     if head.starts_with(b"#KIF") {
@@ -116,6 +117,11 @@ pub fn sniff(head: &[u8]) -> Confidence {
         let (e, next) = lex::line_end(whole, pos);
         let line = &whole[pos..e];
         pos = next.max(pos + 1);
+        // A line opened by a side mark (`▲７六歩　△３四歩`) is KI2, whose headers are KIF's.
+        let i = lex::skip_spaces(line, 0, enc);
+        if glyphs::MARKS.iter().any(|&w| lex::at(line, i, w, enc)) {
+            return Confidence::No;
+        }
         match judge(line, enc) {
             Some(true) => kif += 1,
             Some(false) => other += 1,
