@@ -284,6 +284,8 @@ mod tests {
             check(w);
         }
         MARKS.iter().chain(&FILES).chain(&NUMERALS).for_each(|&w| check(w));
+        // The move reader looks for a mark only after these first bytes.
+        assert!(MARKS.iter().all(|w| w[0][0] == 0xE2 && (w[1][0] == 0x81 || w[1] == b"\xff\xff")));
         PIECES.iter().for_each(|&(w, _)| check(w));
         SPECIALS.iter().for_each(|&(w, _)| check(w));
         KEYS.iter().for_each(|&(w, _)| check(w));

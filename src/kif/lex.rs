@@ -27,10 +27,24 @@ pub(super) fn line_end(input: &[u8], at: usize) -> (usize, usize) {
     }
 }
 
-/// Whether `w` is written at `b[i..]`.
-#[inline]
+/// Whether `w` is written at `b[i..]` (compared byte by byte: the words are a few bytes long,
+/// shorter than a call to `memcmp` is worth).
+#[inline(always)]
 pub(super) fn at(b: &[u8], i: usize, w: Word, enc: Enc) -> bool {
-    b.get(i..).is_some_and(|r| r.starts_with(w[enc as usize]))
+    let w = w[enc as usize];
+    match b.get(i..i.wrapping_add(w.len())) {
+        Some(r) => {
+            let mut k = 0;
+            while k < w.len() {
+                if r[k] != w[k] {
+                    return false;
+                }
+                k += 1;
+            }
+            true
+        }
+        None => false,
+    }
 }
 
 /// The length of `w` in `enc`.

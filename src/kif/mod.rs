@@ -96,7 +96,8 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// `まで`), neutral lines (blank, `#`, `*`, `&`, other `KEY：value` lines) and other lines. `Yes`
 /// when at least two lines are KIF and none is other; `Maybe` when at least three are KIF and at
 /// most one in four of those is other; else `No`. A line opened by a side mark (`▲７六歩`) is KI2,
-/// whose headers are KIF's: `No`.
+/// whose headers are KIF's: `No`. `SURE_RUN` (12) KIF lines, one of them a move line, with no
+/// other line before them answer `Yes` without reading further.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     if head.starts_with(b"#KIF") {
@@ -111,7 +112,7 @@ pub fn sniff(head: &[u8]) -> Confidence {
         Err(e) if e.error_len().is_none() => Enc::Utf8,
         Err(_) => Enc::Sjis,
     };
-    let (mut kif, mut other) = (0usize, 0usize);
+    let (mut kif, mut other, mut moves) = (0usize, 0usize, false);
     let mut pos = 0;
     while pos < whole.len() {
         let (e, next) = lex::line_end(whole, pos);
@@ -127,6 +128,12 @@ pub fn sniff(head: &[u8]) -> Confidence {
             Some(false) => other += 1,
             None => {}
         }
+        moves |= matches!(classify(line, enc), Kind::Move { real: true });
+        // A clean run this long, with a KIF move line (KI2 has none), is a record: the rest of
+        // the head need not be read.
+        if kif >= SURE_RUN && other == 0 && moves {
+            return Confidence::Yes;
+        }
     }
     match (kif, other) {
         (2.., 0) => Confidence::Yes,
@@ -134,6 +141,9 @@ pub fn sniff(head: &[u8]) -> Confidence {
         _ => Confidence::No,
     }
 }
+
+/// How many KIF lines, with no other line among them, make [`sniff`] sure.
+const SURE_RUN: usize = 12;
 
 /// Whether a line is KIF (`Some(true)`), neutral (`None`) or other (`Some(false)`), for [`sniff`].
 fn judge(line: &[u8], enc: Enc) -> Option<bool> {

@@ -84,8 +84,11 @@ pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
 /// The move written at `b[i]` and the offset after it, or the offset where it went wrong.
 #[inline]
 fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> {
-    if let Some(k) = glyphs::MARKS.iter().find(|&&w| at(b, i, w, enc)) {
-        i += len(*k, enc);
+    // (Every side mark starts with 0xE2 in UTF-8 and 0x81 in CP932.)
+    if matches!(b.get(i), Some(0xE2 | 0x81)) {
+        if let Some(k) = glyphs::MARKS.iter().find(|&&w| at(b, i, w, enc)) {
+            i += len(*k, enc);
+        }
     }
     let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
         i += if enc == Enc::Sjis { 2 } else { 3 };
