@@ -457,3 +457,23 @@ fn detection() {
         }
     }
 }
+
+#[test]
+fn shift_jis_second_bytes_never_end_a_token() {
+    // 表 (95 5C), ソ (83 5C) and 能 (94 5C) end in `\`; ―(81 5C); the key 表題 holds one too.
+    let text = "表題：表ソ能―|\n先手：ソ\n   1 ７六歩(77)   ( 0:02/00:00:02)\n*コメント表\\ソ\n   2 投了\n";
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    assert!(sjis.contains(&0x5C));
+    let evs = events(&sjis);
+    assert_eq!(warnings(&evs), []);
+    let texts: Vec<String> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(i) => Some(format!("{:?}={}", i.key(), i.value().decode().text)),
+            Event::Comment(t) => Some(t.decode().text.into_owned()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(texts, ["GameName=表ソ能―|", "BlackName=ソ", "コメント表\\ソ"]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+}
