@@ -22,7 +22,7 @@ macro_rules! formats {
             /// Every supported format.
             pub const ALL: &'static [Format] = &[$(Format::$format),*];
 
-            /// A stable lower-case name (`sgf`, `jgf2`, `jgf1`, `gojson`, `jago`, `csa`).
+            /// A stable lower-case name (`sgf`, `jgf2`, `jgf1`, `gojson`, `jago`, `csa`, `kif`).
             pub fn as_str(self) -> &'static str {
                 match self {
                     $(Format::$format => $name,)*
@@ -53,6 +53,8 @@ formats! {
     Jago = "jago", Go;
     /// CSA shogi V2.2 / V3.0.
     Csa = "csa", Shogi;
+    /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).
+    Kif = "kif", Shogi;
 }
 
 impl Format {
@@ -60,7 +62,8 @@ impl Format {
     ///
     /// ```
     /// assert_eq!(kifu::Format::from_name("csa"), Some(kifu::Format::Csa));
-    /// assert_eq!(kifu::Format::from_name("kif"), None);
+    /// assert_eq!(kifu::Format::from_name("kif"), Some(kifu::Format::Kif));
+    /// assert_eq!(kifu::Format::from_name("ki2"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.iter().copied().find(|f| f.as_str() == name)

@@ -13,6 +13,7 @@ const SAMPLES: &[(&str, Format)] = &[
     ("tsumego-snapshot.json", Format::GoJson),
     ("ear-reddening.xml", Format::Jago),
     ("yagura-opening.csa", Format::Csa),
+    ("yagura-opening.kifu", Format::Kif),
 ];
 
 fn sample(name: &str) -> Vec<u8> {
@@ -45,9 +46,9 @@ fn names_round_trip_and_are_distinct() {
 }
 
 #[test]
-fn only_csa_is_shogi() {
+fn only_the_shogi_formats_are_shogi() {
     for &f in Format::ALL {
-        let shogi = f == Format::Csa;
+        let shogi = matches!(f, Format::Csa | Format::Kif);
         assert_eq!(f.kind(), if shogi { GameKind::Shogi } else { GameKind::Go }, "{f:?}");
     }
 }

@@ -1,0 +1,233 @@
+//! Lines of a KIF file and the characters in them: where a line ends, how long a character is
+//! in the file's charset (so a Shift_JIS trail byte such as `\` or `|` is never read as ASCII),
+//! and what kind of line a line is, judged by its first characters. The reader, the game
+//! scanner, the splitter and the sniffer all classify lines with [`classify`].
+
+use super::glyphs::{self, Word};
+
+/// The byte encoding the line scanner compares words in: UTF-8 or CP932 (Shift_JIS).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Enc {
+    /// UTF-8 (and ASCII, and charsets the scanner has no table for).
+    Utf8 = 0,
+    /// CP932 / Shift_JIS: two-byte characters whose second byte may be ASCII.
+    Sjis = 1,
+}
+
+/// The end of the line starting at `at` (before its CR/LF) and the start of the next one.
+#[inline]
+pub(super) fn line_end(input: &[u8], at: usize) -> (usize, usize) {
+    match memchr::memchr2(b'\n', b'\r', &input[at..]) {
+        Some(k) => {
+            let e = at + k;
+            let next = if input[e] == b'\r' && input.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 };
+            (e, next)
+        }
+        None => (input.len(), input.len()),
+    }
+}
+
+/// Whether `w` is written at `b[i..]` (compared byte by byte: the words are a few bytes long,
+/// shorter than a call to `memcmp` is worth).
+#[inline(always)]
+pub(super) fn at(b: &[u8], i: usize, w: Word, enc: Enc) -> bool {
+    let w = w[enc as usize];
+    match b.get(i..i.wrapping_add(w.len())) {
+        Some(r) => {
+            let mut k = 0;
+            while k < w.len() {
+                if r[k] != w[k] {
+                    return false;
+                }
+                k += 1;
+            }
+            true
+        }
+        None => false,
+    }
+}
+
+/// The length of `w` in `enc`.
+#[inline]
+pub(super) fn len(w: Word, enc: Enc) -> usize {
+    w[enc as usize].len()
+}
+
+/// The length of the character at `b[i]` (at least 1, at most what is left).
+#[inline]
+pub(super) fn char_len(b: &[u8], i: usize, enc: Enc) -> usize {
+    let c = b[i];
+    let n = match enc {
+        Enc::Utf8 => match c {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            _ => 1,
+        },
+        Enc::Sjis => {
+            if matches!(c, 0x81..=0x9F | 0xE0..=0xFC) {
+                2
+            } else {
+                1
+            }
+        }
+    };
+    n.min(b.len() - i)
+}
+
+/// `i` moved past ASCII spaces, tabs and ideographic spaces (U+3000).
+#[inline]
+pub(super) fn skip_spaces(b: &[u8], mut i: usize, enc: Enc) -> usize {
+    loop {
+        match b.get(i) {
+            Some(b' ' | b'\t') => i += 1,
+            Some(_) if at(b, i, glyphs::IDSP, enc) => i += len(glyphs::IDSP, enc),
+            _ => return i,
+        }
+    }
+}
+
+/// `b` without trailing ASCII spaces, tabs and ideographic spaces (found on character
+/// boundaries).
+pub(super) fn trim_end(b: &[u8], enc: Enc) -> &[u8] {
+    let (mut i, mut end) = (0, 0);
+    while i < b.len() {
+        let n = if at(b, i, glyphs::IDSP, enc) {
+            len(glyphs::IDSP, enc)
+        } else if matches!(b[i], b' ' | b'\t') {
+            1
+        } else {
+            let n = char_len(b, i, enc);
+            end = i + n;
+            n
+        };
+        i += n;
+    }
+    &b[..end]
+}
+
+/// The first colon (`:` or full-width `：`) of `b` on a character boundary: where it starts and
+/// where the value after it starts.
+pub(super) fn colon(b: &[u8], enc: Enc) -> Option<(usize, usize)> {
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b':' {
+            return Some((i, i + 1));
+        }
+        if at(b, i, glyphs::COLON, enc) {
+            return Some((i, i + len(glyphs::COLON, enc)));
+        }
+        i += char_len(b, i, enc);
+    }
+    None
+}
+
+/// What a line is, by its first characters (see the module docs of [`super`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Nothing but spaces.
+    Blank,
+    /// `#…`: a program comment (`#KIF version=2.0 encoding=…`).
+    Program,
+    /// `<ply> <move>`: a move (`real`) or a special move (`投了`).
+    Move {
+        /// Whether the text is a move rather than a special.
+        real: bool,
+    },
+    /// `変化：N手`.
+    Variation,
+    /// `*…`.
+    Comment,
+    /// `&…`.
+    Bookmark,
+    /// `まで…`.
+    Summary,
+    /// A header: `KEY：value`, a hand, a diagram line, the side to move, the column header.
+    Head,
+    /// Anything else.
+    Other,
+}
+
+impl Kind {
+    /// Whether a line of this kind belongs to a game's header, so that after a game's moves it
+    /// starts the next game.
+    #[inline]
+    pub(super) fn starts_game(self) -> bool {
+        matches!(self, Kind::Head | Kind::Program)
+    }
+
+    /// Whether a line of this kind is part of the moves section (the body).
+    #[inline]
+    pub(super) fn is_body(self) -> bool {
+        matches!(self, Kind::Move { .. } | Kind::Variation | Kind::Summary)
+    }
+}
+
+/// The words that open a header line without a colon.
+const HEAD_WORDS: [Word; 6] = [
+    glyphs::BLACK_TURN,
+    glyphs::SHITATE_TURN,
+    glyphs::WHITE_TURN,
+    glyphs::UWATE_TURN,
+    glyphs::ROTATED,
+    glyphs::MOVES_HEADER,
+];
+
+/// The kind of `line` (without its line end).
+#[inline]
+pub(super) fn classify(line: &[u8], enc: Enc) -> Kind {
+    let mut i = 0;
+    while i < line.len() && matches!(line[i], b' ' | b'\t') {
+        i += 1;
+    }
+    match line.get(i) {
+        None => Kind::Blank,
+        Some(b'#') => Kind::Program,
+        Some(b'*') => Kind::Comment,
+        Some(b'&') => Kind::Bookmark,
+        Some(b'|') => Kind::Head,
+        Some(b'+') if line.get(i + 1) == Some(&b'-') => Kind::Head,
+        Some(c) if c.is_ascii_digit() => {
+            while i < line.len() && line[i].is_ascii_digit() {
+                i += 1;
+            }
+            let j = skip_spaces(line, i, enc);
+            Kind::Move { real: is_move_start(line, j, enc) }
+        }
+        Some(_) => classify_words(line, i, enc),
+    }
+}
+
+/// [`classify`] for a line that starts with a word rather than ASCII punctuation or a digit.
+fn classify_words(line: &[u8], i: usize, enc: Enc) -> Kind {
+    let i = skip_spaces(line, i, enc);
+    if i == line.len() {
+        return Kind::Blank;
+    }
+    if at(line, i, glyphs::VARIATION, enc) {
+        return Kind::Variation;
+    }
+    if at(line, i, glyphs::SUMMARY, enc) {
+        return Kind::Summary;
+    }
+    // The file numbers above a diagram.
+    if glyphs::file_digit(line, i, enc == Enc::Sjis).is_some() {
+        return Kind::Head;
+    }
+    if HEAD_WORDS.iter().any(|&w| at(line, i, w, enc)) {
+        return Kind::Head;
+    }
+    match colon(&line[i..], enc) {
+        Some((k, _)) if k > 0 && !line[i..i + k].contains(&b' ') => Kind::Head,
+        _ => Kind::Other,
+    }
+}
+
+/// Whether a move's text (after the ply number) starts at `b[j]`: a full-width file digit, `同`
+/// or a side mark.
+#[inline]
+pub(super) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
+    glyphs::file_digit(b, j, enc == Enc::Sjis).is_some()
+        || at(b, j, glyphs::SAME, enc)
+        || glyphs::MARKS.iter().any(|&w| at(b, j, w, enc))
+}

@@ -1,0 +1,236 @@
+//! One KIF move line read into its parts: `<ply> <move> <time> [+]`, e.g.
+//! `   1 ７六歩(77)   ( 0:16/00:00:16)+`, or a special move in place of the move (`投了`).
+//!
+//! The move is destination (`７六`, or `同` and an optional ideographic space), piece (`歩`,
+//! `成銀`…), an optional `成` or `不成`, and the origin: `(77)` or `打` for a drop. The time is the
+//! move's own time in any of the written forms (`m:ss`, `mm:ss`, `h:mm:ss`, with or without the
+//! cumulative time after a `/`, spaces anywhere); only the first part is kept. A trailing `+`
+//! (a variation follows) is ignored.
+
+use super::glyphs;
+use super::lex::{at, len, skip_spaces, Enc};
+use crate::event::{Ending, Piece, Square};
+
+/// A move as written: destination (`None` for `同`), piece before the move, promotion, origin
+/// (`None` for a drop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Written {
+    pub to: Option<Square>,
+    pub piece: Piece,
+    pub promote: bool,
+    pub from: Option<Square>,
+}
+
+/// What follows the ply number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Body<'a> {
+    /// A move.
+    Move(Written),
+    /// A special move: its word, and the ending it gives when known (`反則負け` is known but
+    /// its ending depends on the side to move: `known` with `ending: None`).
+    Special { word: &'a [u8], ending: Option<Ending>, known: bool },
+    /// Neither: the offset in the line where reading stopped.
+    Bad(usize),
+}
+
+/// A move line read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MoveLine<'a> {
+    /// The written move number (saturated).
+    pub ply: u64,
+    /// The move or special.
+    pub body: Body<'a>,
+    /// The move's own time in milliseconds, and where its `(` is in the line; `Err` with the
+    /// offset for a time that could not be read.
+    pub time: Option<Result<(u64, usize), usize>>,
+}
+
+/// The piece named at `b[i]` and the length of its name.
+#[inline]
+pub(super) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
+    glyphs::PIECES.iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
+}
+
+/// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
+#[inline]
+pub(super) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
+    glyphs::NUMERALS.iter().position(|&w| at(b, i, w, enc)).map(|k| k as u8 + 1)
+}
+
+/// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
+pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
+    let mut i = 0;
+    while i < line.len() && matches!(line[i], b' ' | b'\t') {
+        i += 1;
+    }
+    let mut ply = 0u64;
+    while let Some(d) = line.get(i).filter(|c| c.is_ascii_digit()) {
+        ply = ply.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+        i += 1;
+    }
+    i = skip_spaces(line, i, enc);
+    let (body, after) = match written(line, i, enc) {
+        Ok((w, j)) => (Body::Move(w), j),
+        Err(bad) => match special(line, i, enc) {
+            Some((word, ending, known)) => (Body::Special { word, ending, known }, i + word.len()),
+            None => return MoveLine { ply, body: Body::Bad(bad), time: None },
+        },
+    };
+    let j = skip_spaces(line, after, enc);
+    let time = (line.get(j) == Some(&b'(')).then(|| time(line, j).map(|ms| (ms, j)).ok_or(j));
+    MoveLine { ply, body, time }
+}
+
+/// The move written at `b[i]` and the offset after it, or the offset where it went wrong.
+#[inline]
+fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> {
+    // (Every side mark starts with 0xE2 in UTF-8 and 0x81 in CP932.)
+    if matches!(b.get(i), Some(0xE2 | 0x81)) {
+        if let Some(k) = glyphs::MARKS.iter().find(|&&w| at(b, i, w, enc)) {
+            i += len(*k, enc);
+        }
+    }
+    let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
+        i += if enc == Enc::Sjis { 2 } else { 3 };
+        let r = numeral_at(b, i, enc).ok_or(i)?;
+        i += len(glyphs::NUMERALS[0], enc);
+        Some(Square::new(f, r))
+    } else if at(b, i, glyphs::SAME, enc) {
+        i += len(glyphs::SAME, enc);
+        i = skip_spaces(b, i, enc);
+        None
+    } else {
+        return Err(i);
+    };
+    let (piece, n) = piece_at(b, i, enc).ok_or(i)?;
+    i += n;
+    let mut promote = false;
+    if at(b, i, glyphs::NO_PROMOTE, enc) {
+        i += len(glyphs::NO_PROMOTE, enc);
+    } else if at(b, i, glyphs::PROMOTE, enc) {
+        i += len(glyphs::PROMOTE, enc);
+        promote = true;
+    }
+    let from = if at(b, i, glyphs::DROP, enc) {
+        i += len(glyphs::DROP, enc);
+        None
+    } else {
+        match b.get(i..i + 4) {
+            Some([b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')']) => {
+                i += 4;
+                Some(Square::new(f - b'0', r - b'0'))
+            }
+            _ => return Err(i),
+        }
+    };
+    Ok((Written { to, piece, promote, from }, i))
+}
+
+/// The special move at `b[i]`: its word (a known one, or any run of characters up to a space or
+/// `(`), its ending and whether it is known.
+fn special(b: &[u8], i: usize, enc: Enc) -> Option<(&[u8], Option<Ending>, bool)> {
+    for &(w, ending) in &glyphs::SPECIALS {
+        if at(b, i, w, enc) {
+            let end = i + len(w, enc);
+            let next = skip_spaces(b, end, enc);
+            if next == b.len() || b[next] == b'(' || next > end {
+                return Some((&b[i..end], ending, true));
+            }
+        }
+    }
+    let mut j = i;
+    while j < b.len() && !matches!(b[j], b' ' | b'\t' | b'(') && !at(b, j, glyphs::IDSP, enc) {
+        j += super::lex::char_len(b, j, enc);
+    }
+    (j > i).then(|| (&b[i..j], Some(Ending::Other), false))
+}
+
+/// Reads up to 9 ASCII digits at `b[*i]`.
+#[inline]
+fn number(b: &[u8], i: &mut usize) -> Option<u64> {
+    let start = *i;
+    let mut v = 0u64;
+    while let Some(d) = b.get(*i).filter(|c| c.is_ascii_digit()) {
+        v = v * 10 + u64::from(d - b'0');
+        *i += 1;
+        if *i - start > 9 {
+            return None;
+        }
+    }
+    (*i > start).then_some(v)
+}
+
+/// A time `(m:ss/h:mm:ss)` at `b[i]` (the `(`): the first part in milliseconds.
+fn time(b: &[u8], i: usize) -> Option<u64> {
+    let mut j = i + 1;
+    let skip = |j: &mut usize| {
+        while matches!(b.get(*j), Some(b' ' | b'\t')) {
+            *j += 1;
+        }
+    };
+    skip(&mut j);
+    let first = clock(b, &mut j)?;
+    skip(&mut j);
+    if b.get(j) == Some(&b'/') {
+        j += 1;
+        skip(&mut j);
+        clock(b, &mut j)?;
+        skip(&mut j);
+    }
+    (b.get(j) == Some(&b')')).then_some(first)
+}
+
+/// `m:ss`, `h:mm:ss` (or a bare number of seconds) at `b[*j]`, in milliseconds.
+fn clock(b: &[u8], j: &mut usize) -> Option<u64> {
+    let mut secs = number(b, j)?;
+    let mut parts = 1;
+    while b.get(*j) == Some(&b':') && parts < 3 {
+        *j += 1;
+        let n = number(b, j)?;
+        secs = secs.checked_mul(60)?.checked_add(n)?;
+        parts += 1;
+    }
+    secs.checked_mul(1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf8(s: &str) -> MoveLine<'_> {
+        parse(s.as_bytes(), Enc::Utf8)
+    }
+
+    #[test]
+    fn moves_and_times() {
+        let m = utf8("   1 ７六歩(77)   ( 0:16/00:00:16)+");
+        assert_eq!(m.ply, 1);
+        let w =
+            Written { to: Some(Square::new(7, 6)), piece: Piece::Pawn, promote: false, from: Some(Square::new(7, 7)) };
+        assert_eq!(m.body, Body::Move(w));
+        assert_eq!(m.time, Some(Ok((16_000, 21))));
+        let m = utf8("  11 同　銀成(88)   (00:01 / 00:00:07)");
+        assert!(matches!(m.body, Body::Move(Written { to: None, piece: Piece::Silver, promote: true, .. })));
+        assert_eq!(m.time.unwrap().unwrap().0, 1000);
+        let m = utf8("5 １四香打");
+        assert!(matches!(m.body, Body::Move(Written { from: None, piece: Piece::Lance, .. })));
+        assert_eq!(m.time, None);
+        let m = utf8("  12 ６二成銀(71) ( 1:02:03/)");
+        assert!(matches!(m.body, Body::Move(Written { piece: Piece::ProSilver, .. })));
+        assert!(matches!(m.time, Some(Err(_))));
+        let m = utf8("  12 ６二銀(71) ( 1:02:03)");
+        assert_eq!(m.time.unwrap().unwrap().0, 3_723_000);
+    }
+
+    #[test]
+    fn specials() {
+        let m = utf8("  166 切れ負け     ( 0:00/00:11:55)");
+        assert_eq!(m.body, Body::Special { word: "切れ負け".as_bytes(), ending: Some(Ending::TimeUp), known: true });
+        let m = utf8("  4 詰み");
+        assert!(matches!(m.body, Body::Special { ending: Some(Ending::Checkmate), .. }));
+        let m = utf8("  4 なにか (0:01)");
+        assert!(matches!(m.body, Body::Special { known: false, .. }));
+        let sjis = encoding_rs::SHIFT_JIS.encode("   4 投了         ( 0:00/00:00:01)").0;
+        assert!(matches!(parse(&sjis, Enc::Sjis).body, Body::Special { ending: Some(Ending::Resign), .. }));
+    }
+}
