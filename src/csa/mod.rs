@@ -78,6 +78,7 @@ mod pv;
 mod reader;
 pub mod split;
 mod time;
+pub mod write;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
 pub use reader::Reader;
