@@ -523,3 +523,89 @@ fn what_csa_cannot_hold_is_counted() {
     assert_eq!(out, "$EVENT:2.2\n+\n");
     assert_eq!(writer.unwritten(), 4);
 }
+
+/// Random event streams (any order, variations, squares off the board, texts with line breaks,
+/// every clock kind): the writer never panics, writes UTF-8 that the CSA reader reads without an
+/// error, and the moves read back are the main line's moves that are on the board.
+#[test]
+fn random_streams() {
+    use kifu::{Ending, Property};
+    let mut rng = common::rng::XorShift::new(21);
+    let texts: [&[u8]; 6] = [b"plain", b"*star", b"two\nlines", b"", "漢字".as_bytes(), b"a,b"];
+    let names: [&[u8]; 4] = [b"'", b"'*", b"$KEY", b"XY"];
+    let keys = [InfoKey::BlackName, InfoKey::Event, InfoKey::TimeLimit, InfoKey::FormatVersion, InfoKey::Komi];
+    let endings = [None, Some(Ending::Resign), Some(Ending::TimeUp), Some(Ending::Other)];
+    for round in 0..3000 {
+        let mut r = |n: u64| (rng.next() % n) as usize;
+        let mut evs = vec![Event::GameStart { offset: 0 }];
+        let mut depth = 0;
+        for _ in 0..r(40) {
+            let text =
+                Text::new(texts[r(6)], if r(2) == 0 { TextRule::Plain } else { TextRule::SgfText }, Charset::Utf8);
+            let sq = |r: &mut dyn FnMut(u64) -> usize| Square::new(r(11) as u8, r(11) as u8);
+            let color = if r(2) == 0 { Color::Black } else { Color::White };
+            let piece = Piece::ALL[r(14)];
+            evs.push(match r(14) {
+                0 => Event::Info(Info::unnamed(keys[r(5)], text)),
+                1 => {
+                    let name = names[r(4)];
+                    Event::Property(Property::new(name, text, name))
+                }
+                2 | 3 => Event::Setup(Setup::Shogi { color, piece, square: (r(4) > 0).then(|| sq(&mut r)) }),
+                4 => Event::Setup(Setup::ShogiRemove { square: sq(&mut r) }),
+                5 => Event::Turn(color),
+                6 | 7 => Event::Node,
+                8 | 9 => Event::Move(Move::Shogi(ShogiMove {
+                    color,
+                    from: (r(4) > 0).then(|| sq(&mut r)),
+                    to: sq(&mut r),
+                    piece,
+                })),
+                10 => Event::Clock(Clock {
+                    color: (r(3) > 0).then_some(color),
+                    kind: [ClockKind::ElapsedMs, ClockKind::TimeLeftMs, ClockKind::PeriodsLeft][r(3)],
+                    value: rng_value(&mut r),
+                }),
+                11 => Event::Comment(text),
+                12 if depth < 3 => {
+                    depth += 1;
+                    Event::VariationStart(if r(3) == 0 { Branch::Sibling } else { Branch::Child })
+                }
+                _ if depth > 0 => {
+                    depth -= 1;
+                    Event::VariationEnd
+                }
+                _ => Event::Evaluation(kifu::Evaluation { score: (r(2) == 0).then_some(-5), pv: b"+7776FU" }),
+            });
+        }
+        evs.extend(std::iter::repeat_n(Event::VariationEnd, depth));
+        evs.push(Event::GameEnd { length: 0, ending: endings[r(4)] });
+        for version in [Version::V22, Version::V30] {
+            let (out, _) = write_events(&evs, version);
+            let read: Vec<Event> = kifu::csa::Reader::new(out.as_bytes())
+                .map(|e| e.unwrap_or_else(|e| panic!("round {round}: {e}\n{out}")))
+                .collect();
+            let moves = |evs: &[Event]| -> Vec<Move> {
+                let mut t = kifu::tree::MainLineTracker::new();
+                evs.iter()
+                    .filter(|e| t.feed(e))
+                    .filter_map(|e| match e {
+                        Event::Move(m @ Move::Shogi(s))
+                            if (1..=9).contains(&s.to.file)
+                                && (1..=9).contains(&s.to.rank)
+                                && s.from.is_none_or(|f| (1..=9).contains(&f.file) && (1..=9).contains(&f.rank)) =>
+                        {
+                            Some(*m)
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            };
+            assert_eq!(moves(&evs), moves(&read), "round {round}:\n{out}");
+        }
+    }
+}
+
+fn rng_value(r: &mut dyn FnMut(u64) -> usize) -> u64 {
+    r(10_000_000) as u64
+}

@@ -319,6 +319,8 @@ impl Writer {
         out.push(b'\n');
         self.game.last = Some(m.color);
         self.game.moves += 1;
+        // A time before this move was not one after a special.
+        self.game.special_at = None;
     }
 
     /// A `T` value: whole seconds (V2.2), or seconds with up to three decimals (V3.0).
