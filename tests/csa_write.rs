@@ -433,8 +433,14 @@ fn charsets_are_transcoded() {
     csa.extend_from_slice(b"\nPI\n+\n+7776FU\n'");
     csa.extend_from_slice(&name);
     csa.push(b'\n');
+    csa.extend_from_slice(b"'** 100 +2726FU ");
+    csa.extend_from_slice(&name);
+    csa.push(b'\n');
     let out = write(&csa, Version::V22);
-    assert_eq!(String::from_utf8(out).unwrap(), "'CSA encoding=UTF-8\nV2.2\nN+先手\nPI\n+\n+7776FU\n'*先手\n");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "'CSA encoding=UTF-8\nV2.2\nN+先手\nPI\n+\n+7776FU\n'*先手\n'** 100 +2726FU 先手\n"
+    );
 }
 
 #[test]

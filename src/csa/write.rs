@@ -21,7 +21,7 @@
 //! | `Move(Shogi)` | `+7776FU` (the piece after the move, `00` for a drop) |
 //! | `Clock(ElapsedMs)` | `T12` (V2.2: whole seconds, truncated); V3.0 `T1.234` |
 //! | `Comment` | `'*text`, one line per line of text |
-//! | `Evaluation` | `'** score pv` |
+//! | `Evaluation` | `'** score pv` (the PV's raw bytes read in the charset of the game's text) |
 //! | `GameEnd` with an ending | `%TORYO` `%CHUDAN` `%SENNICHITE` `%OUTE_SENNICHITE` `%TIME_UP` `%ILLEGAL_MOVE` `%+ILLEGAL_ACTION` `%-ILLEGAL_ACTION` `%JISHOGI` `%KACHI` `%HIKIWAKE` `%MATTA` `%TSUMI` `%FUZUMI` `%MAX_MOVES` `%ERROR` (an unknown special came as a `Property` named `%` and is written there) |
 //!
 //! Text is written as UTF-8 (transcoded from the record's charset straight into the output);
@@ -114,6 +114,8 @@ struct Game {
     moves: u64,
     /// Where the `%` special goes, once a time written after it has been seen.
     special_at: Option<usize>,
+    /// The charset of the game's last text (an evaluation's PV, raw bytes, is read in it).
+    charset: Option<Charset>,
 }
 
 impl Default for Writer {
@@ -167,6 +169,13 @@ impl Writer {
                 self.off_main += 1;
             }
             return Ok(());
+        }
+        if let Event::Info(i) = ev {
+            if i.key() != InfoKey::FormatVersion {
+                self.game.charset = Some(i.value().charset());
+            }
+        } else if let Event::Comment(t) = ev {
+            self.game.charset = Some(t.charset());
         }
         match *ev {
             Event::GameStart { .. } | Event::Node | Event::Warning(_) => {}
@@ -231,7 +240,9 @@ impl Writer {
                 }
                 if !e.pv.is_empty() {
                     out.push(b' ');
-                    out.extend_from_slice(e.pv);
+                    // The PV is raw bytes: ASCII, else in the charset of the game's text.
+                    let charset = self.game.charset.unwrap_or(Charset::Utf8);
+                    push_text(Text::new(e.pv, TextRule::Plain, charset), out);
                 }
                 out.push(b'\n');
             }
