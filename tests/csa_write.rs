@@ -457,14 +457,15 @@ fn go_is_refused() {
     let mut w = Writer::new(Version::V22);
     let mut out = Vec::new();
     let mut errors = Vec::new();
-    let sgf = b"(;GM[1]SZ[9];B[cc])";
+    // A game with moves, one with a board size only, one with a mark only.
+    let sgf = b"(;GM[1]SZ[9];B[cc])(;SZ[19])(;CR[aa])";
     let csa = b"V2.2\nPI\n+\n+7776FU\n";
     for ev in kifu::sgf::Reader::new(sgf).chain(kifu::csa::Reader::new(csa)) {
         if let Err(e) = w.event(&ev.unwrap(), &mut out) {
             errors.push(e);
         }
     }
-    assert_eq!(errors.len(), 1);
+    assert_eq!(errors.len(), 3);
     assert!(errors[0].message().contains("Go"), "{}", errors[0].message());
     // The Go game left nothing; the shogi game after it is written.
     assert_eq!(out, csa);

@@ -34,7 +34,8 @@
 //! a special) and puts the special there when `GameEnd` comes, else after the game's last line.
 //! So a game's output must stay in the buffer until its `GameEnd`: flush between games.
 //!
-//! Go events (a Go move or stone) are refused with an error ([`ErrorKind::NotAGameRecord`]):
+//! A Go game (a Go move or stone, a mark on a point, a board size or `GM[1]` anywhere in it) is
+//! refused with an error ([`ErrorKind::NotAGameRecord`]):
 //! the game's output is taken back and the rest of the game is ignored; the next game is
 //! written as usual.
 //!
@@ -46,7 +47,7 @@
 //! | V3.0: a later game's version comes first in its game | it was elsewhere in the game |
 //! | `T` loses its milliseconds | V2.2 written from a V3.0 record with decimal times |
 //! | a comment's leading `*` is lost | a comment that starts with `*` (`'**` would be an evaluation) |
-//! | not written ([`Writer::unwritten`]): node names, marks, properties of other formats, info with no CSA key, clocks other than elapsed times, setup after the turn, removals outside `PI`, kings or promoted pieces in hand | records of other formats |
+//! | not written ([`Writer::unwritten`]): node names, properties of other formats, info with no CSA key, clocks other than elapsed times, setup after the turn, removals outside `PI`, kings or promoted pieces in hand | records of other formats |
 //! | a turn line is added before the first move; `PI` is not added | a record without a turn line |
 //!
 //! ```
@@ -155,14 +156,17 @@ impl Writer {
     /// [module docs](self)).
     ///
     /// # Errors
-    /// A Go move or Go setup: the game's output is removed from `out`, and the game's remaining
-    /// events are ignored.
+    /// An event of a Go game (see the [module docs](self)): the game's output is removed from
+    /// `out`, and the game's remaining events are ignored.
     pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>) -> Result<(), Error> {
         if let Event::GameStart { .. } = ev {
             self.start_game(out);
         }
         if !self.game.open {
             return Ok(());
+        }
+        if is_go(ev) {
+            return Err(self.refuse(out));
         }
         if !self.game.main.feed(ev) {
             if !matches!(ev, Event::VariationStart(_) | Event::VariationEnd) {
@@ -193,7 +197,7 @@ impl Writer {
                     self.unwritten += 1;
                 }
             }
-            Event::Setup(Setup::Go { .. }) | Event::Move(Move::Go { .. }) => return Err(self.refuse(out)),
+            Event::Setup(Setup::Go { .. }) | Event::Move(Move::Go { .. }) => {}
             Event::Setup(s) => {
                 if self.game.turn || self.game.moves > 0 {
                     self.unwritten += 1;
@@ -399,6 +403,20 @@ impl Writer {
         }
         push_text(i.value(), out);
         one_line(start, out);
+    }
+}
+
+/// Whether `ev` belongs to a Go game: a Go move or stone, a mark on a point, a board size, or
+/// `GM[1]`.
+fn is_go(ev: &Event<'_>) -> bool {
+    match ev {
+        Event::Move(Move::Go { .. }) | Event::Setup(Setup::Go { .. }) | Event::Markup(_) => true,
+        Event::Info(i) => match i.key() {
+            InfoKey::BoardSize => true,
+            InfoKey::GameType => i.value().decode().text.trim() == "1",
+            _ => false,
+        },
+        _ => false,
     }
 }
 
