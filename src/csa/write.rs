@@ -69,7 +69,7 @@ use crate::error::{Error, ErrorKind, Position};
 use crate::event::{ClockKind, Color, Ending, Event, Info, InfoKey, Move, Setup, ShogiMove};
 use crate::text::{Charset, Text, TextRule};
 use main_line::MainLine;
-use setup::{sign, square};
+use setup::sign;
 
 /// The CSA version a [`Writer`] writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -327,11 +327,10 @@ impl Writer {
         if !self.game.turn {
             self.turn(m.color, out);
         }
-        out.push(sign(m.color));
-        square(m.from, out);
-        square(Some(m.to), out);
-        out.extend_from_slice(m.piece.csa().as_bytes());
-        out.push(b'\n');
+        // One copy per move line.
+        let [f1, r1] = m.from.map_or([b'0'; 2], |s| [b'0' + s.file, b'0' + s.rank]);
+        let [p1, p2] = *m.piece.csa().as_bytes() else { return };
+        out.extend_from_slice(&[sign(m.color), f1, r1, b'0' + m.to.file, b'0' + m.to.rank, p1, p2, b'\n']);
         self.game.last = Some(m.color);
         self.game.moves += 1;
         // A time before this move was not one after a special.

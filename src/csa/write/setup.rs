@@ -63,7 +63,7 @@ pub(super) fn sign(c: Color) -> u8 {
     }
 }
 
-pub(super) fn square(s: Option<Square>, out: &mut Vec<u8>) {
+fn square(s: Option<Square>, out: &mut Vec<u8>) {
     match s {
         Some(s) => out.extend_from_slice(&[b'0' + s.file, b'0' + s.rank]),
         None => out.extend_from_slice(b"00"),
