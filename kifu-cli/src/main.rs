@@ -51,7 +51,7 @@ struct Cli {
 enum Command {
     /// Count files, games, nodes, moves, variations, warnings and errors under PATHs.
     Stats(stats::Args),
-    /// Print each game's tree in canonical SGF, one line per game (`--moves`: moves only).
+    /// Print each game's tree in canonical SGF, one line per game; shogi games in CSA (`--moves`: moves only).
     Tree(tree::Args),
     /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
     Check(check::Args),

@@ -1,11 +1,11 @@
-//! `kifu tree [--moves] FILE[@OFFSET]`: each game's tree in canonical SGF, one game a line
-//! (the full form breaks long games into lines between nodes).
+//! `kifu tree [--moves] FILE[@OFFSET]`: one line per game, its tree in canonical SGF (the full
+//! form breaks long games into lines between nodes); a shogi game (of a format whose `GameKind`
+//! is shogi) in CSA instead, see [`csa`].
 //!
 //! With `--moves`, only moves: nodes without a move are dropped and their children promoted, one
 //! move per node, single-child branches inline, children in file order, SGF coordinates, a pass as
 //! `B[]`, an empty game as `()`, shogi as `(;+7776FU;-3334FU)`. Without it, every mapped event in
-//! canonical form (setup, markup, comments, names, game info); see `kifu::tree::Writer`. A shogi
-//! game has no full SGF form: it is reported as an error (`--moves` writes it).
+//! canonical form (setup, markup, comments, names, game info); see `kifu::tree::Writer`.
 //! `@OFFSET` reads only the game that starts at that byte offset.
 
 use bumpalo::Bump;
@@ -49,14 +49,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut errors = 0;
+    let shogi = reader.format().kind() == kifu::GameKind::Shogi && !args.moves;
+    let mut csa_writer = None;
     loop {
         bump.reset();
         match builder.build(&bump, &mut reader) {
             Ok(None) => break,
             Ok(Some(tree)) => {
                 line.clear();
-                if args.moves {
+                if shogi {
+                    csa(&tree, &mut csa_writer, &mut line);
+                } else if args.moves {
                     writer.moves(&tree, &mut line);
+                    line.push(b'\n');
                 } else if let Err(e) = writer.sgf(&tree, &mut line) {
                     errors += 1;
                     eprintln!("{}: game at byte {}: {}: {e}", path.display(), tree.offset(), e.as_str());
@@ -64,8 +69,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                         break;
                     }
                     continue;
+                } else {
+                    line.push(b'\n');
                 }
-                line.push(b'\n');
                 if out.write_all(&line).is_err() {
                     return Ok(ExitCode::SUCCESS);
                 }
@@ -82,4 +88,34 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let _ = out.flush();
     Ok(crate::exit::status(0, errors, 0, false))
+}
+
+/// A shogi game in CSA (`kifu::csa::write`): its main line (CSA has no variations), in the
+/// version of the file's first game (V3.0 when it says 3, else V2.2), several lines per game and
+/// `/` between games, as a CSA file holds them. The writer is made at the first game and kept, so
+/// the output is one CSA file.
+fn csa(tree: &kifu::tree::GameTree<'_>, writer: &mut Option<kifu::csa::write::Writer>, out: &mut Vec<u8>) {
+    use kifu::csa::write::{Version, Writer};
+    use kifu::tree::NodeId;
+    use kifu::{Event, InfoKey};
+    let writer = writer.get_or_insert_with(|| {
+        let v3 = tree.events(NodeId::GAME).any(
+            |e| matches!(e, Event::Info(i) if i.key() == InfoKey::FormatVersion && i.value().raw().starts_with(b"3")),
+        );
+        Writer::new(if v3 { Version::V30 } else { Version::V22 })
+    });
+    let mut feed = |ev: Event<'_>| {
+        // Shogi events only: the writer refuses nothing here.
+        let _ = writer.event(&ev, out);
+    };
+    feed(Event::GameStart { offset: tree.offset() });
+    for (i, n) in tree.main_line().enumerate() {
+        if i > 0 {
+            feed(Event::Node);
+        }
+        for ev in tree.events(n) {
+            feed(ev);
+        }
+    }
+    feed(Event::GameEnd { length: tree.length().unwrap_or(0), ending: tree.ending() });
 }

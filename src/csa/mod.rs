@@ -57,6 +57,9 @@
 //! [`chunks`] cuts a multi-game file into [`GameChunk`](crate::input::GameChunk)s with a `memchr`
 //! scan; [`Reader::with_context`] reads one with the file's charset and V3.0 version line.
 //!
+//! # Writing
+//! [`write::Writer`] writes events back as CSA (V2.2 or V3.0), streaming, main line only.
+//!
 //! # Errors
 //! Binary data (`NotAGameRecord`) and limits end the game; reading resumes after the next `/`
 //! line. Strict mode turns every warning into such an error.
@@ -79,6 +82,7 @@ mod pv;
 mod reader;
 pub mod split;
 mod time;
+pub mod write;
 
 pub use pv::{parse_evaluation, parse_move, parse_usi_move, pv_moves, PvMove, PvMoves, UsiMove};
 pub use reader::Reader;
