@@ -1,0 +1,985 @@
+//! Writing a Go game as JGF: v2 in Seki's layout, v1 in ngGo's.
+//!
+//! The writer takes a [`GameTree`], not events: a JGF document puts the header (the `record`,
+//! `game`, `rules`, `board`… sections and the players) before the tree and groups each node's
+//! events by key (one `move` object, one `setup` list, one `markup` list…), so it needs a node's
+//! events, and the game's information, before it writes their first byte. The tree is walked with
+//! an explicit stack (no recursion); each node's events are read a few times over, one pass per
+//! key, which costs no allocation. Nothing is allocated beyond the output buffer and the stack,
+//! except where [`escape::pieces`] must decode a text (SGF, XML or CSA escapes) or a
+//! pass-through holds a JSON object or array (checked with the tokenizer, whose stack is
+//! allocated once per such value).
+//!
+//! ```
+//! use bumpalo::Bump;
+//! use kifu::jgf::write::{write, Version};
+//!
+//! let mut sgf = kifu::sgf::Reader::new(b"(;SZ[9]PB[Lee]KM[6.5];B[cc]C[hi](;W[gg])(;W[gc]))");
+//! let bump = Bump::new();
+//! let tree = kifu::tree::build(&bump, &mut sgf).unwrap().unwrap();
+//! let mut out = Vec::new();
+//! write(&tree, Version::V2, &mut out).unwrap();
+//! let json = std::str::from_utf8(&out).unwrap();
+//! assert!(json.starts_with(r#"{"record":{"version":2},"game":{"type":"go"},"rules":{"komi":6.5}"#));
+//! assert!(json.contains(r#"{"move":{"color":"black","x":2,"y":2},"comments":["hi"]},{"variations":[["#));
+//! ```
+//!
+//! ## What each version holds
+//! - Header: every `Info` goes to its section (v2: `record`, `source`, `game`, `event`, `rules`,
+//!   `board`, `players` as Seki's `{black: {…}, white: {…}}`; v1: `record`, `game` with its
+//!   `players` array, `dates` and `time`, `board`); an info of the root node goes there too, so
+//!   it reads back in the game node. Game-node properties become top-level keys (their value
+//!   verbatim when it is strict JSON, else as a string). `record.version` is always the
+//!   version written, `game.type` always `go`, `record.charset` is `UTF-8` when the game had a
+//!   charset at all.
+//! - Nodes: `move` (v2 `{color, x, y}` or `{color, pass: true}` with the mover's `timeLeft` and
+//!   `periodsLeft`; v1 `{B: [x, y]}` or `{B: "pass"}`), `setup`, `markup` (labels with their
+//!   text), `score` (territory), `turn`, `name`, `comments` (one string per comment), and every
+//!   property (and an info below the root) as a key of its own.
+//! - Variations: v2 a last node `{"variations": [[…], […]]}`, v1 a bare array `[[…], […]]`.
+//!
+//! ## What JGF loses
+//! | event | v2 | v1 |
+//! |---|---|---|
+//! | a second move in a node; a shogi game | dropped; refused ([`Refused`]) | the same |
+//! | clocks (`Clock`) | only the mover's time and periods left | all |
+//! | marks `Dim`, `Visible` | read back as `Other` marks | the same |
+//! | arrows and lines | the end point | the same |
+//! | a mark without a point | dropped | the same |
+//! | evaluations, warnings | dropped | the same |
+//! | several comments in a node | read back as one, joined by newlines | kept |
+//! | several names in a node | the first | the first |
+//! | a second info of the same key (a second date in v2 gives `dates`) | dropped | dropped (dates kept) |
+//! | `FF`, `GM`, `CA` values | the version written, `go`, `UTF-8` | the same |
+//! | a property of several values | one JSON array of strings | the same |
+
+use crate::event::{ClockKind, Color, Event, Info, InfoKey, MarkupKind, Move, Setup};
+use crate::json::{Dialect, Token, Tokenizer};
+use crate::text::{escape, Text, TextRule};
+use crate::tree::{GameTree, NodeId};
+
+/// Which JGF to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// JGF v2, Seki's layout.
+    V2,
+    /// JGF v1, ngGo's layout.
+    V1,
+}
+
+/// A game JGF cannot hold: a shogi game (the output is left as it was).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused;
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a shogi game cannot be written as JGF (JGF holds Go games)")
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// Writes `tree` as one JGF document of `version`, followed by a newline, with a fresh
+/// [`Writer`].
+pub fn write(tree: &GameTree<'_>, version: Version, out: &mut Vec<u8>) -> Result<(), Refused> {
+    Writer::new().write(tree, version, out)
+}
+
+/// A JGF writer that keeps its walk stack between games (no allocation once it has grown).
+#[derive(Debug, Default)]
+pub struct Writer {
+    /// For each open variation group: the next sibling to write as a variation (or `NONE`).
+    stack: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Whether a tree holds a shogi move or setup.
+pub(crate) fn is_shogi(tree: &GameTree<'_>) -> bool {
+    tree.nodes()
+        .any(|n| tree.events(n).any(|e| matches!(e, Event::Move(Move::Shogi(_)) | Event::Setup(Setup::Shogi { .. }))))
+}
+
+/// Appends `"…"`: the text decoded and escaped as a JSON string.
+pub(crate) fn string(t: &Text<'_>, out: &mut Vec<u8>) {
+    out.push(b'"');
+    escape::pieces(t, |p| escape::json_string(p, out));
+    out.push(b'"');
+}
+
+/// Appends `"s"`.
+pub(crate) fn str_lit(s: &str, out: &mut Vec<u8>) {
+    out.push(b'"');
+    escape::json_string(s, out);
+    out.push(b'"');
+}
+
+/// Appends a key and its colon, after a comma unless `first`.
+fn key(first: &mut bool, k: &str, out: &mut Vec<u8>) {
+    if !*first {
+        out.push(b',');
+    }
+    *first = false;
+    str_lit(k, out);
+    out.push(b':');
+}
+
+/// Appends a key given as bytes (a property's name).
+fn key_bytes(first: &mut bool, k: &[u8], out: &mut Vec<u8>) {
+    if !*first {
+        out.push(b',');
+    }
+    *first = false;
+    string(&Text::new(k, TextRule::Plain, crate::text::Charset::Utf8), out);
+    out.push(b':');
+}
+
+/// Whether `b` is a JSON number (RFC 8259 grammar).
+pub(crate) fn is_number(b: &[u8]) -> bool {
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - s
+    };
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// Whether `raw` is one strict JSON value (white space around it allowed).
+fn is_strict_json(raw: &[u8]) -> bool {
+    let t = raw.trim_ascii();
+    if is_number(t) || matches!(t, b"true" | b"false" | b"null") {
+        return true;
+    }
+    if !matches!(t.first(), Some(b'{' | b'[' | b'"')) || std::str::from_utf8(t).is_err() {
+        return false;
+    }
+    let depth = if t[0] == b'"' { 0 } else { 64 };
+    let mut lex = Tokenizer::new(t, Dialect::Strict, depth);
+    loop {
+        match lex.next_token() {
+            Ok(Some(tok)) if tok.token == Token::Extension => return false,
+            Ok(Some(_)) => {}
+            Ok(None) => return lex.is_done() && lex.offset() >= t.len(),
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Appends a value: a JSON value kept verbatim (a `Plain` text from a JSON reader that is strict
+/// JSON), a number where `numeric` and the text is one, else a string.
+pub(crate) fn value(t: &Text<'_>, numeric: bool, out: &mut Vec<u8>) {
+    let raw = t.raw();
+    if t.rule() == TextRule::Plain && is_strict_json(raw) {
+        out.extend_from_slice(raw.trim_ascii());
+        return;
+    }
+    let plain =
+        matches!(t.rule(), TextRule::Plain | TextRule::JsonString | TextRule::SgfSimpleText | TextRule::SgfText);
+    if numeric && plain && is_number(raw) {
+        out.extend_from_slice(raw);
+        return;
+    }
+    string(t, out);
+}
+
+/// A property's value: one SGF value as a string, several as an array of strings, any other
+/// text as [`value`].
+fn property_value(t: &Text<'_>, out: &mut Vec<u8>) {
+    if t.rule() == TextRule::SgfValues {
+        let n = t.sgf_values().count();
+        if n != 1 {
+            out.push(b'[');
+        }
+        for (i, v) in t.sgf_values().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            string(&v, out);
+        }
+        if n != 1 {
+            out.push(b']');
+        }
+    } else {
+        value(t, false, out);
+    }
+}
+
+/// Appends seconds given in milliseconds: `12`, `12.5`, `0.025`.
+pub(crate) fn seconds(ms: u64, out: &mut Vec<u8>) {
+    number(ms / 1000, out);
+    let frac = ms % 1000;
+    if frac != 0 {
+        let d = [b'0' + (frac / 100) as u8, b'0' + (frac / 10 % 10) as u8, b'0' + (frac % 10) as u8];
+        let keep = if frac % 10 != 0 {
+            3
+        } else if frac % 100 != 0 {
+            2
+        } else {
+            1
+        };
+        out.push(b'.');
+        out.extend_from_slice(&d[..keep]);
+        // Readers take the number as an `f64` and round down to the millisecond: where the
+        // decimal lands just below `ms`, half a millisecond more reads back as `ms`.
+        let written = std::str::from_utf8(&out[out.len() - keep - 1 - digits(ms / 1000)..]).ok();
+        if written.and_then(|w| w.parse::<f64>().ok()).is_some_and(|f| (f * 1000.0) as u64 != ms) {
+            out.extend_from_slice(&b"00"[..3 - keep]);
+            out.push(b'5');
+        }
+    }
+}
+
+/// The number of decimal digits of `v`.
+fn digits(mut v: u64) -> usize {
+    let mut n = 1;
+    while v >= 10 {
+        v /= 10;
+        n += 1;
+    }
+    n
+}
+
+/// Appends a decimal number.
+pub(crate) fn number(mut v: u64, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Where an info goes in the header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// A field of a section (`numeric`: written as a number when it is one).
+    Field(Section, &'static str, bool),
+    /// A field named by the info itself (`InfoKey::Other`).
+    Named(Section),
+    Date,
+    Size,
+    Player(Color, &'static str),
+    /// Written by the writer itself (version, type, charset).
+    Own,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Section {
+    Record,
+    Source,
+    Game,
+    Event,
+    Rules,
+    Board,
+    /// v1: `game.time`.
+    Time,
+}
+
+fn slot(v: Version, i: &Info<'_>) -> Slot {
+    use InfoKey as K;
+    use Section as S;
+    let v2 = v == Version::V2;
+    let f = |s, n| Slot::Field(s, n, false);
+    match i.key() {
+        K::FormatVersion | K::GameType | K::Charset => Slot::Own,
+        K::Application => f(S::Record, if v2 { "generator" } else { "application" }),
+        K::Transcriber => f(S::Record, "transcriber"),
+        K::Annotator => f(if v2 { S::Game } else { S::Record }, "annotator"),
+        K::Source => f(if v2 { S::Source } else { S::Record }, if v2 { "name" } else { "source" }),
+        K::Copyright => f(if v2 { S::Source } else { S::Record }, "copyright"),
+        K::GameName => f(S::Game, "name"),
+        K::Result => f(S::Game, "result"),
+        K::Date => Slot::Date,
+        K::EndDate => f(S::Game, "endDate"),
+        K::Opening => f(S::Game, "opening"),
+        K::GameComment => f(S::Game, "description"),
+        K::Event => f(if v2 { S::Event } else { S::Game }, if v2 { "name" } else { "event" }),
+        K::Place => f(if v2 { S::Event } else { S::Game }, "location"),
+        K::Round => f(if v2 { S::Event } else { S::Game }, "round"),
+        K::Rules => f(if v2 { S::Rules } else { S::Game }, if v2 { "ruleset" } else { "rules" }),
+        K::Komi => Slot::Field(if v2 { S::Rules } else { S::Game }, "komi", true),
+        K::Handicap => Slot::Field(if v2 { S::Rules } else { S::Game }, "handicap", true),
+        K::TimeLimit => Slot::Field(if v2 { S::Rules } else { S::Time }, if v2 { "time" } else { "main" }, true),
+        K::Overtime => f(if v2 { S::Rules } else { S::Time }, "overtime"),
+        K::BoardSize => Slot::Size,
+        K::BlackName => Slot::Player(Color::Black, "name"),
+        K::WhiteName => Slot::Player(Color::White, "name"),
+        K::BlackRank => Slot::Player(Color::Black, "rank"),
+        K::WhiteRank => Slot::Player(Color::White, "rank"),
+        K::BlackTeam => Slot::Player(Color::Black, "team"),
+        K::WhiteTeam => Slot::Player(Color::White, "team"),
+        _ => Slot::Named(match i.name() {
+            b"format" | b"comment" | b"sgf" => S::Record,
+            b"url" => S::Source,
+            b"allowSuicide" | b"disallowRepeats" | b"numberOfPeriods" | b"timePerPeriod" => S::Rules,
+            b"cutOffTop" | b"cutOffBottom" | b"cutOffLeft" | b"cutOffRight" | b"coordinates" | b"cutoff" => S::Board,
+            _ => S::Game,
+        }),
+    }
+}
+
+/// The game's information: the infos of the game node, then the root node's.
+fn infos<'b>(tree: &GameTree<'b>) -> impl Iterator<Item = Info<'b>> {
+    tree.events(NodeId::GAME).chain(tree.events(NodeId(1))).filter_map(|e| match e {
+        Event::Info(i) => Some(i),
+        _ => None,
+    })
+}
+
+/// Whether the `k`th info `i` is the first with its slot (and name, for named ones).
+fn first_of<'b>(tree: &GameTree<'b>, v: Version, k: usize, i: &Info<'b>) -> bool {
+    let s = slot(v, i);
+    !infos(tree).take(k).any(|j| slot(v, &j) == s && (!matches!(s, Slot::Named(_)) || j.name() == i.name()))
+}
+
+/// The number of the board size info's sides: `19`, or `19:13` as width and height.
+fn board_size(t: &Text<'_>) -> Option<(u64, u64)> {
+    let mut s = [0u8; 16];
+    let mut n = 0;
+    escape::pieces(t, |p| {
+        for &b in p.as_bytes() {
+            if n < s.len() {
+                s[n] = b;
+            }
+            n += 1;
+        }
+    });
+    let s = s.get(..n)?.trim_ascii();
+    let num = |b: &[u8]| -> Option<u64> {
+        if b.is_empty() || b.len() > 3 || !b.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(b.iter().fold(0, |a, d| a * 10 + u64::from(d - b'0')))
+    };
+    match s.iter().position(|&b| b == b':') {
+        Some(p) => Some((num(s[..p].trim_ascii())?, num(s[p + 1..].trim_ascii())?)),
+        None => num(s).map(|n| (n, n)),
+    }
+}
+
+impl Writer {
+    /// A writer with an empty stack.
+    pub fn new() -> Writer {
+        Writer::default()
+    }
+
+    /// Appends `tree` as one JGF document of `version` and a newline; see the
+    /// [module docs](self). A shogi game is refused and nothing is written.
+    pub fn write(&mut self, tree: &GameTree<'_>, version: Version, out: &mut Vec<u8>) -> Result<(), Refused> {
+        if is_shogi(tree) {
+            return Err(Refused);
+        }
+        out.push(b'{');
+        let mut first = true;
+        self.header(tree, version, &mut first, out);
+        key(&mut first, "tree", out);
+        self.tree(tree, version, out);
+        out.extend_from_slice(b"}\n");
+        Ok(())
+    }
+
+    fn header(&mut self, tree: &GameTree<'_>, v: Version, first: &mut bool, out: &mut Vec<u8>) {
+        let sections: &[Section] = match v {
+            Version::V2 => &[Section::Record, Section::Source, Section::Game, Section::Event, Section::Rules],
+            Version::V1 => &[Section::Record, Section::Source, Section::Game, Section::Rules],
+        };
+        for &s in sections {
+            let mark = out.len();
+            key(first, section_name(s), out);
+            out.push(b'{');
+            let mut f = true;
+            match s {
+                Section::Record => {
+                    key(&mut f, "version", out);
+                    out.push(if v == Version::V2 { b'2' } else { b'1' });
+                    if infos(tree).any(|i| i.key() == InfoKey::Charset) {
+                        key(&mut f, "charset", out);
+                        out.extend_from_slice(b"\"UTF-8\"");
+                    }
+                }
+                Section::Game => {
+                    key(&mut f, "type", out);
+                    out.extend_from_slice(b"\"go\"");
+                }
+                _ => {}
+            }
+            self.fields(tree, v, s, &mut f, out);
+            if s == Section::Game {
+                if v == Version::V1 {
+                    players(tree, v, &mut f, out);
+                    if infos(tree).any(|i| matches!(slot(v, &i), Slot::Field(Section::Time, ..))) {
+                        key(&mut f, "time", out);
+                        out.push(b'{');
+                        let mut t = true;
+                        self.fields(tree, v, Section::Time, &mut t, out);
+                        out.push(b'}');
+                    }
+                }
+                dates(tree, v, &mut f, out);
+            }
+            out.push(b'}');
+            if f {
+                // An empty section (never the first): take it back.
+                out.truncate(mark);
+            }
+        }
+        // The board.
+        let size = infos(tree).find(|i| i.key() == InfoKey::BoardSize).and_then(|i| board_size(&i.value()));
+        let named = infos(tree).any(|i| slot(v, &i) == Slot::Named(Section::Board));
+        if size.is_some() || named {
+            key(first, "board", out);
+            out.push(b'{');
+            let mut f = true;
+            match size {
+                Some((w, h)) if w == h && v == Version::V2 => {
+                    key(&mut f, "size", out);
+                    number(w, out);
+                }
+                Some((w, h)) => {
+                    key(&mut f, "width", out);
+                    number(w, out);
+                    key(&mut f, "height", out);
+                    number(h, out);
+                }
+                None => {}
+            }
+            self.fields(tree, v, Section::Board, &mut f, out);
+            out.push(b'}');
+        }
+        if v == Version::V2 {
+            players(tree, v, first, out);
+        }
+        // The game node's properties, as top-level keys.
+        for e in tree.events(NodeId::GAME) {
+            if let Event::Property(p) = e {
+                if !matches!(p.name(), b"tree" | b"record" | b"game" | b"board" | b"players" | b"rules" | b"event") {
+                    key_bytes(first, p.name(), out);
+                    property_value(&p.value(), out);
+                }
+            }
+        }
+    }
+
+    fn fields(&mut self, tree: &GameTree<'_>, v: Version, s: Section, f: &mut bool, out: &mut Vec<u8>) {
+        for (k, i) in infos(tree).enumerate() {
+            let (name, numeric): (&[u8], bool) = match slot(v, &i) {
+                Slot::Field(sec, n, num) if sec == s => (n.as_bytes(), num),
+                Slot::Named(sec) if sec == s && !i.name().is_empty() => (i.name(), false),
+                _ => continue,
+            };
+            if !first_of(tree, v, k, &i) {
+                continue;
+            }
+            key_bytes(f, name, out);
+            value(&i.value(), numeric, out);
+        }
+    }
+
+    /// The tree array: nodes in sequence, a branch as a variations node (v2) or a bare array of
+    /// arrays (v1) at the end of its sequence. An explicit stack holds, for each open branch,
+    /// the next child to write as a variation.
+    fn tree(&mut self, tree: &GameTree<'_>, v: Version, out: &mut Vec<u8>) {
+        self.stack.clear();
+        let open_group: &[u8] = if v == Version::V2 { b"{\"variations\":[[" } else { b"[[" };
+        let close_group: &[u8] = if v == Version::V2 { b"]}]" } else { b"]]" };
+        out.push(b'[');
+        let mut at = NodeId::GAME;
+        let mut first = true;
+        loop {
+            let child = tree.first_child(at);
+            match child {
+                None => {
+                    // The sequence ends; close finished branch groups, open the next variation.
+                    out.push(b']');
+                    loop {
+                        match self.stack.pop() {
+                            None => return,
+                            Some(NONE) => out.extend_from_slice(close_group),
+                            Some(s) => {
+                                let s = NodeId(s);
+                                out.extend_from_slice(b",[");
+                                self.stack.push(tree.next_sibling(s).map_or(NONE, |n| n.0));
+                                node(tree, v, s, out);
+                                at = s;
+                                break;
+                            }
+                        }
+                    }
+                }
+                Some(c) => {
+                    if !first {
+                        out.push(b',');
+                    }
+                    first = false;
+                    match tree.next_sibling(c) {
+                        None => {}
+                        Some(s) => {
+                            out.extend_from_slice(open_group);
+                            self.stack.push(s.0);
+                        }
+                    }
+                    node(tree, v, c, out);
+                    at = c;
+                }
+            }
+        }
+    }
+}
+
+fn section_name(s: Section) -> &'static str {
+    match s {
+        Section::Record => "record",
+        Section::Source => "source",
+        Section::Game => "game",
+        Section::Event => "event",
+        Section::Rules => "rules",
+        Section::Board => "board",
+        Section::Time => "time",
+    }
+}
+
+/// `dates`, or v2's `date` when there is one.
+fn dates(tree: &GameTree<'_>, v: Version, f: &mut bool, out: &mut Vec<u8>) {
+    let n = infos(tree).filter(|i| i.key() == InfoKey::Date).count();
+    if n == 0 {
+        return;
+    }
+    if n == 1 && v == Version::V2 {
+        key(f, "date", out);
+    } else {
+        key(f, "dates", out);
+        out.push(b'[');
+    }
+    let mut sep = false;
+    for i in infos(tree).filter(|i| i.key() == InfoKey::Date) {
+        if sep {
+            out.push(b',');
+        }
+        sep = true;
+        string(&i.value(), out);
+    }
+    if n > 1 || v == Version::V1 {
+        out.push(b']');
+    }
+}
+
+/// The players: v2 `"players":{"black":{…},"white":{…}}`, v1 `"players":[{"color":"black",…}]`.
+fn players(tree: &GameTree<'_>, v: Version, f: &mut bool, out: &mut Vec<u8>) {
+    let has = |c: Color| infos(tree).any(|i| matches!(slot(v, &i), Slot::Player(pc, _) if pc == c));
+    if !has(Color::Black) && !has(Color::White) {
+        return;
+    }
+    key(f, "players", out);
+    out.push(if v == Version::V2 { b'{' } else { b'[' });
+    let mut pf = true;
+    for c in [Color::Black, Color::White] {
+        if !has(c) {
+            continue;
+        }
+        let name = if c == Color::Black { "black" } else { "white" };
+        let mut g = true;
+        if v == Version::V2 {
+            key(&mut pf, name, out);
+            out.push(b'{');
+        } else {
+            if !pf {
+                out.push(b',');
+            }
+            pf = false;
+            out.extend_from_slice(b"{");
+            key(&mut g, "color", out);
+            str_lit(name, out);
+        }
+        for (k, i) in infos(tree).enumerate() {
+            if let Slot::Player(pc, field) = slot(v, &i) {
+                if pc == c && first_of(tree, v, k, &i) {
+                    key(&mut g, field, out);
+                    string(&i.value(), out);
+                }
+            }
+        }
+        out.push(b'}');
+    }
+    out.push(if v == Version::V2 { b'}' } else { b']' });
+}
+
+/// The events written for a node: the root also takes the game node's events other than its
+/// information and properties (which went to the header), and leaves its own infos to the header.
+pub(crate) fn node_events<'b>(tree: &GameTree<'b>, n: NodeId) -> impl Iterator<Item = Event<'b>> {
+    let root = n == NodeId(1) && tree.parent(n) == Some(NodeId::GAME);
+    let game = if root { tree.events(NodeId::GAME) } else { tree.events(NodeId(u32::MAX)) };
+    game.filter(|e| !matches!(e, Event::Info(_) | Event::Property(_)))
+        .chain(tree.events(n).filter(move |e| !(root && matches!(e, Event::Info(_)))))
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A point as `{"x":…,"y":…` (left open for a label).
+fn xy(p: crate::event::Point, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"x\":");
+    number(u64::from(p.x), out);
+    out.extend_from_slice(b",\"y\":");
+    number(u64::from(p.y), out);
+}
+
+/// A v1 point: `[x,y]`.
+fn pair(p: crate::event::Point, out: &mut Vec<u8>) {
+    out.push(b'[');
+    number(u64::from(p.x), out);
+    out.push(b',');
+    number(u64::from(p.y), out);
+    out.push(b']');
+}
+
+/// The JGF name of a mark kind, and whether it is written in the `markup` list.
+fn mark_name(k: MarkupKind, v: Version) -> Option<&'static str> {
+    Some(match k {
+        MarkupKind::Triangle => "triangle",
+        MarkupKind::Circle => "circle",
+        MarkupKind::Square => "square",
+        MarkupKind::Cross => "mark",
+        MarkupKind::Selected => {
+            if v == Version::V2 {
+                "select"
+            } else {
+                "selected"
+            }
+        }
+        MarkupKind::Label => "label",
+        MarkupKind::Arrow => "arrow",
+        MarkupKind::Line => "line",
+        MarkupKind::Dim => "dim",
+        MarkupKind::Visible => "visible",
+        _ => return None,
+    })
+}
+
+const MARKS: [MarkupKind; 10] = [
+    MarkupKind::Triangle,
+    MarkupKind::Circle,
+    MarkupKind::Square,
+    MarkupKind::Cross,
+    MarkupKind::Selected,
+    MarkupKind::Label,
+    MarkupKind::Arrow,
+    MarkupKind::Line,
+    MarkupKind::Dim,
+    MarkupKind::Visible,
+];
+
+/// Writes one node object.
+fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
+    out.push(b'{');
+    let mut f = true;
+    let evs = || node_events(tree, n);
+    if v == Version::V1 && n == NodeId(1) {
+        key(&mut f, "root", out);
+        out.extend_from_slice(b"true");
+    }
+    // The name.
+    if let Some(t) = evs().find_map(|e| if let Event::Name(t) = e { Some(t) } else { None }) {
+        key(&mut f, "name", out);
+        string(&t, out);
+    }
+    // The move (the first one) and its mover's clocks.
+    if let Some((color, point)) = evs().find_map(|e| match e {
+        Event::Move(Move::Go { color, point }) => Some((color, point)),
+        _ => None,
+    }) {
+        key(&mut f, "move", out);
+        let cname = color_name(color);
+        match v {
+            Version::V2 => {
+                out.extend_from_slice(b"{\"color\":");
+                str_lit(cname, out);
+                match point {
+                    Some(p) => {
+                        out.extend_from_slice(b",\"x\":");
+                        number(u64::from(p.x), out);
+                        out.extend_from_slice(b",\"y\":");
+                        number(u64::from(p.y), out);
+                    }
+                    None => out.extend_from_slice(b",\"pass\":true"),
+                }
+                let clock = |kind| {
+                    evs().find_map(|e| match e {
+                        Event::Clock(c) if c.kind == kind && c.color == Some(color) => Some(c.value),
+                        _ => None,
+                    })
+                };
+                if let Some(ms) = clock(ClockKind::TimeLeftMs) {
+                    out.extend_from_slice(b",\"timeLeft\":");
+                    seconds(ms, out);
+                }
+                if let Some(p) = clock(ClockKind::PeriodsLeft) {
+                    out.extend_from_slice(b",\"periodsLeft\":");
+                    number(p, out);
+                }
+                out.push(b'}');
+            }
+            Version::V1 => {
+                out.extend_from_slice(if color == Color::Black { b"{\"B\":" } else { b"{\"W\":" });
+                match point {
+                    Some(p) => pair(p, out),
+                    None => out.extend_from_slice(b"\"pass\""),
+                }
+                out.push(b'}');
+            }
+        }
+    }
+    // Setup stones.
+    let setup = |c: Option<Color>| {
+        evs().filter_map(move |e| match e {
+            Event::Setup(Setup::Go { color, point }) if color == c => Some(point),
+            _ => None,
+        })
+    };
+    let kinds: [(Option<Color>, &str, &str); 3] =
+        [(Some(Color::Black), "black", "B"), (Some(Color::White), "white", "W"), (None, "clear", "E")];
+    if kinds.iter().any(|k| setup(k.0).next().is_some()) {
+        key(&mut f, "setup", out);
+        out.push(if v == Version::V2 { b'[' } else { b'{' });
+        let mut g = true;
+        for (c, v2name, v1name) in kinds {
+            if setup(c).next().is_none() {
+                continue;
+            }
+            if v == Version::V2 {
+                if !g {
+                    out.push(b',');
+                }
+                g = false;
+                out.extend_from_slice(b"{\"type\":");
+                str_lit(v2name, out);
+                out.extend_from_slice(b",\"coords\":[");
+            } else {
+                key(&mut g, v1name, out);
+                out.push(b'[');
+            }
+            for (i, p) in setup(c).enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                if v == Version::V2 {
+                    xy(p, out);
+                    out.push(b'}');
+                } else {
+                    pair(p, out);
+                }
+            }
+            out.extend_from_slice(if v == Version::V2 { b"]}" } else { b"]" });
+        }
+        out.push(if v == Version::V2 { b']' } else { b'}' });
+    }
+    // Marks, one entry per kind (and per name of an `Other` mark).
+    let marks = |k: MarkupKind| {
+        evs().filter_map(move |e| match e {
+            Event::Markup(m) if m.kind == k && m.point().is_some() => Some(m),
+            _ => None,
+        })
+    };
+    let others = || {
+        evs().filter_map(|e| match e {
+            Event::Markup(m) if m.kind == MarkupKind::Other && m.point().is_some() => Some(m),
+            _ => None,
+        })
+    };
+    if MARKS.iter().any(|&k| marks(k).next().is_some()) || others().next().is_some() {
+        key(&mut f, "markup", out);
+        out.push(if v == Version::V2 { b'[' } else { b'{' });
+        let mut g = true;
+        for k in MARKS {
+            if marks(k).next().is_none() {
+                continue;
+            }
+            let Some(name) = mark_name(k, v) else { continue };
+            mark_list(v, &mut g, &str_text(name), marks(k), out);
+        }
+        // `Other` marks: one entry per mark, named by its label.
+        for m in others() {
+            mark_list(v, &mut g, &m.label(), std::iter::once(m), out);
+        }
+        out.push(if v == Version::V2 { b']' } else { b'}' });
+    }
+    // Territory.
+    let terr = |k: MarkupKind| marks(k);
+    if terr(MarkupKind::TerritoryBlack).next().is_some() || terr(MarkupKind::TerritoryWhite).next().is_some() {
+        key(&mut f, "score", out);
+        out.push(if v == Version::V2 { b'[' } else { b'{' });
+        let mut g = true;
+        for (k, v2name, v1name) in
+            [(MarkupKind::TerritoryBlack, "black", "B"), (MarkupKind::TerritoryWhite, "white", "W")]
+        {
+            if terr(k).next().is_none() {
+                continue;
+            }
+            if v == Version::V2 {
+                if !g {
+                    out.push(b',');
+                }
+                g = false;
+                out.extend_from_slice(b"{\"color\":");
+                str_lit(v2name, out);
+                out.extend_from_slice(b",\"coords\":[");
+            } else {
+                key(&mut g, v1name, out);
+                out.push(b'[');
+            }
+            for (i, m) in terr(k).enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                let Some(p) = m.point() else { continue };
+                if v == Version::V2 {
+                    xy(p, out);
+                    out.push(b'}');
+                } else {
+                    pair(p, out);
+                }
+            }
+            out.extend_from_slice(if v == Version::V2 { b"]}" } else { b"]" });
+        }
+        out.push(if v == Version::V2 { b']' } else { b'}' });
+    }
+    // The player to move.
+    if let Some(c) = evs().find_map(|e| if let Event::Turn(c) = e { Some(c) } else { None }) {
+        key(&mut f, "turn", out);
+        match v {
+            Version::V2 => str_lit(color_name(c), out),
+            Version::V1 => str_lit(if c == Color::Black { "B" } else { "W" }, out),
+        }
+    }
+    // Comments.
+    if evs().any(|e| matches!(e, Event::Comment(_))) {
+        key(&mut f, "comments", out);
+        out.push(b'[');
+        let mut sep = false;
+        for e in evs() {
+            if let Event::Comment(t) = e {
+                if sep {
+                    out.push(b',');
+                }
+                sep = true;
+                string(&t, out);
+            }
+        }
+        out.push(b']');
+    }
+    // Properties, and infos below the root, as keys of their own.
+    for e in evs() {
+        match e {
+            Event::Property(p) if !is_node_key(p.name()) => {
+                key_bytes(&mut f, p.name(), out);
+                property_value(&p.value(), out);
+            }
+            Event::Info(i) => {
+                let name = if i.name().is_empty() { i.key().as_str().as_bytes() } else { i.name() };
+                if !is_node_key(name) {
+                    key_bytes(&mut f, name, out);
+                    value(&i.value(), false, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    out.push(b'}');
+}
+
+/// A static name as a text.
+fn str_text(s: &'static str) -> Text<'static> {
+    Text::new(s.as_bytes(), TextRule::Plain, crate::text::Charset::Utf8)
+}
+
+/// The keys a node's own events use: a property of that name would be read as them.
+fn is_node_key(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"move" | b"setup" | b"markup" | b"score" | b"turn" | b"name" | b"comments" | b"variations" | b"root"
+    )
+}
+
+/// One markup entry: v2 `{"type":name,"coords":[{x,y[,text]}…]}`, v1 `name:[[x,y[,text]]…]`.
+fn mark_list<'m>(
+    v: Version,
+    g: &mut bool,
+    name: &Text<'_>,
+    marks: impl Iterator<Item = crate::event::Markup<'m>>,
+    out: &mut Vec<u8>,
+) {
+    if !*g {
+        out.push(b',');
+    }
+    *g = false;
+    if v == Version::V2 {
+        out.extend_from_slice(b"{\"type\":");
+        string(name, out);
+        out.extend_from_slice(b",\"coords\":[");
+    } else {
+        string(name, out);
+        out.extend_from_slice(b":[");
+    }
+    for (i, m) in marks.enumerate() {
+        let Some(p) = m.point() else { continue };
+        if i > 0 {
+            out.push(b',');
+        }
+        let label = (m.kind == MarkupKind::Label).then(|| m.label());
+        match v {
+            Version::V2 => {
+                xy(p, out);
+                if let Some(l) = label {
+                    out.extend_from_slice(b",\"text\":");
+                    string(&l, out);
+                }
+                out.push(b'}');
+            }
+            Version::V1 => {
+                out.push(b'[');
+                number(u64::from(p.x), out);
+                out.push(b',');
+                number(u64::from(p.y), out);
+                if let Some(l) = label {
+                    out.push(b',');
+                    string(&l, out);
+                }
+                out.push(b']');
+            }
+        }
+    }
+    out.extend_from_slice(if v == Version::V2 { b"]}" } else { b"]" });
+}
