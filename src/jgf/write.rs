@@ -134,45 +134,10 @@ fn key_bytes(first: &mut bool, k: &[u8], out: &mut Vec<u8>) {
     out.push(b':');
 }
 
-/// Whether `b` is a JSON number (RFC 8259 grammar).
-pub(crate) fn is_number(b: &[u8]) -> bool {
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let digits = |i: &mut usize| {
-        let s = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i - s
-    };
-    match b.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            digits(&mut i);
-        }
-        _ => return false,
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if digits(&mut i) == 0 {
-            return false;
-        }
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        if digits(&mut i) == 0 {
-            return false;
-        }
-    }
-    i == b.len()
-}
-
 /// Whether `raw` is one strict JSON value (white space around it allowed).
 fn is_strict_json(raw: &[u8]) -> bool {
     let t = raw.trim_ascii();
-    if is_number(t) || matches!(t, b"true" | b"false" | b"null") {
+    if escape::is_json_number(t) || matches!(t, b"true" | b"false" | b"null") {
         return true;
     }
     if !matches!(t.first(), Some(b'{' | b'[' | b'"')) || std::str::from_utf8(t).is_err() {
@@ -200,7 +165,7 @@ pub(crate) fn value(t: &Text<'_>, numeric: bool, out: &mut Vec<u8>) {
     }
     let plain =
         matches!(t.rule(), TextRule::Plain | TextRule::JsonString | TextRule::SgfSimpleText | TextRule::SgfText);
-    if numeric && plain && is_number(raw) {
+    if numeric && plain && escape::is_json_number(raw) {
         out.extend_from_slice(raw);
         return;
     }

@@ -89,6 +89,42 @@ pub fn xml_attribute(s: &str, out: &mut Vec<u8>) {
     xml(s, true, out);
 }
 
+/// Whether `b` is exactly one JSON number (RFC 8259 grammar: `-0.5e3`, not `+1`, `01` or `.5`),
+/// which a writer may copy into JSON as it is.
+pub fn is_json_number(b: &[u8]) -> bool {
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - s
+    };
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
 /// Hands the decoded text of `t` to `f` in pieces, without allocating for the usual rules: a
 /// JSON string's escapes are resolved one at a time, a JSON array of strings gives each string
 /// with `"\n"` between them, and plain UTF-8 text is handed over whole. Other rules (and any
