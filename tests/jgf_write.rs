@@ -27,7 +27,8 @@ fn jgf(sgf: &str, v: Version) -> String {
 pub fn losses(v: Version) -> Losses {
     Losses {
         one_move: true,
-        clocks: Some(v == Version::V2),
+        clocks: (v == Version::V2).then_some(true),
+        clocks_per_color: true,
         dim_visible: true,
         arrow_ends: true,
         one_name: true,
@@ -96,8 +97,12 @@ fn header_sections_v1() {
 fn moves_passes_and_clocks() {
     let s = jgf("(;SZ[9];B[cc]BL[12.5]OB[3]WL[4];W[])", Version::V2);
     assert!(s.contains(r#"{"move":{"color":"black","x":2,"y":2,"timeLeft":12.5,"periodsLeft":3}},{"move":{"color":"white","pass":true}}"#), "{s}");
-    let s = jgf("(;SZ[9];B[cc]BL[12.5];W[])", Version::V1);
-    assert!(s.contains(r#"{"root":true},{"move":{"B":[2,2]}},{"move":{"W":"pass"}}"#), "{s}");
+    let s = jgf("(;SZ[9];B[cc]BL[12.5]OW[2];W[])", Version::V1);
+    assert!(s.contains(r#"{"root":true},{"move":{"B":[2,2]},"BL":"12.5","OW":"2"},{"move":{"W":"pass"}}"#), "{s}");
+    // A time whose shortest decimal reads back a millisecond short gets half a millisecond more.
+    let s = jgf("(;SZ[9];W[cc]WL[1046.494])", Version::V2);
+    assert!(s.contains(r#""timeLeft":1046.4945}"#), "{s}");
+    assert_eq!(kifu::json::parse_seconds_ms(b"1046.4945"), Some(1_046_494));
 }
 
 #[test]

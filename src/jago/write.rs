@@ -45,7 +45,7 @@
 //! |---|---|
 //! | a shogi game | refused ([`Refused`]) |
 //! | evaluations, clocks other than a player's time or periods left, warnings | dropped |
-//! | a property of several values | read back as one, its values joined by newlines |
+//! | a property of several values (SGF values, or a JSON array of strings) | read back as one, its values joined by newlines |
 //! | a point off the board (Jago's letters need the board size: the `<BoardSize>`, 19 without one; a board that is not square is written as 19×19) | dropped |
 //! | an info without an SGF identifier whose own name is no XML name | dropped |
 //! | a second move written as `<SGF type="B">` | read back as a property `B` (what SGF writes the same) |
@@ -510,10 +510,14 @@ impl Writer {
                         continue;
                     }
                     self.sgf_start(w, &name);
-                    if p.value().rule() == crate::text::TextRule::SgfValues {
-                        for v in p.value().sgf_values() {
+                    let v = p.value();
+                    if v.rule() == crate::text::TextRule::SgfValues {
+                        for v in v.sgf_values() {
                             self.arg(w, &v);
                         }
+                    } else if v.rule() == crate::text::TextRule::Plain && escape::is_json_string_array(v.raw()) {
+                        // A JSON reader's pass-through of several values: one line each.
+                        self.arg(w, &Text::new(v.raw(), crate::text::TextRule::JsonStringArray, v.charset()));
                     } else {
                         self.arg(w, &p.value());
                     }

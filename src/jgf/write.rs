@@ -42,7 +42,7 @@
 //! | event | v2 | v1 |
 //! |---|---|---|
 //! | a second move in a node; a shogi game | dropped; refused ([`Refused`]) | the same |
-//! | clocks (`Clock`) | only the mover's time and periods left | all |
+//! | clocks (`Clock`) | only the mover's time and periods left (first of each) | a player's time and periods left as ngGo keeps them (`"BL": "12.5"`, `"OB": "3"`: read back as properties of the same SGF spelling), first of each per player |
 //! | marks `Dim`, `Visible` | read back as `Other` marks | the same |
 //! | arrows and lines | the end point | the same |
 //! | a mark without a point | dropped | the same |
@@ -194,8 +194,25 @@ fn property_value(t: &Text<'_>, out: &mut Vec<u8>) {
     }
 }
 
-/// Appends seconds given in milliseconds: `12`, `12.5`, `0.025`.
+/// Appends seconds given in milliseconds as a JSON number that the readers (which take it as an
+/// `f64` and round down to the millisecond) read back as `ms`: `12`, `12.5`, `0.025`, and, where
+/// the shortest decimal lands just below `ms`, half a millisecond more (`1046.4945`).
 pub(crate) fn seconds(ms: u64, out: &mut Vec<u8>) {
+    let start = out.len();
+    exact_seconds(ms, out);
+    let keep = ms % 1000;
+    if keep != 0 {
+        let written = std::str::from_utf8(&out[start..]).ok();
+        if written.and_then(|w| w.parse::<f64>().ok()).is_some_and(|f| (f * 1000.0) as u64 != ms) {
+            let decimals = out.len() - start - digits(ms / 1000) - 1;
+            out.extend_from_slice(&b"00"[..3 - decimals]);
+            out.push(b'5');
+        }
+    }
+}
+
+/// Appends seconds given in milliseconds, as SGF writes them: `12`, `12.5`, `0.025`.
+pub(crate) fn exact_seconds(ms: u64, out: &mut Vec<u8>) {
     number(ms / 1000, out);
     let frac = ms % 1000;
     if frac != 0 {
@@ -209,13 +226,6 @@ pub(crate) fn seconds(ms: u64, out: &mut Vec<u8>) {
         };
         out.push(b'.');
         out.extend_from_slice(&d[..keep]);
-        // Readers take the number as an `f64` and round down to the millisecond: where the
-        // decimal lands just below `ms`, half a millisecond more reads back as `ms`.
-        let written = std::str::from_utf8(&out[out.len() - keep - 1 - digits(ms / 1000)..]).ok();
-        if written.and_then(|w| w.parse::<f64>().ok()).is_some_and(|f| (f * 1000.0) as u64 != ms) {
-            out.extend_from_slice(&b"00"[..3 - keep]);
-            out.push(b'5');
-        }
     }
 }
 
@@ -865,10 +875,43 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
         }
         out.push(b']');
     }
+    // v1: clocks as ngGo keeps them, under their SGF keys (the first of each).
+    let mut clock_keys = [false; 4];
+    if v == Version::V1 {
+        for e in evs() {
+            let Event::Clock(c) = e else { continue };
+            let (k, name) = match (c.kind, c.color) {
+                (ClockKind::TimeLeftMs, Some(Color::Black)) => (0, "BL"),
+                (ClockKind::TimeLeftMs, Some(Color::White)) => (1, "WL"),
+                (ClockKind::PeriodsLeft, Some(Color::Black)) => (2, "OB"),
+                (ClockKind::PeriodsLeft, Some(Color::White)) => (3, "OW"),
+                _ => continue,
+            };
+            if clock_keys[k] {
+                continue;
+            }
+            clock_keys[k] = true;
+            key(&mut f, name, out);
+            out.push(b'"');
+            if c.kind == ClockKind::TimeLeftMs {
+                exact_seconds(c.value, out);
+            } else {
+                number(c.value, out);
+            }
+            out.push(b'"');
+        }
+    }
+    let clock_key = |name: &[u8]| match name {
+        b"BL" => clock_keys[0],
+        b"WL" => clock_keys[1],
+        b"OB" => clock_keys[2],
+        b"OW" => clock_keys[3],
+        _ => false,
+    };
     // Properties, and infos below the root, as keys of their own.
     for e in evs() {
         match e {
-            Event::Property(p) if !is_node_key(p.name()) => {
+            Event::Property(p) if !is_node_key(p.name()) && !clock_key(p.name()) => {
                 key_bytes(&mut f, p.name(), out);
                 property_value(&p.value(), out);
             }

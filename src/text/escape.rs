@@ -150,6 +150,12 @@ pub fn pieces(t: &super::Text<'_>, mut f: impl FnMut(&str)) {
     }
 }
 
+/// Whether `raw` is a JSON array of strings (`["a", "b"]`, strict JSON) that
+/// [`TextRule::JsonStringArray`](super::TextRule::JsonStringArray) decodes without loss.
+pub fn is_json_string_array(raw: &[u8]) -> bool {
+    array_pieces(raw, &mut |_| {})
+}
+
 /// The decoded contents of a JSON string, piece by piece; `false` (after handing over some
 /// pieces, so call it once with a no-op first) when the value is not valid UTF-8 or has a
 /// malformed escape, where the decoder would replace characters.

@@ -89,15 +89,20 @@ fn sgf_value(v: &str) -> String {
     format!("[{}]", v.replace('\\', "\\\\").replace(']', "\\]"))
 }
 
-fn render(e: &Event<'_>) -> String {
+fn render(e: &Event<'_>, joined: bool) -> String {
     if let Event::Property(p) = e {
         // A JSON array of strings (a pass-through of several values) as several values.
         if p.value().rule() == TextRule::Plain {
             if let Ok(serde_json::Value::Array(items)) = serde_json::from_slice::<serde_json::Value>(p.value().raw()) {
                 if items.iter().all(|v| v.is_string()) {
                     let mut s = canon_name(p.name());
-                    for v in items {
-                        s.push_str(&sgf_value(v.as_str().unwrap_or_default()));
+                    let values: Vec<&str> = items.iter().map(|v| v.as_str().unwrap_or_default()).collect();
+                    if joined {
+                        s.push_str(&sgf_value(&values.join("\n")));
+                    } else {
+                        for v in values {
+                            s.push_str(&sgf_value(v));
+                        }
                     }
                     return s;
                 }
@@ -186,7 +191,7 @@ pub fn view(t: &GameTree<'_>, l: &Losses) -> Vec<(Option<u32>, Vec<String>)> {
                         continue;
                     }
                     if l.arrow_ends && matches!(m.kind, MarkupKind::Arrow | MarkupKind::Line) {
-                        out.push(render(&Event::Markup(Markup::new(m.kind, m.point(), None))));
+                        out.push(render(&Event::Markup(Markup::new(m.kind, m.point(), None)), false));
                         continue;
                     }
                 }
@@ -212,11 +217,11 @@ pub fn view(t: &GameTree<'_>, l: &Losses) -> Vec<(Option<u32>, Vec<String>)> {
                 }
                 _ => {}
             }
-            out.push(render(&e));
+            out.push(render(&e, l.joined_values));
         }
         if !comments.is_empty() {
             let joined = comments.join("\n");
-            out.push(render(&Event::Comment(Text::new(joined.as_bytes(), TextRule::Plain, Charset::Utf8))));
+            out.push(render(&Event::Comment(Text::new(joined.as_bytes(), TextRule::Plain, Charset::Utf8)), false));
         }
         out.sort();
         nodes.push((parent, out));
