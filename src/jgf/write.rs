@@ -6,9 +6,9 @@
 //! events, and the game's information, before it writes their first byte. The tree is walked with
 //! an explicit stack (no recursion); each node's events are read a few times over, one pass per
 //! key, which costs no allocation. Nothing is allocated beyond the output buffer and the stack,
-//! except where [`escape::pieces`] must decode a text (SGF, XML or CSA escapes) or a
-//! pass-through holds a JSON object or array (checked with the tokenizer, whose stack is
-//! allocated once per such value).
+//! except where [`escape::pieces`] must decode a text (SGF, XML or CSA escapes). A JSON reader's
+//! pass-through value is copied when it is strict JSON (checked by a loop that keeps the open
+//! containers in the bits of a `u64`), else written as a string.
 //!
 //! ```
 //! use bumpalo::Bump;
@@ -54,7 +54,6 @@
 //! | a property of several values | one JSON array of strings | the same |
 
 use crate::event::{ClockKind, Color, Event, Info, InfoKey, MarkupKind, Move, Setup};
-use crate::json::{Dialect, Token, Tokenizer};
 use crate::text::{escape, Text, TextRule};
 use crate::tree::{GameTree, NodeId};
 
@@ -134,23 +133,125 @@ fn key_bytes(first: &mut bool, k: &[u8], out: &mut Vec<u8>) {
     out.push(b':');
 }
 
-/// Whether `raw` is one strict JSON value (white space around it allowed).
+/// Whether `raw` is one strict JSON value (RFC 8259; white space around it allowed), nested at
+/// most 64 deep. A loop with the open containers as bits of a `u64`: no recursion, no allocation.
 fn is_strict_json(raw: &[u8]) -> bool {
-    let t = raw.trim_ascii();
-    if escape::is_json_number(t) || matches!(t, b"true" | b"false" | b"null") {
-        return true;
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum S {
+        Value,
+        ValueOrEnd,
+        KeyOrEnd,
+        Key,
+        Colon,
+        After,
     }
-    if !matches!(t.first(), Some(b'{' | b'[' | b'"')) || std::str::from_utf8(t).is_err() {
+    if std::str::from_utf8(raw).is_err() {
         return false;
     }
-    let depth = if t[0] == b'"' { 0 } else { 64 };
-    let mut lex = Tokenizer::new(t, Dialect::Strict, depth);
+    let b = raw;
+    let (mut i, mut stack, mut depth, mut s) = (0usize, 0u64, 0u32, S::Value);
     loop {
-        match lex.next_token() {
-            Ok(Some(tok)) if tok.token == Token::Extension => return false,
-            Ok(Some(_)) => {}
-            Ok(None) => return lex.is_done() && lex.offset() >= t.len(),
-            Err(_) => return false,
+        while b.get(i).is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r')) {
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else { return depth == 0 && s == S::After };
+        match s {
+            S::Value | S::ValueOrEnd => {
+                if c == b']' && s == S::ValueOrEnd {
+                    (stack, depth, s, i) = (stack >> 1, depth - 1, S::After, i + 1);
+                    continue;
+                }
+                match c {
+                    b'{' | b'[' => {
+                        if depth == 64 {
+                            return false;
+                        }
+                        stack = stack << 1 | u64::from(c == b'{');
+                        depth += 1;
+                        i += 1;
+                        s = if c == b'{' { S::KeyOrEnd } else { S::ValueOrEnd };
+                        continue;
+                    }
+                    b'"' => match string_end(b, i) {
+                        Some(e) => i = e,
+                        None => return false,
+                    },
+                    b't' if b[i..].starts_with(b"true") => i += 4,
+                    b'f' if b[i..].starts_with(b"false") => i += 5,
+                    b'n' if b[i..].starts_with(b"null") => i += 4,
+                    _ => {
+                        let mut e = i;
+                        while b.get(e).is_some_and(|c| matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) {
+                            e += 1;
+                        }
+                        if !escape::is_json_number(&b[i..e]) {
+                            return false;
+                        }
+                        i = e;
+                    }
+                }
+                s = S::After;
+            }
+            S::KeyOrEnd | S::Key => {
+                if c == b'}' && s == S::KeyOrEnd {
+                    (stack, depth, s, i) = (stack >> 1, depth - 1, S::After, i + 1);
+                    continue;
+                }
+                match (c, string_end(b, i)) {
+                    (b'"', Some(e)) => (i, s) = (e, S::Colon),
+                    _ => return false,
+                }
+            }
+            S::Colon => {
+                if c != b':' {
+                    return false;
+                }
+                (i, s) = (i + 1, S::Value);
+            }
+            S::After => {
+                let object = stack & 1 == 1;
+                match c {
+                    _ if depth == 0 => return false,
+                    b',' => (i, s) = (i + 1, if object { S::Key } else { S::Value }),
+                    b'}' if object => (stack, depth, i) = (stack >> 1, depth - 1, i + 1),
+                    b']' if !object => (stack, depth, i) = (stack >> 1, depth - 1, i + 1),
+                    _ => return false,
+                }
+            }
+        }
+    }
+}
+
+/// The end (after the closing quote) of the strict JSON string starting at `b[i]`: escapes
+/// checked, surrogates paired, no control characters.
+fn string_end(b: &[u8], i: usize) -> Option<usize> {
+    let hex = |j: usize| -> Option<u32> {
+        let h = b.get(j..j + 4)?;
+        h.iter().try_fold(0u32, |a, &d| Some(a * 16 + (d as char).to_digit(16)?))
+    };
+    let mut j = i + 1;
+    loop {
+        match *b.get(j)? {
+            b'"' => return Some(j + 1),
+            b'\\' => match *b.get(j + 1)? {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => j += 2,
+                b'u' => {
+                    let u = hex(j + 2)?;
+                    j += 6;
+                    if (0xDC00..0xE000).contains(&u) {
+                        return None;
+                    }
+                    if (0xD800..0xDC00).contains(&u) {
+                        if b.get(j..j + 2) != Some(b"\\u") || !(0xDC00..0xE000).contains(&hex(j + 2)?) {
+                            return None;
+                        }
+                        j += 6;
+                    }
+                }
+                _ => return None,
+            },
+            0..=0x1f => return None,
+            _ => j += 1,
         }
     }
 }
@@ -990,4 +1091,49 @@ fn mark_list<'m>(
         }
     }
     out.extend_from_slice(if v == Version::V2 { b"]}" } else { b"]" });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_strict_json;
+
+    #[test]
+    fn strict_json_values() {
+        for ok in [
+            &b"1"[..],
+            b" -0.5e3 ",
+            b"true",
+            b"null",
+            br#""a\"\u00e9\ud83d\ude00""#,
+            br#"{"a":[1,{"b":null},[]],"c":{}}"#,
+            b"[]",
+            b"{}",
+        ] {
+            assert!(is_strict_json(ok), "{}", String::from_utf8_lossy(ok));
+            assert!(serde_json::from_slice::<serde_json::Value>(ok).is_ok());
+        }
+        for bad in [
+            &b""[..],
+            b"01",
+            b"[1,]",
+            b"{a:1}",
+            b"{'a':1}",
+            b"[1] 2",
+            b"[1",
+            b"{\"a\" 1}",
+            b"\"\\ud800\"",
+            b"\"\x01\"",
+            b"\"\\q\"",
+            b"// c\n1",
+            b"\xff",
+            b"tru",
+            b"[1]]",
+        ] {
+            assert!(!is_strict_json(bad), "{}", String::from_utf8_lossy(bad));
+        }
+        let deep = "[".repeat(65) + &"]".repeat(65);
+        assert!(!is_strict_json(deep.as_bytes()));
+        let ok = "[".repeat(64) + &"]".repeat(64);
+        assert!(is_strict_json(ok.as_bytes()));
+    }
 }
