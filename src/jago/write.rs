@@ -41,15 +41,17 @@
 //! | property (and an info below the root) | `<SGF type="XX">`, one `<Arg>` per value |
 //!
 //! ## What Jago XML loses
+//! The round-trip tests (`tests/jago_write.rs`, `tests/converted_chain.rs`) assert exactly these.
 //! | event | |
 //! |---|---|
-//! | a shogi game | refused ([`Refused`]) |
+//! | a shogi game | refused ([`Refused`]), nothing written |
 //! | evaluations, clocks other than a player's time or periods left, warnings | dropped |
 //! | a property of several values (SGF values, or a JSON array of strings) | read back as one, its values joined by newlines |
-//! | a point off the board (Jago's letters need the board size: the `<BoardSize>`, 19 without one; a board that is not square is written as 19×19) | dropped |
-//! | an info without an SGF identifier whose own name is no XML name | dropped |
-//! | a second move written as `<SGF type="B">` | read back as a property `B` (what SGF writes the same) |
-//! | a second move, name or time left in a node | read back as properties / events of the same SGF spelling |
+//! | a point off the board (Jago's letters need the board size: the `<BoardSize>`, 19 without one, so a board that is not square counts as 19×19) | dropped |
+//! | an info of no known key (`InfoKey::Other`) whose name is not an XML name | an `<SGF type>` of that name, read back as a property |
+//! | an info of no key nor name | dropped |
+//! | a second move, name or time left in a node; selected, dimmed, visible marks, arrows, lines | kept as `<SGF>` elements, read back as the events (or properties) of that SGF spelling |
+//! | game information of the game node | read back in the root node |
 
 use crate::event::{ClockKind, Color, Event, InfoKey, MarkupKind, Move, Point, Setup};
 use crate::text::{escape, Text};

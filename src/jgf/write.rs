@@ -39,19 +39,25 @@
 //! - Variations: v2 a last node `{"variations": [[…], […]]}`, v1 a bare array `[[…], […]]`.
 //!
 //! ## What JGF loses
+//! The round-trip tests (`tests/jgf_write.rs`, `tests/converted_chain.rs`) assert exactly these.
 //! | event | v2 | v1 |
 //! |---|---|---|
-//! | a second move in a node; a shogi game | dropped; refused ([`Refused`]) | the same |
-//! | clocks (`Clock`) | only the mover's time and periods left (first of each) | a player's time and periods left as ngGo keeps them (`"BL": "12.5"`, `"OB": "3"`: read back as properties of the same SGF spelling), first of each per player |
+//! | a shogi game | refused ([`Refused`]), nothing written | the same |
+//! | a second move in a node | dropped | the same |
+//! | clocks (`Clock`) | the mover's time and periods left in its `move` (first of each); others dropped | a player's time and periods left under ngGo's SGF keys (`"BL": "12.5"`, `"OB": "3"`, read back as properties of that SGF spelling), first of each per player; others dropped |
 //! | marks `Dim`, `Visible` | read back as `Other` marks | the same |
-//! | arrows and lines | the end point | the same |
+//! | arrows and lines | their end point | the same |
 //! | a mark without a point | dropped | the same |
+//! | a point off the board (the board size info's, 19×19 without one) | dropped by the reader | the same |
 //! | evaluations, warnings | dropped | the same |
 //! | several comments in a node | read back as one, joined by newlines | kept |
 //! | several names in a node | the first | the first |
-//! | a second info of the same key (a second date in v2 gives `dates`) | dropped | dropped (dates kept) |
-//! | `FF`, `GM`, `CA` values | the version written, `go`, `UTF-8` | the same |
-//! | a property of several values | one JSON array of strings | the same |
+//! | a second info of one key | dropped (several dates: `dates`) | dropped (dates kept) |
+//! | `FF`, `GM` | the version written, `go` | the same |
+//! | `CA` | `UTF-8` (the output's charset) | the same |
+//! | game information of the root node | read back in the game node (the header) | the same |
+//! | a property of several values | kept, as a JSON array of strings | the same |
+//! | an info below the root | a key of its own, read back as a property of that name | the same |
 
 use crate::event::{ClockKind, Color, Event, Info, InfoKey, MarkupKind, Move, Setup};
 use crate::text::{escape, Text, TextRule};
