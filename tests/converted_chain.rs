@@ -119,3 +119,64 @@ fn converted_shogi_games_are_refused() {
     }
     assert!(refused > 100, "{refused}");
 }
+
+/// Mutated inputs give odd trees (points off the board, huge boards, empty games, deep
+/// variations): every writer still finishes, and its output still parses (serde_json for JSON,
+/// quick-xml to the end for XML).
+#[test]
+fn writers_stay_valid_on_mutated_games() {
+    let Some(corpus) = common::corpus() else { return };
+    let mut files = Vec::new();
+    for (sub, ext) in [("sgf/edge", ".sgf"), ("jgf-v2", ""), ("jgf-v1", ""), ("jago-xml", ".xml"), ("gocaml", ".json")]
+    {
+        files.extend(common::files(&corpus.join(sub), &[ext]));
+    }
+    let mut rng = common::rng::XorShift::new(0x5eed_2026);
+    let (mut written, mut out) = (0usize, Vec::new());
+    for f in &files {
+        let original = std::fs::read(f).unwrap();
+        for round in 0..12 {
+            let mut bytes = original.clone();
+            if round > 0 && !bytes.is_empty() {
+                for _ in 0..1 + rng.next() % 8 {
+                    let i = (rng.next() % bytes.len() as u64) as usize;
+                    const BYTES: &[u8] = b"[]{}():;,\"\\<>/&0123456789abzAZ \n";
+                    bytes[i] = BYTES[(rng.next() % BYTES.len() as u64) as usize];
+                }
+            }
+            let bump = Bump::new();
+            let Some(mut r) = kifu::AnyReader::detect(&bytes, kifu::Config::default()) else { continue };
+            let mut b = kifu::tree::Builder::new();
+            while let Ok(Some(t)) = b.build(&bump, &mut r) {
+                if is_shogi(&t) {
+                    continue;
+                }
+                for v in [kifu::jgf::write::Version::V2, kifu::jgf::write::Version::V1] {
+                    out.clear();
+                    kifu::jgf::write::write(&t, v, &mut out).unwrap();
+                    serde_json::from_slice::<serde_json::Value>(&out)
+                        .unwrap_or_else(|e| panic!("{}: {e}\n{}", f.display(), String::from_utf8_lossy(&out)));
+                }
+                out.clear();
+                kifu::gocaml::write::write(&t, &mut out).unwrap();
+                serde_json::from_slice::<serde_json::Value>(&out).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+                out.clear();
+                kifu::jago::write::write(&t, &mut out).unwrap();
+                let mut x = quick_xml::Reader::from_reader(&out[..]);
+                let mut depth = 0i64;
+                loop {
+                    match x.read_event() {
+                        Ok(quick_xml::events::Event::Eof) => break,
+                        Ok(quick_xml::events::Event::Start(_)) => depth += 1,
+                        Ok(quick_xml::events::Event::End(_)) => depth -= 1,
+                        Ok(_) => {}
+                        Err(e) => panic!("{}: {e}\n{}", f.display(), String::from_utf8_lossy(&out)),
+                    }
+                }
+                assert_eq!(depth, 0, "{}", f.display());
+                written += 1;
+            }
+        }
+    }
+    assert!(written > 500, "{written}");
+}
