@@ -785,21 +785,46 @@ const MARKS: [MarkupKind; 10] = [
 ];
 
 /// Writes one node object.
+const NAME: u32 = 1;
+const MOVE: u32 = 2;
+const SETUP: u32 = 4;
+const MARK: u32 = 8;
+const TURN: u32 = 16;
+const COMMENT: u32 = 32;
+const CLOCK: u32 = 64;
+const OTHER: u32 = 128;
+
 fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
     out.push(b'{');
     let mut f = true;
-    let evs = || node_events(tree, n);
+    // Which kinds of events the node has (one pass), so that each key's pass over the
+    // node's events runs only when it will find something.
+    let mut has = 0u32;
+    for e in node_events(tree, n) {
+        has |= match e {
+            Event::Name(_) => NAME,
+            Event::Move(_) => MOVE,
+            Event::Setup(_) => SETUP,
+            Event::Markup(_) => MARK,
+            Event::Turn(_) => TURN,
+            Event::Comment(_) => COMMENT,
+            Event::Clock(_) => CLOCK,
+            Event::Property(_) | Event::Info(_) => OTHER,
+            _ => 0,
+        };
+    }
+    let evs = |bit: u32| node_events(tree, if has & bit != 0 { n } else { NodeId(u32::MAX) });
     if v == Version::V1 && n == NodeId(1) {
         key(&mut f, "root", out);
         out.extend_from_slice(b"true");
     }
     // The name.
-    if let Some(t) = evs().find_map(|e| if let Event::Name(t) = e { Some(t) } else { None }) {
+    if let Some(t) = evs(NAME).find_map(|e| if let Event::Name(t) = e { Some(t) } else { None }) {
         key(&mut f, "name", out);
         string(&t, out);
     }
     // The move (the first one) and its mover's clocks.
-    if let Some((color, point)) = evs().find_map(|e| match e {
+    if let Some((color, point)) = evs(MOVE).find_map(|e| match e {
         Event::Move(Move::Go { color, point }) => Some((color, point)),
         _ => None,
     }) {
@@ -819,7 +844,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
                     None => out.extend_from_slice(b",\"pass\":true"),
                 }
                 let clock = |kind| {
-                    evs().find_map(|e| match e {
+                    evs(CLOCK).find_map(|e| match e {
                         Event::Clock(c) if c.kind == kind && c.color == Some(color) => Some(c.value),
                         _ => None,
                     })
@@ -846,7 +871,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
     }
     // Setup stones.
     let setup = |c: Option<Color>| {
-        evs().filter_map(move |e| match e {
+        evs(SETUP).filter_map(move |e| match e {
             Event::Setup(Setup::Go { color, point }) if color == c => Some(point),
             _ => None,
         })
@@ -890,13 +915,13 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
     }
     // Marks, one entry per kind (and per name of an `Other` mark).
     let marks = |k: MarkupKind| {
-        evs().filter_map(move |e| match e {
+        evs(MARK).filter_map(move |e| match e {
             Event::Markup(m) if m.kind == k && m.point().is_some() => Some(m),
             _ => None,
         })
     };
     let others = || {
-        evs().filter_map(|e| match e {
+        evs(MARK).filter_map(|e| match e {
             Event::Markup(m) if m.kind == MarkupKind::Other && m.point().is_some() => Some(m),
             _ => None,
         })
@@ -959,7 +984,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
         out.push(if v == Version::V2 { b']' } else { b'}' });
     }
     // The player to move.
-    if let Some(c) = evs().find_map(|e| if let Event::Turn(c) = e { Some(c) } else { None }) {
+    if let Some(c) = evs(TURN).find_map(|e| if let Event::Turn(c) = e { Some(c) } else { None }) {
         key(&mut f, "turn", out);
         match v {
             Version::V2 => str_lit(color_name(c), out),
@@ -967,11 +992,11 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
         }
     }
     // Comments.
-    if evs().any(|e| matches!(e, Event::Comment(_))) {
+    if has & COMMENT != 0 {
         key(&mut f, "comments", out);
         out.push(b'[');
         let mut sep = false;
-        for e in evs() {
+        for e in evs(COMMENT) {
             if let Event::Comment(t) = e {
                 if sep {
                     out.push(b',');
@@ -985,7 +1010,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
     // v1: clocks as ngGo keeps them, under their SGF keys (the first of each).
     let mut clock_keys = [false; 4];
     if v == Version::V1 {
-        for e in evs() {
+        for e in evs(CLOCK) {
             let Event::Clock(c) = e else { continue };
             let (k, name) = match (c.kind, c.color) {
                 (ClockKind::TimeLeftMs, Some(Color::Black)) => (0, "BL"),
@@ -1016,7 +1041,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
         _ => false,
     };
     // Properties, and infos below the root, as keys of their own.
-    for e in evs() {
+    for e in evs(OTHER) {
         match e {
             Event::Property(p) if !is_node_key(p.name()) && !clock_key(p.name()) => {
                 key_bytes(&mut f, p.name(), out);
