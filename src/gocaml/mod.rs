@@ -32,6 +32,7 @@
 //! the schema; anything deeper is skipped by the tokenizer without recursion.
 
 mod reader;
+pub mod write;
 
 pub use reader::Reader;
 

@@ -90,6 +90,7 @@ mod point;
 mod reader;
 pub mod split;
 mod tokens;
+pub mod write;
 
 pub use reader::Reader;
 

@@ -107,6 +107,7 @@ mod engine;
 mod sizes;
 pub mod v1;
 pub mod v2;
+pub mod write;
 
 use crate::format::Confidence;
 

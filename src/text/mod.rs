@@ -17,6 +17,7 @@
 
 mod charset;
 mod csa;
+pub mod escape;
 mod json;
 mod sgf;
 mod xml;
