@@ -1,5 +1,7 @@
 //! SGFC, the reference SGF checker, on kifu's SGF: for every corpus SGF file that SGFC reads
-//! without an error, SGFC finds no error in what `kifu::tree::Writer::sgf` writes for it.
+//! without an error, SGFC finds no error in what `kifu::tree::Writer::sgf` writes for it; and
+//! for every game of converted/ (JGF v2, JGF v1, GoGui XML) whose SGF source SGFC reads without
+//! an error, none in what we write for the converted file.
 //!
 //! SGFC is built once from ../shared/tools/sgfc (its `build.sh` prints the binary's path) into
 //! a folder of this target directory. When it cannot be built the test is skipped with the
@@ -46,10 +48,11 @@ fn errors(sgfc: &Path, file: &Path) -> Vec<String> {
     text.lines().filter(|l| l.contains(" - Error ") || l.contains("Fatal error")).map(str::to_owned).collect()
 }
 
-/// Every game of `bytes` in the full canonical form, a newline after each: one collection.
+/// Every game of `bytes` (any format) in the full canonical form, a newline after each: one
+/// collection.
 fn ours(bytes: &[u8]) -> Vec<u8> {
     let data = kifu::input::prepare(bytes);
-    let mut r = kifu::sgf::Reader::new(&data);
+    let Some(mut r) = kifu::AnyReader::detect(&data, kifu::Config::default()) else { return Vec::new() };
     let (mut b, mut w, mut bump, mut out) = (Builder::new(), Writer::new(), Bump::new(), Vec::new());
     loop {
         bump.reset();
@@ -115,4 +118,33 @@ fn sgfc_finds_no_error_in_our_output() {
         bad.len(),
         bad.iter().take(40).map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
     );
+}
+
+#[test]
+fn sgfc_finds_no_error_in_our_sgf_of_converted_games() {
+    let Some(corpus) = common::corpus() else { return };
+    let Some(sgfc) = sgfc() else { return };
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("sgfc-converted-{}.sgf", std::process::id()));
+    let (mut checked, mut bad) = (0, Vec::new());
+    for folder in ["jgf2-seki", "jgf1-nggo", "xml-gogui"] {
+        let dir = corpus.join("converted").join(folder);
+        let names = std::fs::read_to_string(dir.join("names.tsv")).unwrap();
+        for row in names.lines().skip(1) {
+            let cols: Vec<&str> = row.split('\t').collect();
+            let (output, status, source) = (cols[0], cols[4], cols[cols.len() - 1]);
+            if status != "ok" || !errors(sgfc, &corpus.join(source)).is_empty() {
+                continue;
+            }
+            checked += 1;
+            std::fs::write(&tmp, ours(&std::fs::read(dir.join(output)).unwrap())).unwrap();
+            let e = errors(sgfc, &tmp);
+            if !e.is_empty() {
+                bad.push(format!("{folder}/{output}: {}", e.join(" | ")));
+            }
+        }
+    }
+    std::fs::remove_file(&tmp).ok();
+    eprintln!("SGFC: {checked} converted games checked, {} with errors in our output", bad.len());
+    assert!(checked > 0);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -3,8 +3,9 @@
 //! This module knows SGF's syntax — property identifiers, point letters, value escaping, what a
 //! node may hold — and nothing of trees; the canonical writer of whole games
 //! (`kifu::tree::write`) walks a tree and hands each node's events to a [`NodeWriter`]. It
-//! streams: each event is written when it comes, and the only state is the current node's list
-//! of properties (positions in the output), so the output buffer is the only memory that grows.
+//! streams: each event is written when it comes, and the only state is the current node's
+//! properties (their positions in the output) and points, so the output buffer is the only
+//! memory that grows.
 //!
 //! What one event becomes:
 //! - Go moves `B[pd]`, passes `B[]` (an FF\[3\] `B[tt]` was read as a pass, so it is written
@@ -15,9 +16,9 @@
 //!   `FF[4]GM[1]CA[UTF-8]` ([`NodeWriter::root`]), whatever the input's `FF`, `GM` and `CA` were
 //!   (a JGF `"go"` is `GM[1]`; a number is kept). `AP` is composed (`name:version`): a value
 //!   without `:` (another format's free text, `Seki v4.3.0`) gets an empty version
-//!   (`AP[Seki v4.3.0:]`), the same application for the canonical comparison. A property is written under its upper-case
-//!   letters (`AddBlack` → `AB`; a name with a digit, `B5L`, verbatim), each of its values in
-//!   brackets (an unknown property keeps all of its values).
+//!   (`AP[Seki v4.3.0:]`), the same application for the canonical comparison. A property is
+//!   written under its upper-case letters (`AddBlack` → `AB`; a name with a digit, `B5L`,
+//!   verbatim), each of its values in brackets (an unknown property keeps all of its values).
 //! - Marks: `CR[aa]`, `LB[aa:text]`, `AR[aa:bb]`; times left in seconds (`BL[12.5]`), periods
 //!   left as a count (`OB[3]`).
 //! - Shogi moves and setup: refused ([`Refusal::Shogi`]): SGF has no shogi notation.
@@ -645,8 +646,8 @@ pub fn writes(ev: &Event<'_>) -> bool {
 /// Whether two events say the same thing in SGF once text is decoded: comments, names, info,
 /// property values and labels compared decoded (so escapes and charsets do not matter), property
 /// names without `FF[3]` lower-case letters, info by key and value (not by the format's own
-/// name, except for [`InfoKey::Other`]; `CA` by key only, since the writer re-encodes text);
-/// other events compared whole.
+/// name, except for [`InfoKey::Other`]; `CA` by key only, since the writer re-encodes text;
+/// `AP` without the `:` the writer adds to a value that has none); other events compared whole.
 pub(crate) fn same(p: &Event<'_>, q: &Event<'_>) -> bool {
     match (p, q) {
         (Event::Comment(a), Event::Comment(b)) | (Event::Name(a), Event::Name(b)) => a.decode().text == b.decode().text,
