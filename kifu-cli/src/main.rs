@@ -4,6 +4,7 @@
 //! (report every warning and error) and `events` (print every event of a file as JSON lines). Run `kifu help SUBCOMMAND` for the flags.
 
 mod check;
+mod convert;
 mod events;
 mod exit;
 mod files;
@@ -55,6 +56,8 @@ enum Command {
     Tree(tree::Args),
     /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
     Check(check::Args),
+    /// Write every game of PATHs in another format (`--to sgf|csa|csa3|jgf|jgf1|xml|json`).
+    Convert(convert::Args),
     /// Print every event of FILE as one JSON object per line.
     Events {
         /// The file to read (`-` for standard input).
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => stats::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Tree(args) => tree::run(&args),
+        Command::Convert(args) => convert::run(&args),
         Command::Events { file, strict } => events::run(&file, strict),
         Command::Index(args) => index::run(&args),
         Command::Find(args) => find::run(&args),

@@ -19,3 +19,9 @@ pub fn println(s: &str) -> bool {
 pub fn eprint(s: &str) {
     let _ = std::io::stderr().lock().write_all(s.as_bytes());
 }
+
+/// Writes `b` to standard output; `false` when the output is closed (the caller stops).
+pub fn print_bytes(b: &[u8]) -> bool {
+    let mut out = std::io::stdout().lock();
+    out.write_all(b).and_then(|()| out.flush()).is_ok()
+}

@@ -109,8 +109,11 @@ fn render(e: &Event<'_>, joined: bool) -> String {
             }
         }
     }
-    let mut out = Vec::new();
-    NodeWriter::new().event(e, &mut out);
+    let (mut out, mut repairs) = (Vec::new(), Vec::new());
+    // A shogi event (refused by SGF) has no SGF spelling: its debug form stands for it.
+    if NodeWriter::new().event(e, &mut out, &mut repairs).is_err() {
+        return format!("{e:?}");
+    }
     String::from_utf8_lossy(&out).into_owned()
 }
 

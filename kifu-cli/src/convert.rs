@@ -1,0 +1,414 @@
+//! `kifu convert --to FORMAT [-o FILE|DIR] [--force] [--json] INPUTS...`: every game of every
+//! input (files, directories, archives, compressed files, `-`) written in another format through
+//! the format's writer:
+//!
+//! | `--to` | writer | a file holds |
+//! |---|---|---|
+//! | `sgf` | `kifu::tree::Writer::sgf_with_repairs` (FF[4], each repair reported) | every Go game of the input (a collection) |
+//! | `csa`, `csa3` | `kifu::csa::write` (V2.2, V3.0), streaming the reader's events | every shogi game of the input, `/` between them |
+//! | `jgf`, `jgf1` | `kifu::jgf::write` (v2 as Seki, v1 as ngGo) | one Go game |
+//! | `xml` | `kifu::jago::write` (Jago XML) | one Go game |
+//! | `json` | `kifu::gocaml::write` (the Go game JSON snapshot) | one Go game |
+//!
+//! Where a file holds one game and an input has several, they go to `NAME.1.jgf`, `NAME.2.jgf`…
+//! Output: without `-o`, standard output (every output one after the other); with one input file,
+//! `-o FILE`; else `-o DIR`, each input at its path relative to the directory named (archive
+//! members as folders), the target's extension added unless it has it (`a.sgf` → `a.sgf.jgf`,
+//! `a.jgf` → `a.jgf`). A file that exists is never
+//! overwritten without `--force`. A game the target cannot hold (shogi as SGF, Go as CSA) is
+//! reported and left out. A progress bar runs on a terminal; the summary counts inputs, games
+//! written, repairs, refused games, warnings and errors of the inputs.
+//!
+//! Exit status (the rule of every subcommand): 2 for a usage or I/O problem (an output that
+//! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
+
+use crate::json::Obj;
+use bumpalo::Bump;
+use kifu::tree::{Builder, GameTree};
+use kifu::{Event, EventSource};
+use std::io::IsTerminal;
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+/// The formats `kifu convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// SGF FF[4].
+    Sgf,
+    /// CSA V2.2.
+    Csa,
+    /// CSA V3.0.
+    Csa3,
+    /// JGF v2 (Seki).
+    Jgf,
+    /// JGF v1 (ngGo).
+    Jgf1,
+    /// Jago XML.
+    Xml,
+    /// The Go game JSON snapshot.
+    Json,
+}
+
+impl Target {
+    fn extension(self) -> &'static str {
+        match self {
+            Target::Sgf => "sgf",
+            Target::Csa | Target::Csa3 => "csa",
+            Target::Jgf | Target::Jgf1 => "jgf",
+            Target::Xml => "xml",
+            Target::Json => "json",
+        }
+    }
+
+    /// Whether one file holds every game of an input.
+    fn collection(self) -> bool {
+        matches!(self, Target::Sgf | Target::Csa | Target::Csa3)
+    }
+}
+
+/// Flags of `kifu convert`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or directories (walked recursively); `-` is standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// Where to write: a file for one input file, else a directory (default: standard output).
+    #[arg(short, long, value_name = "FILE|DIR")]
+    output: Option<PathBuf>,
+    /// Overwrite files that exist.
+    #[arg(long)]
+    force: bool,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What happened, for the summary.
+#[derive(Default)]
+struct Totals {
+    inputs: u64,
+    skipped: u64,
+    games: u64,
+    files_written: u64,
+    repairs: u64,
+    refused: u64,
+    warnings: u64,
+    errors: u64,
+    usage: u64,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    if crate::exit::missing_paths(&args.paths) > 0 {
+        return Ok(ExitCode::from(crate::exit::USAGE));
+    }
+    let single = args.paths.len() == 1 && args.paths[0].as_os_str() != "-" && !args.paths[0].is_dir();
+    if let Some(out) = &args.output {
+        if !single && out.exists() && !out.is_dir() {
+            return Err(format!("{}: several inputs need an output directory, and this is a file", out.display()));
+        }
+        if single && out.is_dir() {
+            return Err(format!("{}: a directory; one input file needs an output file", out.display()));
+        }
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new_spinner();
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {pos} inputs {msg}") {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut t = Totals::default();
+    // Standard output closed (`| head`): the rest is not converted.
+    let mut closed = false;
+    let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+    let mut conv = Converter::new(args.to);
+    kifu::stream::for_each_input(&args.paths, |name, input| {
+        if closed {
+            return;
+        }
+        let mut input = match input {
+            Ok(i) if i.format.is_some() => i,
+            Ok(_) => {
+                t.skipped += 1;
+                if crate::exit::named(&args.paths, name) {
+                    crate::out::eprint(&format!("kifu: {name}: not a game record kifu can read\n"));
+                    t.usage += 1;
+                }
+                return;
+            }
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
+                t.skipped += 1;
+                return;
+            }
+            Err(e) => {
+                crate::out::eprint(&format!("kifu: {name}: {}\n", e.message()));
+                t.usage += 1;
+                return;
+            }
+        };
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(&mut input.reader, &mut bytes) {
+            crate::out::eprint(&format!("kifu: {name}: {e}\n"));
+            t.usage += 1;
+            return;
+        }
+        t.inputs += 1;
+        bar.inc(1);
+        let outputs = conv.convert(name, &bytes, &mut t);
+        let many = outputs.len() > 1;
+        for (i, out) in outputs.iter().enumerate() {
+            let Some(dir_or_file) = &args.output else {
+                closed = closed || !crate::out::print_bytes(out);
+                continue;
+            };
+            let target = if single {
+                numbered(dir_or_file.clone(), many.then_some(i + 1))
+            } else {
+                numbered(dir_or_file.join(relative(&args.paths, name, args.to.extension())), many.then_some(i + 1))
+            };
+            if (target.exists() && !args.force) || written.contains(&target) {
+                crate::out::eprint(&format!("kifu: {}: exists (use --force to overwrite)\n", target.display()));
+                t.usage += 1;
+                continue;
+            }
+            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    crate::out::eprint(&format!("kifu: {}: {e}\n", dir.display()));
+                    t.usage += 1;
+                    continue;
+                }
+            }
+            match std::fs::write(&target, out) {
+                Ok(()) => {
+                    t.files_written += 1;
+                    written.insert(target);
+                }
+                Err(e) => {
+                    crate::out::eprint(&format!("kifu: {}: {e}\n", target.display()));
+                    t.usage += 1;
+                }
+            }
+        }
+        bar.set_message(format!("{} games", t.games));
+    });
+    bar.finish_and_clear();
+    if closed {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut s = String::new();
+    if args.json {
+        Obj::new(&mut s)
+            .str("to", args.to.extension())
+            .num("inputs", t.inputs)
+            .num("skipped", t.skipped)
+            .num("games", t.games)
+            .num("files_written", t.files_written)
+            .num("repairs", t.repairs)
+            .num("refused", t.refused)
+            .num("warnings", t.warnings)
+            .num("errors", t.errors)
+            .end();
+    } else {
+        s = format!(
+            "{} inputs ({} skipped): {} games written to {} files, {} repairs, {} refused; {} warnings, {} errors",
+            t.inputs, t.skipped, t.games, t.files_written, t.repairs, t.refused, t.warnings, t.errors
+        );
+    }
+    // The summary goes to standard error when the records go to standard output.
+    if args.output.is_none() {
+        crate::out::eprint(&(s + "\n"));
+    } else {
+        crate::out::println(&s);
+    }
+    Ok(crate::exit::status(t.usage, t.errors + t.refused, t.warnings, false))
+}
+
+/// `a/b.jgf` → `a/b.2.jgf`.
+fn numbered(path: PathBuf, n: Option<usize>) -> PathBuf {
+    let Some(n) = n else { return path };
+    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+    let mut p = path;
+    match ext {
+        Some(e) => p.set_extension(format!("{n}.{e}")),
+        None => p.set_extension(n.to_string()),
+    };
+    p
+}
+
+/// The output path of input `name` under the output directory: relative to the directory named
+/// on the command line that holds it (a file named itself: its file name), archive members as
+/// folders, `.ext` added unless it ends so already (`a.sgf` → `a.sgf.jgf`, so that `a.sgf` and
+/// `a.xml` do not meet).
+fn relative(roots: &[PathBuf], name: &str, ext: &str) -> PathBuf {
+    let (file, member) = match name.split_once('!') {
+        Some((f, m)) => (f, Some(m)),
+        None => (name, None),
+    };
+    let file = Path::new(file);
+    let inside = roots.iter().filter(|r| r.is_dir()).find_map(|r| file.strip_prefix(r).ok());
+    let first = inside.unwrap_or_else(|| Path::new(file.file_name().unwrap_or(file.as_os_str())));
+    let mut rel = PathBuf::new();
+    for part in std::iter::once(first).chain(member.into_iter().flat_map(|m| m.split('!')).map(Path::new)) {
+        for c in part.components() {
+            if let Component::Normal(s) = c {
+                rel.push(s);
+            }
+        }
+    }
+    if rel.as_os_str().is_empty() || name == "-" {
+        rel = PathBuf::from("stdin");
+    }
+    if !rel.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)) {
+        let mut s = rel.into_os_string();
+        s.push(".");
+        s.push(ext);
+        rel = PathBuf::from(s);
+    }
+    rel
+}
+
+/// The writers, kept between inputs (their buffers and stacks are reused).
+struct Converter {
+    to: Target,
+    builder: Builder,
+    sgf: kifu::tree::Writer,
+    jgf: kifu::jgf::write::Writer,
+    jago: kifu::jago::write::Writer,
+    gocaml: kifu::gocaml::write::Writer,
+    repairs: Vec<kifu::sgf::write::Repair>,
+}
+
+impl Converter {
+    fn new(to: Target) -> Converter {
+        Converter {
+            to,
+            builder: Builder::new(),
+            sgf: kifu::tree::Writer::new(),
+            jgf: kifu::jgf::write::Writer::new(),
+            jago: kifu::jago::write::Writer::new(),
+            gocaml: kifu::gocaml::write::Writer::new(),
+            repairs: Vec::new(),
+        }
+    }
+
+    /// The outputs of one input: one for a collection format, one per game otherwise.
+    fn convert(&mut self, name: &str, bytes: &[u8], t: &mut Totals) -> Vec<Vec<u8>> {
+        let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else {
+            t.skipped += 1;
+            return Vec::new();
+        };
+        if matches!(self.to, Target::Csa | Target::Csa3) {
+            return self.csa(name, &mut reader, t);
+        }
+        let mut outputs = Vec::new();
+        let mut bump = Bump::new();
+        let mut out = Vec::new();
+        loop {
+            bump.reset();
+            match self.builder.build(&bump, &mut reader) {
+                Ok(None) => break,
+                Ok(Some(tree)) => {
+                    t.warnings += tree.warnings().len() as u64;
+                    match self.write(&tree, &mut out) {
+                        Ok(()) => {
+                            t.games += 1;
+                            if !self.to.collection() {
+                                outputs.push(std::mem::take(&mut out));
+                            }
+                        }
+                        Err(why) => {
+                            t.refused += 1;
+                            crate::out::eprint(&format!(
+                                "kifu: {name}: game at byte {}: not written: {why}\n",
+                                tree.offset()
+                            ));
+                        }
+                    }
+                }
+                Err(e) => {
+                    t.errors += 1;
+                    let p = e.position();
+                    crate::out::eprint(&format!(
+                        "kifu: {name}:{}:{}: {}: {}\n",
+                        p.line,
+                        p.column,
+                        e.kind().as_str(),
+                        e.message()
+                    ));
+                }
+            }
+        }
+        for r in self.repairs.drain(..) {
+            t.repairs += 1;
+            crate::out::eprint(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
+        }
+        if self.to.collection() && !out.is_empty() {
+            outputs.push(out);
+        }
+        outputs
+    }
+
+    fn write(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), String> {
+        match self.to {
+            Target::Sgf => {
+                self.sgf.sgf_with_repairs(tree, out, &mut self.repairs).map_err(|e| e.to_string())?;
+                out.push(b'\n');
+                Ok(())
+            }
+            Target::Jgf => self.jgf.write(tree, kifu::jgf::write::Version::V2, out).map_err(|e| e.to_string()),
+            Target::Jgf1 => self.jgf.write(tree, kifu::jgf::write::Version::V1, out).map_err(|e| e.to_string()),
+            Target::Xml => self.jago.write(tree, out).map_err(|e| e.to_string()),
+            Target::Json => self.gocaml.write(tree, out).map_err(|e| e.to_string()),
+            Target::Csa | Target::Csa3 => unreachable!("CSA streams events"),
+        }
+    }
+
+    /// CSA streams: every event of the reader to the writer, a refused (Go) game reported.
+    fn csa(&mut self, name: &str, reader: &mut kifu::AnyReader<'_>, t: &mut Totals) -> Vec<Vec<u8>> {
+        use kifu::csa::write::{Version, Writer};
+        let mut w = Writer::new(if self.to == Target::Csa3 { Version::V30 } else { Version::V22 });
+        let mut out = Vec::new();
+        let mut refused_here = false;
+        while let Some(item) = reader.next_event() {
+            match item {
+                Ok(ev) => {
+                    if let Event::Warning(_) = ev {
+                        t.warnings += 1;
+                    }
+                    if let Event::GameStart { .. } = ev {
+                        refused_here = false;
+                    }
+                    if let Err(e) = w.event(&ev, &mut out) {
+                        if !refused_here {
+                            refused_here = true;
+                            t.refused += 1;
+                            crate::out::eprint(&format!("kifu: {name}: not written: {}\n", e.message()));
+                        }
+                    }
+                }
+                Err(e) => {
+                    t.errors += 1;
+                    let p = e.position();
+                    crate::out::eprint(&format!(
+                        "kifu: {name}:{}:{}: {}: {}\n",
+                        p.line,
+                        p.column,
+                        e.kind().as_str(),
+                        e.message()
+                    ));
+                }
+            }
+        }
+        t.games += w.games();
+        if out.is_empty() {
+            Vec::new()
+        } else {
+            vec![out]
+        }
+    }
+}

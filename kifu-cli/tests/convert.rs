@@ -1,0 +1,135 @@
+//! `kifu convert --to FORMAT`: every target from the samples, read back by kifu; outputs never
+//! overwritten without `--force`; games a target cannot hold refused with exit status 1; usage
+//! errors (exit 2) create nothing.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const KIFU: &str = env!("CARGO_BIN_EXE_kifu");
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kifu-convert-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn kifu(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(KIFU).args(args).output().unwrap();
+    let s = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code().unwrap(), s(&out.stdout), s(&out.stderr))
+}
+
+fn sample(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples").join(name).to_str().unwrap().to_owned()
+}
+
+/// The moves-only canonical form of a file's games, as `kifu tree --moves` prints them.
+fn moves(path: &str) -> String {
+    let (code, out, err) = kifu(&["tree", "--moves", path]);
+    assert_eq!(code, 0, "{path}: {err}");
+    out
+}
+
+#[test]
+fn go_games_go_to_every_go_format_and_read_back_with_the_same_moves() {
+    let d = temp("go");
+    let input = sample("ear-reddening.sgf");
+    let want = moves(&input);
+    for (to, ext) in [("sgf", "sgf"), ("jgf", "jgf"), ("jgf1", "jgf"), ("xml", "xml")] {
+        let out = d.join(format!("out-{to}.{ext}"));
+        let (code, stdout, err) = kifu(&["convert", "--to", to, "-o", out.to_str().unwrap(), &input]);
+        assert_eq!(code, 0, "{to}: {stdout}{err}");
+        assert!(stdout.contains("1 games written to 1 files"), "{to}: {stdout}");
+        assert_eq!(moves(out.to_str().unwrap()), want, "{to}");
+    }
+    // The JSON snapshot holds the final position, not the moves: it reads back as a game.
+    let out = d.join("out.json");
+    let (code, _, err) = kifu(&["convert", "--to", "json", "-o", out.to_str().unwrap(), &input]);
+    assert_eq!(code, 0, "{err}");
+    let (code, stats, _) = kifu(&["stats", "--json", out.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(stats.contains("\"games\":1"), "{stats}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn shogi_goes_to_csa_and_is_refused_by_go_formats() {
+    let d = temp("shogi");
+    let input = sample("yagura-opening.csa");
+    let want = moves(&input);
+    for to in ["csa", "csa3"] {
+        let out = d.join(format!("{to}.csa"));
+        let (code, _, err) = kifu(&["convert", "--to", to, "-o", out.to_str().unwrap(), &input]);
+        assert_eq!(code, 0, "{to}: {err}");
+        assert_eq!(moves(out.to_str().unwrap()), want, "{to}");
+    }
+    let out = d.join("x.sgf");
+    let (code, stdout, err) = kifu(&["convert", "--to", "sgf", "-o", out.to_str().unwrap(), &input]);
+    assert_eq!(code, 1, "{stdout}{err}");
+    assert!(err.contains("not written"), "{err}");
+    assert!(stdout.contains("1 refused"), "{stdout}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_directory_becomes_a_directory_and_nothing_is_overwritten() {
+    let d = temp("dir");
+    let out = d.join("out");
+    let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples");
+    let (code, stdout, err) =
+        kifu(&["convert", "--to", "jgf", "--json", "-o", out.to_str().unwrap(), samples.to_str().unwrap()]);
+    // The shogi samples (CSA, KIF) are refused, so the status is 1; everything else is written.
+    assert_eq!(code, 1, "{stdout}{err}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert!(v["files_written"].as_u64().unwrap() >= 8, "{v}");
+    assert_eq!(v["refused"], 2);
+    // collection.sgf holds two games: one JGF file each; the same game from three formats
+    // keeps three names.
+    assert!(out.join("collection.sgf.1.jgf").is_file() && out.join("collection.sgf.2.jgf").is_file());
+    for name in ["ear-reddening.sgf.jgf", "ear-reddening.xml.jgf", "ear-reddening.jgf"] {
+        assert!(out.join(name).is_file(), "{name}");
+    }
+    // Every file written is read back by kifu (serde_json parses it too).
+    let (code, stats, _) = kifu(&["stats", "--json", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stats}");
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let p = entry.unwrap().path();
+        serde_json::from_slice::<serde_json::Value>(&std::fs::read(&p).unwrap()).unwrap();
+    }
+    // A second run overwrites nothing without --force.
+    let before = std::fs::read(out.join("collection.sgf.1.jgf")).unwrap();
+    std::fs::write(out.join("collection.sgf.1.jgf"), "keep").unwrap();
+    let (code, _, err) = kifu(&["convert", "--to", "jgf", "-o", out.to_str().unwrap(), samples.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("exists (use --force to overwrite)"), "{err}");
+    assert_eq!(std::fs::read(out.join("collection.sgf.1.jgf")).unwrap(), b"keep");
+    let (code, _, _) =
+        kifu(&["convert", "--to", "jgf", "--force", "-o", out.to_str().unwrap(), samples.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(std::fs::read(out.join("collection.sgf.1.jgf")).unwrap(), before);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn standard_output_and_usage_errors() {
+    // Without -o the records go to standard output, the summary to standard error.
+    let (code, stdout, err) = kifu(&["convert", "--to", "sgf", &sample("collection.sgf")]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(stdout.matches("(;FF[4]GM[1]").count(), 2, "{stdout}");
+    assert!(err.contains("2 games written"), "{err}");
+    // A missing input, an unknown target: exit 2.
+    assert_eq!(kifu(&["convert", "--to", "sgf", "/nonexistent.sgf"]).0, 2);
+    assert_eq!(kifu(&["convert", "--to", "pgn", &sample("collection.sgf")]).0, 2);
+    // | head -1 ends it quietly.
+    let mut child = Command::new(KIFU)
+        .args(["convert", "--to", "sgf", &sample("collection.sgf")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
