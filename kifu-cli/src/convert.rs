@@ -27,7 +27,7 @@ use bumpalo::Bump;
 use kifu::tree::{Builder, GameTree};
 use kifu::{Event, EventSource};
 use std::io::IsTerminal;
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The formats `kifu convert` writes.
@@ -104,14 +104,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if crate::exit::missing_paths(&args.paths) > 0 {
         return Ok(ExitCode::from(crate::exit::USAGE));
     }
-    let single = args.paths.len() == 1 && args.paths[0].as_os_str() != "-" && !args.paths[0].is_dir();
+    let single = crate::outpath::single(&args.paths);
     if let Some(out) = &args.output {
-        if !single && out.exists() && !out.is_dir() {
-            return Err(format!("{}: several inputs need an output directory, and this is a file", out.display()));
-        }
-        if single && out.is_dir() {
-            return Err(format!("{}: a directory; one input file needs an output file", out.display()));
-        }
+        crate::outpath::check(&args.paths, out)?;
     }
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new_spinner();
@@ -169,7 +164,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let target = if single {
                 numbered(dir_or_file.clone(), many.then_some(i + 1))
             } else {
-                numbered(dir_or_file.join(relative(&args.paths, name, args.to.extension())), many.then_some(i + 1))
+                numbered(
+                    dir_or_file.join(crate::outpath::under(&args.paths, name, args.to.extension())),
+                    many.then_some(i + 1),
+                )
             };
             if (target.exists() && !args.force) || written.contains(&target) {
                 crate::out::eprint(&format!("kifu: {}: exists (use --force to overwrite)\n", target.display()));
@@ -238,38 +236,6 @@ fn numbered(path: PathBuf, n: Option<usize>) -> PathBuf {
         None => p.set_extension(n.to_string()),
     };
     p
-}
-
-/// The output path of input `name` under the output directory: relative to the directory named
-/// on the command line that holds it (a file named itself: its file name), archive members as
-/// folders, `.ext` added unless it ends so already (`a.sgf` → `a.sgf.jgf`, so that `a.sgf` and
-/// `a.xml` do not meet).
-fn relative(roots: &[PathBuf], name: &str, ext: &str) -> PathBuf {
-    let (file, member) = match name.split_once('!') {
-        Some((f, m)) => (f, Some(m)),
-        None => (name, None),
-    };
-    let file = Path::new(file);
-    let inside = roots.iter().filter(|r| r.is_dir()).find_map(|r| file.strip_prefix(r).ok());
-    let first = inside.unwrap_or_else(|| Path::new(file.file_name().unwrap_or(file.as_os_str())));
-    let mut rel = PathBuf::new();
-    for part in std::iter::once(first).chain(member.into_iter().flat_map(|m| m.split('!')).map(Path::new)) {
-        for c in part.components() {
-            if let Component::Normal(s) = c {
-                rel.push(s);
-            }
-        }
-    }
-    if rel.as_os_str().is_empty() || name == "-" {
-        rel = PathBuf::from("stdin");
-    }
-    if !rel.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)) {
-        let mut s = rel.into_os_string();
-        s.push(".");
-        s.push(ext);
-        rel = PathBuf::from(s);
-    }
-    rel
 }
 
 /// The writers, kept between inputs (their buffers and stacks are reused).

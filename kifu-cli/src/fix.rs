@@ -9,7 +9,7 @@
 use bumpalo::Bump;
 use kifu::sgf::write::Repair;
 use kifu::tree::{Builder, Writer};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// One repair the writer made, with where it was.
 pub struct Fixed {
@@ -34,48 +34,16 @@ pub struct Plan {
 impl Plan {
     /// The plan for `paths` and `-o out`: one output file when the only path is a file.
     pub fn new(paths: &[PathBuf], out: &Path, force: bool) -> Result<Plan, String> {
-        let single = paths.len() == 1 && paths[0].as_os_str() != "-" && !paths[0].is_dir();
-        if !single && out.exists() && !out.is_dir() {
-            return Err(format!("{}: several inputs need an output directory, and this is a file", out.display()));
-        }
-        if single && out.is_dir() {
-            return Err(format!("{}: a directory; one input file needs an output file", out.display()));
-        }
-        Ok(Plan { out: out.to_path_buf(), roots: paths.to_vec(), single, force })
+        crate::outpath::check(paths, out)?;
+        Ok(Plan { out: out.to_path_buf(), roots: paths.to_vec(), single: crate::outpath::single(paths), force })
     }
 
-    /// Where the fixed record of input `name` goes: under OUT at its path relative to the
-    /// directory named on the command line that holds it (a file named itself: its file name),
-    /// archive members as folders, with `.sgf` added unless it ends so already (`a.xml` →
-    /// `a.xml.sgf`, so that `a.xml` and `a.sgf` do not meet).
+    /// Where the fixed record of input `name` goes (see [`crate::outpath::under`]).
     fn target(&self, name: &str) -> PathBuf {
         if self.single {
             return self.out.clone();
         }
-        let (file, member) = match name.split_once('!') {
-            Some((f, m)) => (f, Some(m)),
-            None => (name, None),
-        };
-        let file = Path::new(file);
-        let inside = self.roots.iter().filter(|r| r.is_dir()).find_map(|r| file.strip_prefix(r).ok());
-        let mut rel = PathBuf::new();
-        let parts = [inside.unwrap_or_else(|| Path::new(file.file_name().unwrap_or(file.as_os_str())))];
-        for part in parts.into_iter().chain(member.into_iter().flat_map(|m| m.split('!')).map(Path::new)) {
-            for c in part.components() {
-                if let Component::Normal(s) = c {
-                    rel.push(s);
-                }
-            }
-        }
-        if rel.as_os_str().is_empty() || name == "-" {
-            rel = PathBuf::from("stdin");
-        }
-        if !rel.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-            let mut s = rel.into_os_string();
-            s.push(".sgf");
-            rel = PathBuf::from(s);
-        }
-        self.out.join(rel)
+        self.out.join(crate::outpath::under(&self.roots, name, "sgf"))
     }
 
     /// Rewrites the records of `bytes` (input `name`) as SGF; returns the repairs, or why

@@ -13,6 +13,7 @@ mod fix;
 mod index;
 mod json;
 mod out;
+mod outpath;
 mod replay;
 mod show;
 mod stats;
