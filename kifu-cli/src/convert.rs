@@ -296,17 +296,7 @@ impl Converter {
                         }
                     }
                 }
-                Err(e) => {
-                    t.errors += 1;
-                    let p = e.position();
-                    crate::out::eprint(&format!(
-                        "kifu: {name}:{}:{}: {}: {}\n",
-                        p.line,
-                        p.column,
-                        e.kind().as_str(),
-                        e.message()
-                    ));
-                }
+                Err(e) => record_error(name, &e, t),
             }
         }
         for r in self.repairs.drain(..) {
@@ -357,17 +347,7 @@ impl Converter {
                         }
                     }
                 }
-                Err(e) => {
-                    t.errors += 1;
-                    let p = e.position();
-                    crate::out::eprint(&format!(
-                        "kifu: {name}:{}:{}: {}: {}\n",
-                        p.line,
-                        p.column,
-                        e.kind().as_str(),
-                        e.message()
-                    ));
-                }
+                Err(e) => record_error(name, &e, t),
             }
         }
         t.games += w.games();
@@ -377,4 +357,11 @@ impl Converter {
             vec![out]
         }
     }
+}
+
+/// An error in an input's record: counted and reported on standard error with its position.
+fn record_error(name: &str, e: &kifu::Error, t: &mut Totals) {
+    t.errors += 1;
+    let p = e.position();
+    crate::out::eprint(&format!("kifu: {name}:{}:{}: {}: {}\n", p.line, p.column, e.kind().as_str(), e.message()));
 }
