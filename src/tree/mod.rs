@@ -7,8 +7,9 @@
 //! - [`MainLine`] adapts any event source to yield only the main line (the first child at every
 //!   branch), building nothing; [`MainLineTracker`] applies the same rule to events the caller
 //!   pulls itself.
-//! - [`write_sgf`], [`write_moves`] and [`write_main_line_moves`] render a tree (or a stream's
-//!   main line) as one canonical SGF line; the moves-only form is what the index hashes.
+//! - [`write_sgf`] renders a Go tree as SGF FF[4] (lines broken between nodes; a shogi tree is
+//!   refused), [`Writer::sgf_with_repairs`] also reports what it repaired; [`write_moves`] and
+//!   [`write_main_line_moves`] give the moves-only form, one line, which is what the index hashes.
 //!
 //! ## The shape of a tree
 //! Node 0 ([`NodeId::GAME`]) is the game itself: it holds the events that come before the first
