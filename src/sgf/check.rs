@@ -50,6 +50,7 @@ pub fn lint(input: &[u8], out: &mut Vec<Warning>) {
         node: Vec::new(),
         stack: Vec::new(),
         game: Game::default(),
+        found: Vec::new(),
     };
     l.run();
 }
@@ -93,6 +94,9 @@ struct Linter<'a, 'o> {
     /// For each open `(` of the game: whether game information was on the path before it.
     stack: Vec<bool>,
     game: Game,
+    /// The findings of the node being ended, sorted before they are reported (kept for its
+    /// capacity).
+    found: Vec<(WarningKind, usize)>,
 }
 
 impl Linter<'_, '_> {
@@ -183,6 +187,18 @@ impl Linter<'_, '_> {
                     self.open_node();
                     in_node = true;
                     p += 1;
+                    // The common node, one move and nothing else (`;B[pd];`): nothing to check,
+                    // so it is stepped over whole.
+                    if let Some(&[b'B' | b'W', b'[', x, y, b']', next]) = input.get(p..p + 6) {
+                        if !matches!(x, b'\\' | b']')
+                            && !matches!(y, b'\\' | b']')
+                            && matches!(next, b';' | b'(' | b')')
+                        {
+                            self.node.clear();
+                            in_node = false;
+                            p += 5;
+                        }
+                    }
                 }
                 b'A'..=b'Z' | b'a'..=b'z' => {
                     let s = p;
@@ -315,7 +331,7 @@ impl Linter<'_, '_> {
         let has = |id: &[u8]| self.node.iter().find(|p| p.id() == id).map(|p| p.at);
         let (b, w) = (has(b"B"), has(b"W"));
         let moved = b.or(w);
-        let mut found = Vec::new();
+        let mut found = std::mem::take(&mut self.found);
         if let (Some(b), Some(w)) = (b, w) {
             found.push((WarningKind::TwoMoves, b.max(w)));
         }
@@ -344,9 +360,11 @@ impl Linter<'_, '_> {
             self.game.info_seen = true;
         }
         found.sort_by_key(|f| f.1);
-        for (kind, at) in found {
+        for &(kind, at) in &found {
             self.warn(kind, at);
         }
+        found.clear();
+        self.found = found;
         self.node.clear();
     }
 }
@@ -423,58 +441,78 @@ fn definition(id: &[u8]) -> Option<Def> {
     use Class::*;
     use Ty::*;
     let d = |versions, class, ty, list| Some(Def { versions, class, ty, list });
-    match id {
-        b"B" | b"W" => d(FF1234, Other, Move, false),
-        b"AB" | b"AW" | b"AE" => d(FF1234, Other, ElistPoint, true),
-        b"N" => d(FF1234, Other, SimpleText, false),
-        b"C" => d(FF1234, Other, Text, false),
-        b"BL" | b"WL" => d(FF1234, Other, Checked, false),
-        b"OB" | b"OW" => d(FF34, Other, Checked, false),
-        b"FF" => d(FF1234, Root, Version, false),
-        b"CA" => d(FF4, Root, SimpleText, false),
-        b"GM" => d(FF1234, Root, Game, false),
-        b"SZ" => d(FF1234, Root, Checked, false),
-        b"ST" => d(FF4, Root, Number, false),
-        b"AP" => d(FF4, Root, Compose, false),
-        b"GN" | b"PB" | b"PW" | b"BR" | b"WR" | b"PC" | b"EV" | b"RO" | b"SO" | b"US" => {
-            d(FF1234, Info, SimpleText, false)
+    if id.is_empty() || id.len() > 2 {
+        return Option::None;
+    }
+    // On the two bytes rather than the slice: a jump table, not a comparison per arm.
+    match (id[0], id.get(1).copied()) {
+        (b'B', Option::None) | (b'W', Option::None) => d(FF1234, Other, Move, false),
+        (b'A', Some(b'B')) | (b'A', Some(b'W')) | (b'A', Some(b'E')) => d(FF1234, Other, ElistPoint, true),
+        (b'N', Option::None) => d(FF1234, Other, SimpleText, false),
+        (b'C', Option::None) => d(FF1234, Other, Text, false),
+        (b'B', Some(b'L')) | (b'W', Some(b'L')) => d(FF1234, Other, Checked, false),
+        (b'O', Some(b'B')) | (b'O', Some(b'W')) => d(FF34, Other, Checked, false),
+        (b'F', Some(b'F')) => d(FF1234, Root, Version, false),
+        (b'C', Some(b'A')) => d(FF4, Root, SimpleText, false),
+        (b'G', Some(b'M')) => d(FF1234, Root, Game, false),
+        (b'S', Some(b'Z')) => d(FF1234, Root, Checked, false),
+        (b'S', Some(b'T')) => d(FF4, Root, Number, false),
+        (b'A', Some(b'P')) => d(FF4, Root, Compose, false),
+        (b'G', Some(b'N'))
+        | (b'P', Some(b'B'))
+        | (b'P', Some(b'W'))
+        | (b'B', Some(b'R'))
+        | (b'W', Some(b'R'))
+        | (b'P', Some(b'C'))
+        | (b'E', Some(b'V'))
+        | (b'R', Some(b'O'))
+        | (b'S', Some(b'O'))
+        | (b'U', Some(b'S')) => d(FF1234, Info, SimpleText, false),
+        (b'G', Some(b'C')) => d(FF1234, Info, Text, false),
+        (b'D', Some(b'T')) => d(FF1234, Info, Date, false),
+        (b'R', Some(b'E')) => d(FF1234, Info, Result, false),
+        (b'K', Some(b'M')) => d(FF1234, Info, Komi, false),
+        (b'H', Some(b'A')) => d(FF1234, Info, Handicap, false),
+        (b'T', Some(b'M')) => d(FF1234, Info, Real, false),
+        (b'K', Some(b'I')) => d(FF12, Info, Number, false),
+        (b'B', Some(b'T'))
+        | (b'W', Some(b'T'))
+        | (b'R', Some(b'U'))
+        | (b'A', Some(b'N'))
+        | (b'O', Some(b'N'))
+        | (b'C', Some(b'P')) => d(FF34, Info, SimpleText, false),
+        (b'O', Some(b'T')) => d(FF4, Info, SimpleText, false),
+        (b'L', Option::None) => d(FF12, Other, ElistPoint, true),
+        (b'M', Option::None) => d(FF12, Other, ElistPoint, true),
+        (b'L', Some(b'B')) => d(FF34, Other, Label, true),
+        (b'A', Some(b'R')) | (b'L', Some(b'N')) => d(FF4, Other, Compose, true),
+        (b'M', Some(b'A')) | (b'T', Some(b'R')) | (b'C', Some(b'R')) => d(FF34, Other, ElistPoint, true),
+        (b'S', Some(b'Q')) | (b'D', Some(b'D')) => d(FF4, Other, ElistPoint, true),
+        (b'T', Some(b'B')) | (b'T', Some(b'W')) | (b'S', Some(b'L')) | (b'V', Some(b'W')) => {
+            d(FF1234, Other, ElistPoint, true)
         }
-        b"GC" => d(FF1234, Info, Text, false),
-        b"DT" => d(FF1234, Info, Date, false),
-        b"RE" => d(FF1234, Info, Result, false),
-        b"KM" => d(FF1234, Info, Komi, false),
-        b"HA" => d(FF1234, Info, Handicap, false),
-        b"TM" => d(FF1234, Info, Real, false),
-        b"KI" => d(FF12, Info, Number, false),
-        b"BT" | b"WT" | b"RU" | b"AN" | b"ON" | b"CP" => d(FF34, Info, SimpleText, false),
-        b"OT" => d(FF4, Info, SimpleText, false),
-        b"L" => d(FF12, Other, ElistPoint, true),
-        b"M" => d(FF12, Other, ElistPoint, true),
-        b"LB" => d(FF34, Other, Label, true),
-        b"AR" | b"LN" => d(FF4, Other, Compose, true),
-        b"MA" | b"TR" | b"CR" => d(FF34, Other, ElistPoint, true),
-        b"SQ" | b"DD" => d(FF4, Other, ElistPoint, true),
-        b"TB" | b"TW" | b"SL" | b"VW" => d(FF1234, Other, ElistPoint, true),
-        b"PL" => d(FF1234, Other, Checked, false),
-        b"V" => d(FF1234, Other, Real, false),
-        b"GB" | b"GW" | b"TE" | b"BM" => d(FF1234, Other, Double, false),
-        b"UC" | b"DM" | b"HO" => d(FF34, Other, Double, false),
-        b"DO" | b"IT" | b"KO" => d(FF34, Other, None, false),
-        b"FG" => d(FF1234, Other, Figure, false),
-        b"MN" => d(FF34, Other, Number, false),
-        b"PM" => d(FF4, Other, Number, false),
+        (b'P', Some(b'L')) => d(FF1234, Other, Checked, false),
+        (b'V', Option::None) => d(FF1234, Other, Real, false),
+        (b'G', Some(b'B')) | (b'G', Some(b'W')) | (b'T', Some(b'E')) | (b'B', Some(b'M')) => {
+            d(FF1234, Other, Double, false)
+        }
+        (b'U', Some(b'C')) | (b'D', Some(b'M')) | (b'H', Some(b'O')) => d(FF34, Other, Double, false),
+        (b'D', Some(b'O')) | (b'I', Some(b'T')) | (b'K', Some(b'O')) => d(FF34, Other, None, false),
+        (b'F', Some(b'G')) => d(FF1234, Other, Figure, false),
+        (b'M', Some(b'N')) => d(FF34, Other, Number, false),
+        (b'P', Some(b'M')) => d(FF4, Other, Number, false),
         // FF[1]–FF[3] properties that FF[4] dropped.
-        b"BS" | b"WS" => d(FF123, Info, Number, false),
-        b"CH" => d(FF123, Other, Checked, false),
-        b"RG" | b"SC" => d(FF123, Other, ElistPoint, true),
-        b"SI" => d(FF3, Other, Checked, false),
-        b"ID" => d(FF3, Info, SimpleText, false),
-        b"TC" | b"OM" => d(FF3, Other, Number, false),
-        b"OP" | b"OV" => d(FF3, Other, Real, false),
-        b"LT" => d(FF3, Other, None, false),
-        b"SE" => d(FF3, Other, ElistPoint, true),
-        b"EL" => d(FF12, Other, Number, false),
-        b"EX" => d(FF12, Other, Move, false),
+        (b'B', Some(b'S')) | (b'W', Some(b'S')) => d(FF123, Info, Number, false),
+        (b'C', Some(b'H')) => d(FF123, Other, Checked, false),
+        (b'R', Some(b'G')) | (b'S', Some(b'C')) => d(FF123, Other, ElistPoint, true),
+        (b'S', Some(b'I')) => d(FF3, Other, Checked, false),
+        (b'I', Some(b'D')) => d(FF3, Info, SimpleText, false),
+        (b'T', Some(b'C')) | (b'O', Some(b'M')) => d(FF3, Other, Number, false),
+        (b'O', Some(b'P')) | (b'O', Some(b'V')) => d(FF3, Other, Real, false),
+        (b'L', Some(b'T')) => d(FF3, Other, None, false),
+        (b'S', Some(b'E')) => d(FF3, Other, ElistPoint, true),
+        (b'E', Some(b'L')) => d(FF12, Other, Number, false),
+        (b'E', Some(b'X')) => d(FF12, Other, Move, false),
         _ => Option::None,
     }
 }
