@@ -42,6 +42,9 @@ pub struct Losses {
     /// Points off the board (as the game's board size says, 19 without one) are dropped by the
     /// target's reader.
     pub off_board: bool,
+    /// SGF's text rules: a line break in simple text (`GN`, `PB`…) reads back as a space, and
+    /// `\r\n` as `\n`; every run of white space is compared as one space.
+    pub sgf_text: bool,
 }
 
 /// The board size a tree's game information gives (19×19 without one).
@@ -225,6 +228,11 @@ pub fn view(t: &GameTree<'_>, l: &Losses) -> Vec<(Option<u32>, Vec<String>)> {
         if !comments.is_empty() {
             let joined = comments.join("\n");
             out.push(render(&Event::Comment(Text::new(joined.as_bytes(), TextRule::Plain, Charset::Utf8)), false));
+        }
+        if l.sgf_text {
+            for e in &mut out {
+                *e = e.split_whitespace().collect::<Vec<_>>().join(" ");
+            }
         }
         out.sort();
         nodes.push((parent, out));
