@@ -221,9 +221,9 @@ warning_kinds! {
     ExpectedCompose => "expected_compose", "the property expects a composed value 'a:b'";
     /// A value where the property takes none (`KO[x]`).
     ExpectedEmpty => "expected_empty", "the property takes an empty value";
-    /// `RE` not in its FF[4] form.
+    /// `RE` not in its FF\[4\] form.
     BadResult => "bad_result", "RE expects 0, Draw, Void, ?, or B+/W+ then a score, R, T or F";
-    /// `DT` not in its FF[4] form.
+    /// `DT` not in its FF\[4\] form.
     BadDate => "bad_date", "DT expects YYYY-MM-DD (partial and comma-separated dates allowed)";
     /// `KM` not a real number.
     BadKomi => "bad_komi", "KM expects a real number";

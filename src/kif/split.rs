@@ -1,6 +1,6 @@
 //! Where KIF games end: a game's header line (`KEY：value`, a diagram line, a hand, a `#` line)
 //! after the moves of the game before starts the next game, by the same rule the reader's
-//! layout scan uses ([`scan::is_boundary`](super::scan::is_boundary)), so a game cut out of a
+//! layout scan uses (`scan::is_boundary`), so a game cut out of a
 //! stream reads as the same events as in the whole slice.
 //!
 //! The file's charset is fixed from its first [`CONTEXT_LEN`] bytes by the reader's rule (a BOM,

@@ -1,4 +1,4 @@
-//! The checks of SGF that reading does not make: what the FF[4] specification says about
+//! The checks of SGF that reading does not make: what the FF\[4\] specification says about
 //! properties, nodes and paths, as SGFC checks it. [`lint`] scans the input's bytes (no events,
 //! no tree) and reports each finding as a [`Warning`] positioned at the property's identifier:
 //!
@@ -13,9 +13,9 @@
 //! | `too_many_values` | several values for a property that takes one (13) |
 //! | `empty_value` | an empty value where the property's type has no empty form (17) |
 //! | `expected_number`, `expected_real`, `expected_double`, `expected_compose`, `expected_empty` | a value of the wrong type (14, 15, 23) |
-//! | `bad_result`, `bad_date`, `bad_komi`, `bad_handicap` | `RE`, `DT`, `KM`, `HA` not in their FF[4] form (15, 33) |
+//! | `bad_result`, `bad_date`, `bad_komi`, `bad_handicap` | `RE`, `DT`, `KM`, `HA` not in their FF\[4\] form (15, 33) |
 //! | `unknown_property` | an identifier that no FF version defines (warning 35) |
-//! | `unknown_to_version` | a property the file's FF version does not define (warning 40; no `FF` is FF[1]) |
+//! | `unknown_to_version` | a property the file's FF version does not define (warning 40; no `FF` is FF\[1\]) |
 //! | `not_go` | `GM` other than 1: not a Go record |
 //!
 //! Values the reader itself checks (points, `SZ`, `PL`, `BL`/`WL`/`OB`/`OW`) and syntax (lenient
@@ -58,7 +58,7 @@ pub fn lint(input: &[u8], out: &mut Vec<Warning>) {
 /// A property of the current node.
 #[derive(Clone, Copy)]
 struct Prop {
-    /// The identifier's upper-case letters (FF[3] `AddBlack` is `AB`), or the identifier as
+    /// The identifier's upper-case letters (FF\[3\] `AddBlack` is `AB`), or the identifier as
     /// written when it holds a digit; the first 8 bytes.
     id: [u8; 8],
     len: u8,
@@ -435,7 +435,7 @@ const FF12: u8 = 0b00110;
 const FF123: u8 = 0b01110;
 const FF3: u8 = 0b01000;
 
-/// The property table of FF[1]–FF[4] (the versions each property belongs to as SGFC 2.0
+/// The property table of FF\[1\]–FF\[4\] (the versions each property belongs to as SGFC 2.0
 /// lists them).
 fn definition(id: &[u8]) -> Option<Def> {
     use Class::*;
@@ -535,7 +535,7 @@ fn is_real(t: &[u8]) -> bool {
         && (!int.is_empty() || frac.is_some())
 }
 
-/// FF[4] results: `0`, `Draw`, `Void`, `?`, or `B+`/`W+` then nothing, a score, `R`/`Resign`,
+/// FF\[4\] results: `0`, `Draw`, `Void`, `?`, or `B+`/`W+` then nothing, a score, `R`/`Resign`,
 /// `T`/`Time` or `F`/`Forfeit`.
 fn is_result(t: &[u8]) -> bool {
     match t {
@@ -547,7 +547,7 @@ fn is_result(t: &[u8]) -> bool {
     }
 }
 
-/// FF[4] dates: comma-separated `YYYY-MM-DD`, `YYYY-MM` or `YYYY`, where a later item may leave
+/// FF\[4\] dates: comma-separated `YYYY-MM-DD`, `YYYY-MM` or `YYYY`, where a later item may leave
 /// out what it shares with the one before (`MM-DD`, `DD`).
 fn is_date(t: &[u8]) -> bool {
     let digits = |s: &[u8], n: usize| s.len() == n && s.iter().all(u8::is_ascii_digit);

@@ -7,7 +7,7 @@
 //! - [`MainLine`] adapts any event source to yield only the main line (the first child at every
 //!   branch), building nothing; [`MainLineTracker`] applies the same rule to events the caller
 //!   pulls itself.
-//! - [`write_sgf`] renders a Go tree as SGF FF[4] (lines broken between nodes; a shogi tree is
+//! - [`write_sgf`] renders a Go tree as SGF FF\[4\] (lines broken between nodes; a shogi tree is
 //!   refused), [`Writer::sgf_with_repairs`] also reports what it repaired; [`write_moves`] and
 //!   [`write_main_line_moves`] give the moves-only form, one line, which is what the index hashes.
 //!
