@@ -4,7 +4,7 @@
 //!
 //! | `--to` | writer | a file holds |
 //! |---|---|---|
-//! | `sgf` | `kifu::tree::Writer::sgf_with_repairs` (FF[4], each repair reported) | every Go game of the input (a collection) |
+//! | `sgf` | `kifu::sgf::write::NodeWriter` straight from the events, or `kifu::tree::Writer::sgf_with_repairs` where the events need a tree (FF[4], each repair reported) | every Go game of the input (a collection) |
 //! | `csa`, `csa3` | `kifu::csa::write` (V2.2, V3.0), streaming the reader's events | every shogi game of the input, `/` between them |
 //! | `jgf`, `jgf1` | `kifu::jgf::write` (v2 as Seki, v1 as ngGo) | one Go game |
 //! | `xml` | `kifu::jago::write` (Jago XML) | one Go game |
@@ -87,7 +87,7 @@ pub struct Args {
 }
 
 /// What happened, for the summary.
-#[derive(Default)]
+#[derive(Default, Clone, Copy)]
 struct Totals {
     inputs: u64,
     skipped: u64,
@@ -98,6 +98,16 @@ struct Totals {
     warnings: u64,
     errors: u64,
     usage: u64,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.games += o.games;
+        self.repairs += o.repairs;
+        self.refused += o.refused;
+        self.warnings += o.warnings;
+        self.errors += o.errors;
+    }
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
@@ -271,6 +281,16 @@ impl Converter {
         if matches!(self.to, Target::Csa | Target::Csa3) {
             return self.csa(name, &mut reader, t);
         }
+        if self.to == Target::Sgf {
+            // Streamed when the events allow it (no tree to build); else through the tree.
+            let mut counts = Totals::default();
+            if let Some(out) = self.sgf_stream(name, &mut reader, bytes.len(), &mut counts) {
+                t.add(&counts);
+                return if out.is_empty() { Vec::new() } else { vec![out] };
+            }
+            let Some(again) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return Vec::new() };
+            reader = again;
+        }
         let mut outputs = Vec::new();
         let mut bump = Bump::new();
         let mut out = Vec::new();
@@ -322,6 +342,105 @@ impl Converter {
             Target::Json => self.gocaml.write(tree, out).map_err(|e| e.to_string()),
             Target::Csa | Target::Csa3 => unreachable!("CSA streams events"),
         }
+    }
+
+    /// SGF straight from the events through `NodeWriter`, building no tree: what the tree writer
+    /// writes, except that every variation keeps its parentheses. `None` (the caller goes through
+    /// the tree) when the events need a tree: a sibling branch (Jago's form), a game type other
+    /// than Go (the root names it before the events that say it), or a board size after a point
+    /// (points are checked against it).
+    fn sgf_stream(
+        &mut self,
+        name: &str,
+        reader: &mut kifu::AnyReader<'_>,
+        len: usize,
+        t: &mut Totals,
+    ) -> Option<Vec<u8>> {
+        use kifu::sgf::write::NodeWriter;
+        use kifu::{Branch, InfoKey};
+        let mut w = NodeWriter::new();
+        // The output is about the input's size (FF[4]GM[1]CA[UTF-8] more per game): no regrowth.
+        let (mut out, mut repairs) = (Vec::with_capacity(len + len / 8 + 64), Vec::new());
+        // Where the game's output starts; whether its root node is open and no node came yet;
+        // a branch opened and its first node not yet written; the game was refused.
+        let (mut start, mut root, mut branch, mut refused) = (0, false, false, false);
+        let mut at = 0;
+        // A point was written in this game (a board size after it needs the tree's look-ahead).
+        let mut pointed = false;
+        while let Some(item) = reader.next_event() {
+            let ev = match item {
+                Ok(ev) => ev,
+                Err(e) => {
+                    // The tree path writes nothing of a game with an error either.
+                    out.truncate(start);
+                    record_error(name, &e, t);
+                    refused = true;
+                    continue;
+                }
+            };
+            match ev {
+                Event::GameStart { offset } => {
+                    start = out.len();
+                    at = offset;
+                    refused = false;
+                    w.begin_game(&out);
+                    out.extend_from_slice(b"(;");
+                    w.root(None, &mut out, &mut repairs);
+                    root = true;
+                    pointed = false;
+                    branch = false;
+                }
+                _ if refused => {}
+                Event::Node if root => root = false,
+                Event::Node => {
+                    w.start_node(branch, &mut out);
+                    branch = false;
+                }
+                Event::VariationStart(Branch::Child) => {
+                    root = false;
+                    branch = true;
+                }
+                Event::VariationStart(_) => return None,
+                Event::VariationEnd => out.push(b')'),
+                Event::GameEnd { .. } => {
+                    out.extend_from_slice(b")\n");
+                    t.games += 1;
+                    for r in repairs.drain(..) {
+                        t.repairs += 1;
+                        crate::out::eprint(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
+                    }
+                }
+                Event::Warning(_) => t.warnings += 1,
+                Event::Info(i) if i.key() == InfoKey::GameType => {
+                    let v = i.value().decode();
+                    if !matches!(v.text.trim(), "1" | "go" | "Go" | "baduk" | "weiqi" | "igo") {
+                        return None;
+                    }
+                }
+                ev => {
+                    match &ev {
+                        Event::Info(i) if i.key() == InfoKey::BoardSize => {
+                            if pointed {
+                                return None;
+                            }
+                            if let Some((c, r)) = kifu::sgf::write::board_size(&i.value()) {
+                                w.set_board_size(c, r);
+                            }
+                        }
+                        Event::Move(_) | Event::Setup(_) | Event::Markup(_) => pointed = true,
+                        _ => {}
+                    }
+                    if let Err(e) = w.event(&ev, &mut out, &mut repairs) {
+                        out.truncate(start);
+                        repairs.clear();
+                        refused = true;
+                        t.refused += 1;
+                        crate::out::eprint(&format!("kifu: {name}: game at byte {at}: not written: {e}\n"));
+                    }
+                }
+            }
+        }
+        Some(out)
     }
 
     /// CSA streams: every event of the reader to the writer, a refused (Go) game reported.

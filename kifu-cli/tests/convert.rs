@@ -133,3 +133,29 @@ fn standard_output_and_usage_errors() {
     let out = child.wait_with_output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn sgf_streamed_or_through_the_tree_reads_back_as_the_input() {
+    // SGF inputs are streamed event by event, Jago XML (sibling branches) goes through the tree,
+    // a board size after a point too: each output's canonical tree is the input's.
+    let d = temp("same");
+    let late_size = d.join("late-size.sgf");
+    std::fs::write(&late_size, "(;AB[cc]AW[dd]SZ[9];B[ee](;W[ff])(;W[gg];B[hh]))").unwrap();
+    let inputs = [
+        sample("collection.sgf"),
+        sample("problem-with-variations.sgf"),
+        sample("ear-reddening.sgf"),
+        sample("ear-reddening.xml"),
+        sample("ear-reddening.jgf"),
+        late_size.to_str().unwrap().to_owned(),
+    ];
+    for (i, input) in inputs.iter().enumerate() {
+        let out = d.join(format!("{i}.sgf"));
+        let (code, _, err) = kifu(&["convert", "--to", "sgf", "-o", out.to_str().unwrap(), input]);
+        assert_eq!(code, 0, "{input}: {err}");
+        let (_, want, _) = kifu(&["tree", input]);
+        let (_, got, _) = kifu(&["tree", out.to_str().unwrap()]);
+        assert_eq!(got, want, "{input}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

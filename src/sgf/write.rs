@@ -582,7 +582,7 @@ fn sgf_name(name: &[u8]) -> bool {
 }
 
 /// `SZ`'s value: `19` or `19:13`.
-pub(crate) fn board_size(t: &Text<'_>) -> Option<(u8, u8)> {
+pub fn board_size(t: &Text<'_>) -> Option<(u8, u8)> {
     let d = t.decode();
     let s = d.text.trim();
     let (w, h) = s.split_once(':').unwrap_or((s, s));
