@@ -66,7 +66,7 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// Whether `head` (the first bytes of an input) is USI: `Yes` when its first line starts with
 /// `position startpos`, `position sfen ` or `sfen `, its SFEN reads, and every further token is
 /// `moves` (right after the start), a move or a terminal word (a token cut by the head's end is
-/// not judged); else `No`.
+/// not judged; after 24 valid tokens the rest is not read); else `No`.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     let (line, cut) = match memchr::memchr(b'\n', head) {
@@ -101,7 +101,7 @@ fn valid_line(line: &[u8], cut: bool) -> bool {
             Err(_) => return false,
         }
     };
-    let mut first = true;
+    let (mut first, mut valid) = (true, 0);
     while i < line.len() {
         // Single spaces between tokens, as every writer puts them.
         if line[i] != b' ' {
@@ -117,9 +117,16 @@ fn valid_line(line: &[u8], cut: bool) -> bool {
             return false;
         }
         first = false;
+        valid += 1;
+        if valid >= SURE_TOKENS {
+            return true;
+        }
     }
     true
 }
+
+/// How many valid tokens after the start make [`sniff`] sure without reading further.
+const SURE_TOKENS: usize = 24;
 
 #[cfg(test)]
 mod tests {

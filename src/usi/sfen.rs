@@ -176,33 +176,21 @@ pub(super) enum Token {
 }
 
 /// A square written as a file digit and a rank letter (`7g`).
-fn square_at(b: &[u8]) -> Option<Square> {
-    match b {
-        [f @ b'1'..=b'9', r @ b'a'..=b'i', ..] => Some(Square::new(f - b'0', r - b'a' + 1)),
-        _ => None,
-    }
+#[inline]
+fn square_at(f: u8, r: u8) -> Option<Square> {
+    let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'a'));
+    (f < 9 && r < 9).then_some(Square::new(f + 1, r + 1))
 }
 
 /// Reads one move token, or `None` when it is not one.
+#[inline]
 pub(super) fn token(t: &[u8]) -> Option<Token> {
-    match t.len() {
-        4 | 5 if t[1] == b'*' => None,
-        4 | 5 => {
-            let promote = match t.get(4) {
-                None => false,
-                Some(b'+') => true,
-                Some(_) => return None,
-            };
-            Some(Token::Move(square_at(t)?, square_at(&t[2..])?, promote))
-        }
+    match *t {
+        [p, b'*', f, r] if p.is_ascii_uppercase() && p != b'K' => Some(Token::Drop(letter(p)?, square_at(f, r)?)),
+        [f1, r1, f2, r2] => Some(Token::Move(square_at(f1, r1)?, square_at(f2, r2)?, false)),
+        [f1, r1, f2, r2, b'+'] => Some(Token::Move(square_at(f1, r1)?, square_at(f2, r2)?, true)),
         _ => None,
     }
-    .or_else(|| match t {
-        [p, b'*', rest @ ..] if rest.len() == 2 && p.is_ascii_uppercase() && *p != b'K' => {
-            Some(Token::Drop(letter(*p)?, square_at(rest)?))
-        }
-        _ => None,
-    })
 }
 
 #[cfg(test)]
