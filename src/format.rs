@@ -55,6 +55,8 @@ formats! {
     Csa = "csa", Shogi;
     /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).
     Kif = "kif", Shogi;
+    /// USI `position` lines (`.usi`/`.sfen`: one game per line).
+    Usi = "usi", Shogi;
 }
 
 impl Format {

@@ -141,6 +141,7 @@ pub mod split;
 pub mod stream;
 pub mod text;
 pub mod tree;
+pub mod usi;
 
 pub use any::AnyReader;
 pub use detect::detect;

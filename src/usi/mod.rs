@@ -1,0 +1,148 @@
+//! USI records (`position` lines of the Universal Shogi Interface, stored one game per line in
+//! `.usi`/`.sfen` files): a zero-copy pull reader, its sniffer and its streaming splitter.
+//!
+//! [`Reader`] reads a byte slice of lines; a line whose first token is `position`, `startpos`,
+//! `sfen` or `moves` is a game, read token by token. USI moves name only squares, so the reader
+//! keeps a small board (and the hands) to give the piece each move leaves on its square.
+//!
+//! # Mapping
+//! | USI | events |
+//! |---|---|
+//! | a game line | `GameStart { offset }` … `GameEnd { length, ending }` (`length` includes the line end) |
+//! | `position startpos`, `startpos`, a bare `moves …` | `Setup::Shogi` for each piece of the standard position (rank 1 first, file 9 first), `Turn(Black)` |
+//! | `position sfen <board> <side> <hand> [<n>]`, `sfen …` | `Setup::Shogi` for each piece on the board in the same order, then each piece in hand (`square: None`; Black's first, by rook, bishop, gold, silver, knight, lance, pawn), then `Turn`; the move number gives nothing |
+//! | `moves` | nothing |
+//! | `7g7f`, `8h2b+` | `Node`, `Move(Move::Shogi(..))` with the piece on the destination after the move |
+//! | `P*5e` | `Node`, `Move(Move::Shogi(..))` with `from: None` |
+//! | `resign`, `win`, `draw`, `rep_draw`, `timeout`, `break` | the `ending` of `GameEnd` (`Resign`, `DeclareWin`, `Draw`, `Repetition`, `TimeUp`, `Interrupted`) |
+//!
+//! # Recovery (lenient mode: a warning, and reading goes on)
+//! A non-blank line that is not a game (`UnknownLine`; blank lines give nothing); a move token
+//! that cannot be read or cannot be played on the board the reader keeps (no piece of the side
+//! to move on its square, a promotion of a piece that cannot promote, a capture of one's own
+//! piece or a king, a drop on an occupied square or of a piece not in hand): `BadValue`, and the
+//! rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
+//! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
+//! `Syntax` error at the byte that does not fit; binary data is `NotAGameRecord`; the limits
+//! (game size, moves) end the game with an error. Strict mode turns every warning into such an
+//! error.
+//!
+//! # Costs
+//! One pass over each line: a `memchr` for its end and one for each token's end; a move token
+//! is read with a few byte comparisons and checked on the 81-square board. Nothing is
+//! allocated but an `Error`.
+//!
+//! ```
+//! use kifu::{Event, Move, Piece, Square};
+//!
+//! let usi = b"position startpos moves 7g7f 3c3d 8h2b+ resign\n";
+//! let events: Vec<_> = kifu::usi::Reader::new(usi).collect::<Result<_, _>>().unwrap();
+//! let moves: Vec<_> = events.iter().filter_map(|e| match e { Event::Move(Move::Shogi(m)) => Some(*m), _ => None }).collect();
+//! assert_eq!((moves[2].from, moves[2].to, moves[2].piece), (Some(Square::new(8, 8)), Square::new(2, 2), Piece::Horse));
+//! assert!(matches!(events.last(), Some(Event::GameEnd { ending: Some(kifu::Ending::Resign), .. })));
+//! ```
+
+mod reader;
+mod sfen;
+pub mod split;
+
+pub use reader::Reader;
+pub use split::{chunks, Chunks, Scanner};
+
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config};
+
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(crate::split::Streaming::new(crate::format::Format::Usi, read, Scanner::new(config), config))
+}
+
+/// The reader the registry opens on one input, or on one game cut from a larger file.
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
+    Reader::with_config(input, config).with_context(context)
+}
+
+/// Whether `head` (the first bytes of an input) is USI: `Yes` when its first line starts with
+/// `position startpos`, `position sfen ` or `sfen `, its SFEN reads, and every further token is
+/// `moves` (right after the start), a move or a terminal word (a token cut by the head's end is
+/// not judged; after 24 valid tokens the rest is not read); else `No`.
+pub fn sniff(head: &[u8]) -> Confidence {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    let (line, cut) = match memchr::memchr(b'\n', head) {
+        Some(e) => (head[..e].strip_suffix(b"\r").unwrap_or(&head[..e]), false),
+        None => (head, true),
+    };
+    if valid_line(line, cut) {
+        Confidence::Yes
+    } else {
+        Confidence::No
+    }
+}
+
+/// Whether a line is a USI game for [`sniff`] (`cut`: its last token may be unfinished).
+fn valid_line(line: &[u8], cut: bool) -> bool {
+    let mut i = if let Some(rest) = line.strip_prefix(b"position startpos") {
+        if !rest.is_empty() && rest[0] != b' ' {
+            return false;
+        }
+        17
+    } else {
+        let s = if line.starts_with(b"position sfen ") {
+            14
+        } else if line.starts_with(b"sfen ") {
+            5
+        } else {
+            return false;
+        };
+        let mut board = sfen::Board::empty();
+        match sfen::parse(line, s, &mut board) {
+            Ok(j) => j,
+            Err(_) => return false,
+        }
+    };
+    let (mut first, mut valid) = (true, 0);
+    while i < line.len() {
+        // Single spaces between tokens, as every writer puts them.
+        if line[i] != b' ' {
+            return false;
+        }
+        i += 1;
+        let n = memchr::memchr(b' ', &line[i..]).unwrap_or(line.len() - i);
+        let t = &line[i..i + n];
+        i += n;
+        let last = i >= line.len();
+        let ok = (first && t == b"moves") || sfen::token(t).is_some() || reader::special(t).is_some();
+        if !(ok || (last && cut)) {
+            return false;
+        }
+        first = false;
+        valid += 1;
+        if valid >= SURE_TOKENS {
+            return true;
+        }
+    }
+    true
+}
+
+/// How many valid tokens after the start make [`sniff`] sure without reading further.
+const SURE_TOKENS: usize = 24;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffing() {
+        assert_eq!(sniff(b"position startpos moves 7g7f 3c3d\n"), Confidence::Yes);
+        assert_eq!(sniff(b"position startpos\n"), Confidence::Yes);
+        assert_eq!(sniff(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n"), Confidence::Yes);
+        assert_eq!(sniff(b"sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1"), Confidence::Yes);
+        assert_eq!(sniff(b"position startpos moves 7g7f 3c3"), Confidence::Yes);
+        assert_eq!(sniff(b"position startpos is where a game begins.\n"), Confidence::No);
+        assert_eq!(sniff(b"sfen is a notation\n"), Confidence::No);
+        assert_eq!(sniff(b"position startposition\n"), Confidence::No);
+        assert_eq!(sniff(b"startpos moves 7g7f\n"), Confidence::No);
+        assert_eq!(sniff(b""), Confidence::No);
+    }
+}

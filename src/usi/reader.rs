@@ -1,0 +1,446 @@
+//! The USI pull reader: each line that opens with a USI keyword is a game, read token by token
+//! with a small board kept to name the piece each move moves; other non-blank lines are warned
+//! about and skipped.
+
+use super::sfen::{self, Board, Token, HAND_KINDS, STARTPOS};
+use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
+use crate::event::{Color, Ending, Event, Move, Setup, ShogiMove};
+use crate::input::{ChunkContext, Config, LineIndex};
+use crate::kit::queue::EventQueue;
+use crate::kit::report;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Between games.
+    Between,
+    /// Giving the start position (the next square or hand slot to give).
+    Setup(u8),
+    /// Reading the moves.
+    Moves,
+    /// Nothing more.
+    Done,
+}
+
+/// The words that may open a game line.
+const KEYWORDS: [&[u8]; 4] = [b"position", b"startpos", b"sfen", b"moves"];
+
+/// The end of the line starting at `pos` (before any `\r\n`/`\n`) and where the next one starts.
+#[inline]
+pub(super) fn line_end(input: &[u8], pos: usize) -> (usize, usize) {
+    match memchr::memchr(b'\n', &input[pos..]) {
+        Some(k) => {
+            let e = pos + k;
+            let c = if e > pos && input[e - 1] == b'\r' { e - 1 } else { e };
+            (c, e + 1)
+        }
+        None => (input.len(), input.len()),
+    }
+}
+
+/// The first token of a line: its bytes after leading spaces, up to the next space.
+fn first_token(line: &[u8]) -> &[u8] {
+    let s = line.iter().position(|&c| c != b' ' && c != b'\t').unwrap_or(line.len());
+    let rest = &line[s..];
+    let n = rest.iter().position(|&c| c == b' ' || c == b'\t').unwrap_or(rest.len());
+    &rest[..n]
+}
+
+/// Whether a line (without its line end) is a game: its first token is `position`, `startpos`,
+/// `sfen` or `moves`. The reader and the splitter cut games by this one test.
+pub(super) fn is_game_line(line: &[u8]) -> bool {
+    let t = first_token(line);
+    KEYWORDS.contains(&t)
+}
+
+/// Whether a line holds only spaces.
+pub(super) fn is_blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
+}
+
+/// The ending a terminal word names.
+pub(super) fn special(word: &[u8]) -> Option<Ending> {
+    Some(match word {
+        b"resign" => Ending::Resign,
+        b"win" => Ending::DeclareWin,
+        b"draw" => Ending::Draw,
+        b"rep_draw" => Ending::Repetition,
+        b"timeout" => Ending::TimeUp,
+        b"break" => Ending::Interrupted,
+        _ => return None,
+    })
+}
+
+/// Reads USI records (one game per line) from a byte slice, returning one [`Event`] per call;
+/// see the [module docs](super) for the mapping.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    input: &'a [u8],
+    config: Config,
+    state: State,
+    /// Where the next line starts (between games).
+    pos: usize,
+    games: u64,
+    // --- per game ---
+    game_start: usize,
+    /// The end of the game's text (before its line end).
+    text_end: usize,
+    /// Where the next line starts.
+    game_end: usize,
+    /// The next byte of the line to read.
+    cur: usize,
+    board: Board,
+    /// The start position's hand pieces not given yet.
+    hand_left: [[u8; 7]; 2],
+    /// The side to move now.
+    turn: Color,
+    ending: Option<Ending>,
+    nodes: u64,
+    queue: EventQueue<'a, 2>,
+    pending_error: Option<Error>,
+    stmt_offset: usize,
+    lines: LineIndex,
+}
+
+impl<'a> Reader<'a> {
+    /// A lenient reader with default limits over `input`.
+    pub fn new(input: &'a [u8]) -> Reader<'a> {
+        Reader::with_config(input, Config::default())
+    }
+
+    /// A reader with the given configuration.
+    pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
+        let pos = if input.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 };
+        Reader {
+            input,
+            config,
+            state: State::Between,
+            pos,
+            games: 0,
+            game_start: 0,
+            text_end: 0,
+            game_end: 0,
+            cur: 0,
+            board: Board::empty(),
+            hand_left: [[0; 7]; 2],
+            turn: Color::Black,
+            ending: None,
+            nodes: 0,
+            queue: EventQueue::new(),
+            pending_error: None,
+            stmt_offset: 0,
+            lines: LineIndex::new(),
+        }
+    }
+
+    /// Reads a game cut out of a larger file by a splitter (USI has no file-wide context).
+    pub fn with_context(self, _context: ChunkContext<'a>) -> Reader<'a> {
+        self
+    }
+
+    /// The input being read.
+    pub fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    /// Number of games started so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    fn position(&mut self, offset: usize) -> Position {
+        self.lines.locate(self.input, offset as u64)
+    }
+
+    /// An error that ends the current game: reading resumes with the next line.
+    fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
+        let pos = self.position(offset);
+        self.skip_rest();
+        Error::new(kind, pos, message)
+    }
+
+    /// Drops the rest of the current game.
+    fn skip_rest(&mut self) {
+        self.pos = self.game_end;
+        self.queue.clear();
+        self.state = State::Between;
+    }
+
+    /// A warning event, or in strict mode the error it becomes (the game is then skipped).
+    fn warn(&mut self, kind: WarningKind, offset: usize) -> Result<Event<'a>, Error> {
+        let r = report::problem(self.config.is_strict(), kind, offset, self.input, &mut self.lines);
+        if r.is_err() && self.state != State::Between {
+            self.skip_rest();
+        }
+        r
+    }
+
+    /// A token that cannot be read: a warning, and the rest of the line is dropped.
+    fn bad(&mut self, offset: usize) -> Result<Event<'a>, Error> {
+        self.cur = self.text_end;
+        self.warn(WarningKind::BadValue, offset)
+    }
+
+    /// The next token of the game's line (skipping spaces): its offset and bytes.
+    #[inline]
+    fn next_token(&mut self) -> Option<(usize, &'a [u8])> {
+        let input = self.input;
+        let line = &input[..self.text_end];
+        let mut i = self.cur;
+        while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+            i += 1;
+        }
+        if i >= line.len() {
+            self.cur = i;
+            return None;
+        }
+        // Tokens are short (a move is 4 or 5 bytes): a plain scan beats a `memchr` call.
+        let mut j = i + 1;
+        while j < line.len() && line[j] != b' ' && line[j] != b'\t' {
+            j += 1;
+        }
+        self.cur = j;
+        Some((i, &line[i..j]))
+    }
+
+    #[inline]
+    fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
+        loop {
+            if let Some(ev) = self.queue.pop() {
+                return Some(Ok(ev));
+            }
+            if let Some(e) = self.pending_error.take() {
+                return Some(Err(e));
+            }
+            match self.state {
+                State::Moves => {
+                    if let Some(r) = self.step() {
+                        return Some(r);
+                    }
+                }
+                State::Setup(k) => return Some(Ok(self.setup_step(k))),
+                State::Between => {
+                    if let Some(r) = self.between() {
+                        return Some(r);
+                    }
+                }
+                State::Done => return None,
+            }
+        }
+    }
+
+    /// Looks at the next line between games: a game starts, a junk line gives a warning, a blank
+    /// line nothing; `None` after a blank line.
+    fn between(&mut self) -> Option<Result<Event<'a>, Error>> {
+        let input = self.input;
+        if self.pos >= input.len() {
+            self.state = State::Done;
+            return None;
+        }
+        let at = self.pos;
+        let (e, next) = line_end(input, at);
+        let line = &input[at..e];
+        self.pos = next;
+        if is_blank(line) {
+            return None;
+        }
+        if !is_game_line(line) {
+            self.stmt_offset = at;
+            if line.iter().any(|&c| c < 0x09 || (0x0e..0x1b).contains(&c) || c == 0x7f) {
+                let pos = self.position(at);
+                return Some(Err(Error::new(ErrorKind::NotAGameRecord, pos, "binary data, not a USI record")));
+            }
+            return Some(self.warn(WarningKind::UnknownLine, at));
+        }
+        Some(Ok(self.start_game(at, e, next)))
+    }
+
+    /// Starts the game on the line `at..e`: reads its start position.
+    fn start_game(&mut self, at: usize, e: usize, next: usize) -> Event<'a> {
+        self.games += 1;
+        self.game_start = at;
+        self.text_end = e;
+        self.game_end = next;
+        self.cur = at;
+        self.ending = None;
+        self.nodes = 0;
+        self.stmt_offset = at;
+        self.state = State::Setup(0);
+        let start = Event::GameStart { offset: at as u64 };
+        if (e - at) as u64 > self.config.limits.max_game_len {
+            self.pending_error = Some(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
+            return start;
+        }
+        if let Err(off) = self.head() {
+            self.pending_error = Some(self.fail(ErrorKind::Syntax, off, "not a USI position"));
+        }
+        self.turn = self.board.turn;
+        self.hand_left = self.board.hands;
+        start
+    }
+
+    /// Reads `[position] (startpos | sfen <sfen>) [moves]` or `moves`; `Err` with the offset of
+    /// what does not fit.
+    fn head(&mut self) -> Result<(), usize> {
+        let input = self.input;
+        let (mut at, mut t) = self.next_token().ok_or(self.cur)?;
+        if t == b"position" {
+            (at, t) = self.next_token().ok_or(self.cur)?;
+        }
+        match t {
+            b"startpos" | b"moves" => {
+                sfen::parse(STARTPOS, 0, &mut self.board).map_err(|_| at)?;
+                if t == b"moves" {
+                    return Ok(());
+                }
+            }
+            b"sfen" => {
+                let line = &input[..self.text_end];
+                let mut i = self.cur;
+                while line.get(i) == Some(&b' ') {
+                    i += 1;
+                }
+                self.cur = sfen::parse(line, i, &mut self.board)?;
+            }
+            _ => return Err(at),
+        }
+        let save = self.cur;
+        match self.next_token() {
+            None => {}
+            Some((_, b"moves")) => {}
+            // Not `moves`: the move reader warns about it.
+            Some(_) => self.cur = save,
+        }
+        Ok(())
+    }
+
+    /// One event of the start position: the pieces on the board (rank 1 first, file 9 first),
+    /// the hands (Black's first), then the side to move.
+    fn setup_step(&mut self, mut k: u8) -> Event<'a> {
+        while (k as usize) < 81 {
+            let i = k as usize;
+            k += 1;
+            if let Some((color, piece)) = self.board.cells[i] {
+                self.state = State::Setup(k);
+                let square = Some(sfen::square(i));
+                return Event::Setup(Setup::Shogi { color, piece, square });
+            }
+        }
+        // Hands: slot 81 + 7 * side + kind, one piece at a time (counted down on a copy).
+        while (k as usize) < 81 + 14 {
+            let slot = k as usize - 81;
+            let (side, kind) = (slot / 7, slot % 7);
+            let n = &mut self.hand_left[side][kind];
+            if *n > 0 {
+                *n -= 1;
+                self.state = State::Setup(k);
+                let color = if side == 0 { Color::Black } else { Color::White };
+                return Event::Setup(Setup::Shogi { color, piece: HAND_KINDS[kind], square: None });
+            }
+            k += 1;
+        }
+        self.state = State::Moves;
+        Event::Turn(self.board.turn)
+    }
+
+    /// One token of the moves; `None` when it gave no event.
+    fn step(&mut self) -> Option<Result<Event<'a>, Error>> {
+        let Some((at, t)) = self.next_token() else {
+            self.state = State::Between;
+            self.pos = self.game_end;
+            return Some(Ok(Event::GameEnd { length: (self.game_end - self.game_start) as u64, ending: self.ending }));
+        };
+        self.stmt_offset = at;
+        if self.ending.is_some() {
+            // Tokens after a terminal word.
+            self.cur = self.text_end;
+            return Some(self.warn(WarningKind::Repaired, at));
+        }
+        let Some(tok) = sfen::token(t) else {
+            if let Some(end) = special(t) {
+                self.ending = Some(end);
+                return None;
+            }
+            return Some(self.bad(at));
+        };
+        let color = self.turn;
+        let b = &mut self.board;
+        let mv = match tok {
+            Token::Move(from, to, promote) => {
+                let (fi, ti) = (sfen::index(from), sfen::index(to));
+                let Some((c, mut piece)) = b.cells[fi] else { return Some(self.bad(at)) };
+                if c != color || from == to {
+                    return Some(self.bad(at));
+                }
+                if promote {
+                    match piece.promoted() {
+                        Some(p) => piece = p,
+                        None => return Some(self.bad(at)),
+                    }
+                }
+                if let Some((tc, taken)) = b.cells[ti] {
+                    let k = HAND_KINDS.iter().position(|&p| p == taken.unpromoted());
+                    let (Some(k), true) = (k, tc != color) else { return Some(self.bad(at)) };
+                    let n = &mut b.hands[color as usize][k];
+                    *n = n.saturating_add(1);
+                }
+                b.cells[fi] = None;
+                b.cells[ti] = Some((color, piece));
+                ShogiMove { color, from: Some(from), to, piece }
+            }
+            Token::Drop(piece, to) => {
+                let ti = sfen::index(to);
+                let k = HAND_KINDS.iter().position(|&p| p == piece).unwrap_or(0);
+                let n = &mut b.hands[color as usize][k];
+                if b.cells[ti].is_some() || *n == 0 {
+                    return Some(self.bad(at));
+                }
+                *n -= 1;
+                b.cells[ti] = Some((color, piece));
+                ShogiMove { color, from: None, to, piece }
+            }
+        };
+        self.nodes += 1;
+        if self.nodes > self.config.limits.max_nodes {
+            return Some(Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
+        }
+        self.turn = color.opponent();
+        self.queue.push(Event::Move(Move::Shogi(mv)));
+        Some(Ok(Event::Node))
+    }
+}
+
+crate::kit::source::event_source! { Reader, next_item;
+    /// The byte offset of the token that produced the last event.
+    fn event_offset(&self) -> Option<u64> {
+        Some(self.stmt_offset as u64)
+    }
+
+    /// Skips to the end of the current game (or the whole next game) without building events.
+    fn skip_game(&mut self) -> Result<bool, Error> {
+        match self.state {
+            State::Setup(_) | State::Moves => {
+                self.skip_rest();
+                Ok(true)
+            }
+            State::Between => {
+                let input = self.input;
+                while self.pos < input.len() {
+                    let (e, next) = line_end(input, self.pos);
+                    let at = self.pos;
+                    self.pos = next;
+                    if is_game_line(&input[at..e]) {
+                        self.games += 1;
+                        return Ok(true);
+                    }
+                }
+                self.state = State::Done;
+                Ok(false)
+            }
+            State::Done => Ok(false),
+        }
+    }
+
+    fn locate(&mut self, offset: u64) -> Position {
+        self.lines.locate(self.input, offset)
+    }
+}

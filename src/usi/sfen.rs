@@ -1,0 +1,221 @@
+//! SFEN positions and USI move tokens: the four fields of an SFEN (`<board> <side> <hand>
+//! [<move number>]`) read into a small fixed board, and one move token (`7g7f`, `8h2b+`, `P*5e`)
+//! read into its squares. Nothing here allocates.
+
+use crate::event::{Color, Piece, Square};
+
+/// The standard start position, as `startpos` names it.
+pub(super) const STARTPOS: &[u8] = b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// The kinds a hand holds, in the order the reader gives them.
+pub(super) const HAND_KINDS: [Piece; 7] =
+    [Piece::Rook, Piece::Bishop, Piece::Gold, Piece::Silver, Piece::Knight, Piece::Lance, Piece::Pawn];
+
+/// The most pieces of one kind a hand can hold (all eighteen pawns).
+const MAX_HAND: u32 = 18;
+
+/// A square's index on [`Board::cells`]: rank 1 first, file 9 first inside a rank (SFEN order).
+#[inline]
+pub(super) fn index(sq: Square) -> usize {
+    (sq.rank as usize - 1) * 9 + (9 - sq.file as usize)
+}
+
+/// The square at an index of [`Board::cells`].
+#[inline]
+pub(super) fn square(i: usize) -> Square {
+    Square::new(9 - (i % 9) as u8, (i / 9) as u8 + 1)
+}
+
+/// A start position: the pieces on the board, the hands and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Board {
+    /// The 81 squares, in SFEN order (see [`index`]).
+    pub cells: [Option<(Color, Piece)>; 81],
+    /// Pieces in hand by [`HAND_KINDS`], Black's then White's.
+    pub hands: [[u8; 7]; 2],
+    /// The side to move.
+    pub turn: Color,
+}
+
+impl Board {
+    /// An empty board, Black to move.
+    pub const fn empty() -> Board {
+        Board { cells: [None; 81], hands: [[0; 7]; 2], turn: Color::Black }
+    }
+}
+
+/// The piece an SFEN letter names (either case), unpromoted.
+fn letter(c: u8) -> Option<Piece> {
+    Some(match c.to_ascii_uppercase() {
+        b'P' => Piece::Pawn,
+        b'L' => Piece::Lance,
+        b'N' => Piece::Knight,
+        b'S' => Piece::Silver,
+        b'G' => Piece::Gold,
+        b'B' => Piece::Bishop,
+        b'R' => Piece::Rook,
+        b'K' => Piece::King,
+        _ => return None,
+    })
+}
+
+/// Reads an SFEN from `b[i..]` (fields separated by single spaces; the move number may be left
+/// out) into `board`; returns where it ended (the end, or the space after it), or `Err` with the
+/// offset of the first byte that does not fit.
+pub(super) fn parse(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, usize> {
+    *board = Board::empty();
+    // Board field.
+    let (mut rank, mut file) = (0usize, 0usize);
+    loop {
+        let Some(&c) = b.get(i) else { return Err(i) };
+        match c {
+            b'1'..=b'9' => {
+                file += (c - b'0') as usize;
+                if file > 9 {
+                    return Err(i);
+                }
+                i += 1;
+            }
+            b'/' => {
+                if file != 9 || rank >= 8 {
+                    return Err(i);
+                }
+                rank += 1;
+                file = 0;
+                i += 1;
+            }
+            b' ' => break,
+            _ => {
+                let promote = c == b'+';
+                let k = if promote { i + 1 } else { i };
+                let l = *b.get(k).ok_or(k)?;
+                let mut piece = letter(l).ok_or(k)?;
+                if promote {
+                    piece = piece.promoted().ok_or(k)?;
+                }
+                if file >= 9 {
+                    return Err(i);
+                }
+                let color = if l.is_ascii_uppercase() { Color::Black } else { Color::White };
+                board.cells[rank * 9 + file] = Some((color, piece));
+                file += 1;
+                i = k + 1;
+            }
+        }
+    }
+    if rank != 8 || file != 9 {
+        return Err(i);
+    }
+    i += 1;
+    // Side to move.
+    board.turn = match b.get(i) {
+        Some(b'b') => Color::Black,
+        Some(b'w') => Color::White,
+        _ => return Err(i),
+    };
+    i += 1;
+    if b.get(i) != Some(&b' ') {
+        return Err(i);
+    }
+    i += 1;
+    // Hand.
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    } else {
+        let start = i;
+        let mut count: u32 = 0;
+        while let Some(&c) = b.get(i) {
+            match c {
+                b'0'..=b'9' => {
+                    count = count * 10 + u32::from(c - b'0');
+                    if count > MAX_HAND {
+                        return Err(i);
+                    }
+                }
+                b' ' => break,
+                _ => {
+                    let piece = letter(c).ok_or(i)?;
+                    let k = HAND_KINDS.iter().position(|&p| p == piece).ok_or(i)?;
+                    let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+                    let n = &mut board.hands[color][k];
+                    let total = u32::from(*n) + count.max(1);
+                    if total > MAX_HAND {
+                        return Err(i);
+                    }
+                    *n = total as u8;
+                    count = 0;
+                }
+            }
+            i += 1;
+        }
+        if i == start || count != 0 {
+            return Err(i);
+        }
+    }
+    match b.get(i) {
+        None => return Ok(i),
+        Some(b' ') => {}
+        Some(_) => return Err(i),
+    }
+    // An optional move number.
+    let j = i + 1;
+    let n = b[j.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if n > 0 && matches!(b.get(j + n), None | Some(b' ')) {
+        return Ok(j + n);
+    }
+    Ok(i)
+}
+
+/// A move token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Token {
+    /// A board move: from, to, promotes.
+    Move(Square, Square, bool),
+    /// A drop of an unpromoted piece.
+    Drop(Piece, Square),
+}
+
+/// A square written as a file digit and a rank letter (`7g`).
+#[inline]
+fn square_at(f: u8, r: u8) -> Option<Square> {
+    let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'a'));
+    (f < 9 && r < 9).then_some(Square::new(f + 1, r + 1))
+}
+
+/// Reads one move token, or `None` when it is not one.
+#[inline]
+pub(super) fn token(t: &[u8]) -> Option<Token> {
+    match *t {
+        [p, b'*', f, r] if p.is_ascii_uppercase() && p != b'K' => Some(Token::Drop(letter(p)?, square_at(f, r)?)),
+        [f1, r1, f2, r2] => Some(Token::Move(square_at(f1, r1)?, square_at(f2, r2)?, false)),
+        [f1, r1, f2, r2, b'+'] => Some(Token::Move(square_at(f1, r1)?, square_at(f2, r2)?, true)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sfens_and_tokens() {
+        let mut b = Board::empty();
+        assert_eq!(parse(STARTPOS, 0, &mut b), Ok(STARTPOS.len()));
+        assert_eq!(b.cells[0], Some((Color::White, Piece::Lance)));
+        assert_eq!(b.cells[index(Square::new(2, 8))], Some((Color::Black, Piece::Rook)));
+        assert_eq!(square(index(Square::new(3, 7))), Square::new(3, 7));
+        let s = b"4k4/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p moves";
+        assert_eq!(parse(s, 0, &mut b), Ok(33 + 6));
+        assert_eq!((b.turn, b.hands[1][6], b.hands[1][0]), (Color::White, 18, 2));
+        assert!(parse(b"4k4/9/9 b - 1", 0, &mut b).is_err());
+        assert!(parse(b"4k4/9/9/9/9/9/9/9/4K4 b 19P", 0, &mut b).is_err());
+        assert!(parse(b"4k4/9/9/9/9/9/9/9/4K5 b -", 0, &mut b).is_err());
+        assert!(parse(b"4k4/9/9/9/9/9/9/9/4+K4 b -", 0, &mut b).is_err());
+        assert_eq!(token(b"7g7f"), Some(Token::Move(Square::new(7, 7), Square::new(7, 6), false)));
+        assert_eq!(token(b"8h2b+"), Some(Token::Move(Square::new(8, 8), Square::new(2, 2), true)));
+        assert_eq!(token(b"P*5e"), Some(Token::Drop(Piece::Pawn, Square::new(5, 5))));
+        for bad in [&b"K*5e"[..], b"p*5e", b"7g7j", b"7g7f=", b"resign", b"0a1b"] {
+            assert_eq!(token(bad), None, "{bad:?}");
+        }
+    }
+}

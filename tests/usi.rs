@@ -1,0 +1,356 @@
+//! USI reader: the corpus (every generated game replays to its move count and final SFEN in
+//! `usi/tsshogi/index.tsv`; every real file reads without error and agrees with what tsshogi
+//! read from it; the event contract and streaming hold on every file; the same game in USI and
+//! CSA gives the same moves) and hand-written cases for each rule, hostile input and detection.
+
+mod common;
+
+use kifu::kit::check_contract;
+use kifu::position::shogi::ShogiPosition;
+use kifu::usi::Reader;
+use kifu::{Color, Config, Ending, Event, EventSource, Format, Move, Piece, Setup, ShogiMove, Square, WarningKind};
+use std::path::{Path, PathBuf};
+
+fn events(input: &[u8]) -> Vec<Event<'_>> {
+    Reader::new(input).collect::<Result<Vec<_>, _>>().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn warnings(evs: &[Event]) -> Vec<WarningKind> {
+    evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some(w.kind) } else { None }).collect()
+}
+
+fn moves(evs: &[Event]) -> Vec<ShogiMove> {
+    evs.iter().filter_map(|e| if let Event::Move(Move::Shogi(m)) = e { Some(*m) } else { None }).collect()
+}
+
+/// What one game of a file gives: moves, final SFEN (replayed), ending.
+#[derive(Debug)]
+struct Game {
+    moves: Vec<ShogiMove>,
+    sfen: Result<String, String>,
+    ending: Option<Ending>,
+}
+
+fn games(input: &[u8]) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut r = Reader::new(input);
+    let mut pos = ShogiPosition::new();
+    let (mut moves, mut bad) = (Vec::new(), None);
+    while let Some(ev) = r.next() {
+        let ev = ev.unwrap_or_else(|e| panic!("{e}"));
+        match ev {
+            Event::GameEnd { ending, .. } => {
+                let sfen = match bad.take() {
+                    Some(b) => Err(b),
+                    None => Ok(pos.sfen()),
+                };
+                out.push(Game { moves: std::mem::take(&mut moves), sfen, ending });
+                continue;
+            }
+            Event::Move(Move::Shogi(m)) => moves.push(m),
+            _ => {}
+        }
+        if bad.is_none() {
+            if let Err(i) = pos.apply(&ev) {
+                bad = Some(format!("{i:?} at {:?}", r.event_offset()));
+            }
+        }
+    }
+    out
+}
+
+fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap()
+}
+
+fn usi_files(dir: &Path) -> Vec<PathBuf> {
+    common::files(dir, &[".usi", ".sfen"])
+}
+
+// ---------------------------------------------------------------- corpus
+
+#[test]
+fn generated_games_match_the_index() {
+    let Some(dir) = common::corpus_dir("usi/tsshogi") else { return };
+    let text = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let bytes = read(&dir.join(c[0]));
+        let g = games(&bytes);
+        assert_eq!(g.len(), 1, "{}", c[0]);
+        assert_eq!(warnings(&events(&bytes)), [], "{}", c[0]);
+        assert_eq!(g[0].moves.len(), c[2].parse::<usize>().unwrap(), "{}", c[0]);
+        assert_eq!(g[0].sfen.as_deref(), Ok(c[3]), "{}", c[0]);
+        let resigned = c[6].ends_with("+resign");
+        assert_eq!(g[0].ending, resigned.then_some(Ending::Resign), "{}", c[0]);
+        n += 1;
+    }
+    assert_eq!(n, 300);
+}
+
+#[test]
+fn real_files_agree_with_tsshogi() {
+    let Some(dir) = common::corpus_dir("usi") else { return };
+    let text = std::fs::read_to_string(dir.join("tsshogi-reading.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let (file, k) = c[0].split_once('#').map_or((c[0], 1), |(f, k)| (f, k.parse::<usize>().unwrap()));
+        let bytes = read(&dir.join(file));
+        let g = games(&bytes);
+        let g = &g[k - 1];
+        assert_eq!(g.moves.len(), c[3].parse::<usize>().unwrap(), "{}", c[0]);
+        assert_eq!(g.sfen.as_deref(), Ok(c[4]), "{}", c[0]);
+        n += 1;
+    }
+    assert!(n >= 3, "{n}");
+}
+
+#[test]
+fn every_file_reads_keeps_the_contract_and_is_detected() {
+    let Some(dir) = common::corpus_dir("usi") else { return };
+    let files = usi_files(&dir);
+    assert!(files.len() >= 301, "{}", files.len());
+    for f in &files {
+        let bytes = read(f);
+        let name = f.display();
+        let lines = bytes.split(|&c| c == b'\n').filter(|l| !l.is_empty()).count();
+        let c = check_contract(&bytes, &mut Reader::new(&bytes), false);
+        assert_eq!((c.games, c.errors, c.warnings), (lines, 0, 0), "{name}");
+        check_contract(&bytes, &mut Reader::with_config(&bytes, Config::strict()), true);
+        assert_eq!(kifu::detect(&bytes), Some(Format::Usi), "{name}");
+        // Every prefix, cut anywhere, keeps the contract.
+        for cut in (0..bytes.len()).step_by(37) {
+            check_contract(&bytes[..cut], &mut Reader::new(&bytes[..cut]), false);
+        }
+    }
+}
+
+#[test]
+fn the_same_game_in_csa_gives_the_same_moves() {
+    let Some(dir) = common::corpus_dir("usi/tsshogi") else { return };
+    let Some(csa) = common::corpus_dir("converted/csa-cshogi") else { return };
+    let text = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1).take(60) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let Some(src) = common::files(&csa, &[c[1]]).into_iter().next() else { continue };
+        let usi = read(&dir.join(c[0]));
+        let csa_bytes = read(&src);
+        let a = moves(&events(&usi));
+        let b: Vec<ShogiMove> = kifu::csa::Reader::new(&csa_bytes)
+            .filter_map(|e| match e {
+                Ok(Event::Move(Move::Shogi(m))) => Some(m),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(a, b, "{}", c[0]);
+        n += 1;
+    }
+    assert!(n >= 50, "{n}");
+}
+
+#[test]
+fn streaming_equals_the_slice_reader() {
+    let Some(dir) = common::corpus_dir("usi") else { return };
+    let mut all = Vec::new();
+    for f in usi_files(&dir).iter().take(80) {
+        all.extend_from_slice(&read(f));
+        if !all.ends_with(b"\n") {
+            all.push(b'\n');
+        }
+        // Junk and blank lines between games go with the next game.
+        all.extend_from_slice(b"\n# a note\n\r\n");
+    }
+    all.extend_from_slice(b"trailing junk");
+    let slice: Vec<String> = Reader::new(&all).map(|e| format!("{:?}", e.unwrap())).collect();
+    for buf in [1usize, 7, 4096, 1 << 20] {
+        let read = common::dribble::Dribble::new(&all, buf as u64, buf);
+        let mut split = kifu::stream::splitter(Format::Usi, Box::new(read), Config::default());
+        let mut out = Vec::new();
+        while let Some(chunk) = split.next_game() {
+            let chunk = chunk.unwrap();
+            let mut r = kifu::stream::read_chunk(Format::Usi, &chunk, Config::default());
+            while let Some(ev) = r.next_event() {
+                out.push(format!("{:?}", ev.unwrap()));
+            }
+        }
+        assert_eq!(out, slice, "buffer {buf}");
+    }
+    let chunks: Vec<_> = kifu::usi::chunks(&all).collect();
+    // One chunk per game, and one for the junk after the last.
+    let games = slice.iter().filter(|e| e.starts_with("GameStart")).count();
+    assert!(games >= 80);
+    assert_eq!(chunks.len(), games + 1);
+}
+
+// ---------------------------------------------------------------- rules
+
+#[test]
+fn startpos_gives_the_standard_position() {
+    for text in [
+        &b"position startpos\n"[..],
+        b"startpos",
+        b"position startpos moves",
+        b"moves",
+        b"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ] {
+        let evs = events(text);
+        let setups = evs.iter().filter(|e| matches!(e, Event::Setup(_))).count();
+        assert_eq!(setups, 40, "{text:?}");
+        assert!(matches!(evs[0], Event::GameStart { offset: 0 }));
+        assert_eq!(evs[41], Event::Turn(Color::Black));
+        assert!(matches!(evs[42], Event::GameEnd { ending: None, .. }), "{text:?}");
+        assert_eq!(evs.len(), 43);
+        assert_eq!(
+            evs[1],
+            Event::Setup(Setup::Shogi { color: Color::White, piece: Piece::Lance, square: Some(Square::new(9, 1)) })
+        );
+    }
+}
+
+#[test]
+fn moves_promotions_drops_and_captures() {
+    let evs = events(b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n");
+    let m = moves(&evs);
+    assert_eq!(m.len(), 5);
+    assert_eq!(
+        m[0],
+        ShogiMove { color: Color::Black, from: Some(Square::new(7, 7)), to: Square::new(7, 6), piece: Piece::Pawn }
+    );
+    assert_eq!(m[2].piece, Piece::Horse);
+    assert_eq!((m[3].color, m[3].piece), (Color::White, Piece::Silver));
+    assert_eq!(m[4], ShogiMove { color: Color::Black, from: None, to: Square::new(4, 5), piece: Piece::Bishop });
+    assert_eq!(warnings(&evs), []);
+    let nodes = evs.iter().filter(|e| matches!(e, Event::Node)).count();
+    assert_eq!(nodes, 5);
+}
+
+#[test]
+fn sfen_starts_with_hands_and_side() {
+    let evs = events(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 w G2p 3 moves P*5h G*5b\n");
+    let hand: Vec<_> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Setup(Setup::Shogi { color, piece, square: None }) => Some((*color, *piece)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(hand, [(Color::Black, Piece::Gold), (Color::White, Piece::Pawn), (Color::White, Piece::Pawn)]);
+    assert!(evs.contains(&Event::Turn(Color::White)));
+    let m = moves(&evs);
+    assert_eq!((m[0].color, m[0].piece, m[0].from), (Color::White, Piece::Pawn, None));
+    assert_eq!((m[1].color, m[1].piece), (Color::Black, Piece::Gold));
+    // The same without `position`, without the move number, and a game with no moves.
+    assert_eq!(moves(&events(b"sfen 4k4/9/9/9/9/9/9/9/4K4 w G2p moves P*5h G*5b")), m);
+    let evs = events(b"sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1\n");
+    assert_eq!(evs.iter().filter(|e| matches!(e, Event::Setup(_))).count(), 2);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
+}
+
+#[test]
+fn terminal_words_are_endings() {
+    for (w, e) in [
+        ("resign", Ending::Resign),
+        ("win", Ending::DeclareWin),
+        ("draw", Ending::Draw),
+        ("rep_draw", Ending::Repetition),
+        ("timeout", Ending::TimeUp),
+        ("break", Ending::Interrupted),
+    ] {
+        let text = format!("position startpos moves 7g7f {w}\n");
+        let evs = events(text.as_bytes());
+        assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(x), .. }) if *x == e), "{w}");
+        assert_eq!(warnings(&evs), []);
+    }
+    let evs = events(b"position startpos moves 7g7f resign 3c3d");
+    assert_eq!(warnings(&evs), [WarningKind::Repaired]);
+    assert_eq!(moves(&evs).len(), 1);
+}
+
+#[test]
+fn one_game_per_line_with_junk_and_blank_lines() {
+    let text = b"position startpos moves 7g7f\r\n\nnot a game\nposition startpos moves 2g2f 8c8d\n\n";
+    let evs = events(text);
+    let starts: Vec<u64> =
+        evs.iter().filter_map(|e| if let Event::GameStart { offset } = e { Some(*offset) } else { None }).collect();
+    assert_eq!(starts, [0, 42]);
+    assert_eq!(warnings(&evs), [WarningKind::UnknownLine]);
+    let lengths: Vec<u64> =
+        evs.iter().filter_map(|e| if let Event::GameEnd { length, .. } = e { Some(*length) } else { None }).collect();
+    assert_eq!(lengths, [30, 34]);
+    assert_eq!(moves(&evs).len(), 3);
+    let c = check_contract(text, &mut Reader::new(text), false);
+    assert_eq!((c.games, c.warnings, c.errors), (2, 1, 0));
+}
+
+#[test]
+fn bad_moves_warn_and_drop_the_rest_of_the_line() {
+    for text in [
+        &b"position startpos moves 7g7f 7g7f 3c3d"[..], // nothing on 7g
+        b"position startpos moves 3c3d",                // White's pawn on Black's turn
+        b"position startpos moves 7g7f 3c3d 7i6h+",     // a silver promoting outside the zone
+        b"position startpos moves 7g7f 3c3d 6i5h+",     // a gold cannot promote
+        b"position startpos moves 7g7f 3c3d P*5e",      // no pawn in hand
+        b"position startpos moves 7g7f 3c3d 7i6i",      // own piece captured
+        b"position startpos moves 7g7f 3c3d 7z7f",      // not a move
+        b"position startpos moves 7g7f 3c3d hello",
+    ] {
+        let evs = events(text);
+        let m = moves(&evs);
+        if text.ends_with(b"7i6h+") {
+            // USI does not check promotion zones: the reader keeps the move.
+            assert_eq!(m.len(), 3);
+            continue;
+        }
+        assert_eq!(warnings(&evs), [WarningKind::BadValue], "{:?}", String::from_utf8_lossy(text));
+        assert!(m.len() <= 2);
+        assert!(matches!(evs.last(), Some(Event::GameEnd { .. })));
+        assert!(Reader::with_config(text, Config::strict()).any(|e| e.is_err()));
+    }
+}
+
+#[test]
+fn bad_starts_are_errors_with_offsets() {
+    for (text, at) in [
+        (&b"position startpo moves 7g7f"[..], 9),
+        (b"position", 8),
+        (b"position sfen 4k4/9/9/9/9/9/9/9 b - 1", 31),
+        (b"sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1", 27),
+        (b"sfen 4k4/9/9/9/9/9/9/9/4K4 b 20P 1", 30),
+    ] {
+        let items: Vec<_> = Reader::new(text).collect();
+        let err = items.iter().find_map(|e| e.as_ref().err()).unwrap_or_else(|| panic!("{text:?}"));
+        assert_eq!(err.kind(), kifu::ErrorKind::Syntax, "{text:?}");
+        assert_eq!(err.position().offset, at, "{:?}", String::from_utf8_lossy(text));
+        check_contract(text, &mut Reader::new(text), false);
+    }
+}
+
+#[test]
+fn hostile_input() {
+    // Binary data, a huge hand count, a long line of moves back and forth, NULs.
+    let items: Vec<_> = Reader::new(b"\x00\x01\x02 garbage\n").collect();
+    assert!(items.iter().any(|e| e.is_err()));
+    let mut long = b"position startpos moves".to_vec();
+    for _ in 0..100_000 {
+        long.extend_from_slice(b" 5i5h 5a5b 5h5i 5b5a");
+    }
+    let c = check_contract(&long, &mut Reader::new(&long), false);
+    assert_eq!((c.games, c.errors), (1, 0));
+    let config = Config::default().with_limits(kifu::Limits::default().with_max_nodes(10));
+    let items: Vec<_> = Reader::with_config(&long, config).collect();
+    assert!(items.iter().any(|e| e.is_err()));
+    let mut r = Reader::new(&long);
+    assert!(r.skip_game().unwrap());
+    assert!(r.next().is_none());
+}
+
+#[test]
+fn detection() {
+    assert_eq!(kifu::detect(b"position startpos moves 7g7f 3c3d\n"), Some(Format::Usi));
+    assert_eq!(kifu::detect(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n"), Some(Format::Usi));
+    assert_ne!(kifu::detect(b"position startpos is a word in the USI protocol.\n"), Some(Format::Usi));
+    assert_ne!(kifu::detect(b"sfen strings describe positions\n"), Some(Format::Usi));
+}
