@@ -34,7 +34,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA) as event streams.
+/// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA, KIF, USI) as event streams.
 #[derive(Parser)]
 #[command(
     name = "kifu",

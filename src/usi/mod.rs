@@ -23,7 +23,7 @@
 //! piece or a king, a drop on an occupied square or of a piece not in hand): `BadValue`, and the
 //! rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
 //! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
-//! `Syntax` error at the byte that does not fit; binary data is `NotAGameRecord`; the limits
+//! `Syntax` error at the byte that does not fit; a line between games that is not a game (binary or not) is an `unknown_line` warning; the limits
 //! (game size, moves) end the game with an error. Strict mode turns every warning into such an
 //! error.
 //!

@@ -97,6 +97,9 @@ pub struct Reader<'a> {
     nodes: u64,
     queue: EventQueue<'a, 2>,
     pending_error: Option<Error>,
+    /// An error ended the last game: junk lines up to the next game are dropped silently (a
+    /// game start is what comes after an error, as every reader keeps it).
+    recovering: bool,
     stmt_offset: usize,
     lines: LineIndex,
 }
@@ -127,6 +130,7 @@ impl<'a> Reader<'a> {
             nodes: 0,
             queue: EventQueue::new(),
             pending_error: None,
+            recovering: false,
             stmt_offset: 0,
             lines: LineIndex::new(),
         }
@@ -155,6 +159,7 @@ impl<'a> Reader<'a> {
     fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
         let pos = self.position(offset);
         self.skip_rest();
+        self.recovering = true;
         Error::new(kind, pos, message)
     }
 
@@ -170,6 +175,7 @@ impl<'a> Reader<'a> {
         let r = report::problem(self.config.is_strict(), kind, offset, self.input, &mut self.lines);
         if r.is_err() && self.state != State::Between {
             self.skip_rest();
+            self.recovering = true;
         }
         r
     }
@@ -244,11 +250,13 @@ impl<'a> Reader<'a> {
             return None;
         }
         if !is_game_line(line) {
-            self.stmt_offset = at;
-            if line.iter().any(|&c| c < 0x09 || (0x0e..0x1b).contains(&c) || c == 0x7f) {
-                let pos = self.position(at);
-                return Some(Err(Error::new(ErrorKind::NotAGameRecord, pos, "binary data, not a USI record")));
+            // Junk between games, binary or not, is a warning: errors belong to games (the
+            // contract every reader keeps); the sniffer keeps binary files away. After an error,
+            // it is dropped silently up to the next game.
+            if self.recovering {
+                return None;
             }
+            self.stmt_offset = at;
             return Some(self.warn(WarningKind::UnknownLine, at));
         }
         Some(Ok(self.start_game(at, e, next)))
@@ -257,6 +265,7 @@ impl<'a> Reader<'a> {
     /// Starts the game on the line `at..e`: reads its start position.
     fn start_game(&mut self, at: usize, e: usize, next: usize) -> Event<'a> {
         self.games += 1;
+        self.recovering = false;
         self.game_start = at;
         self.text_end = e;
         self.game_end = next;
@@ -417,6 +426,11 @@ crate::kit::source::event_source! { Reader, next_item;
 
     /// Skips to the end of the current game (or the whole next game) without building events.
     fn skip_game(&mut self) -> Result<bool, Error> {
+        // A game whose start already failed (a bad SFEN, too large): its error, not yet given,
+        // is what ends it, so skipping the game drops the error.
+        if self.pending_error.take().is_some() {
+            return Ok(true);
+        }
         match self.state {
             State::Setup(_) | State::Moves => {
                 self.skip_rest();

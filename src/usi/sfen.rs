@@ -179,7 +179,7 @@ pub(super) enum Token {
 #[inline]
 fn square_at(f: u8, r: u8) -> Option<Square> {
     let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'a'));
-    (f < 9 && r < 9).then_some(Square::new(f + 1, r + 1))
+    (f < 9 && r < 9).then(|| Square::new(f + 1, r + 1))
 }
 
 /// Reads one move token, or `None` when it is not one.
