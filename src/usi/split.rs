@@ -1,5 +1,5 @@
 //! Where USI games end: a game is one line whose first token is a USI keyword (the reader's
-//! [`is_game_line`](super::reader::is_game_line)); a chunk runs from the end of the game before
+//! `is_game_line`); a chunk runs from the end of the game before
 //! to the end of the next game line, so the blank and junk lines before a game go with it and a
 //! game cut out of a stream reads as the same events as in the whole slice.
 //!
