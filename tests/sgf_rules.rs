@@ -855,4 +855,7 @@ fn a_game_that_is_not_go_has_no_go_points() {
     assert_eq!(names.iter().filter(|n| **n == "move").count(), 1, "{names:?}");
     assert!(!names.contains(&"setup") && !names.contains(&"markup"), "{names:?}");
     assert_eq!(names.iter().filter(|n| **n == "property").count(), 6, "{names:?}");
+    // Also when the first FF[3] lower-case identifier's warning comes with it (a fuzz find).
+    let names: Vec<_> = events(b"(;GM[2];dgB[id])").iter().map(|e| e.name()).collect();
+    assert_eq!(names, ["game_start", "node", "info", "node", "warning", "property", "game_end"]);
 }

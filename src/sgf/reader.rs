@@ -274,7 +274,7 @@ impl<'a> Reader<'a> {
         }
         let p = self.pos;
         let input = self.input;
-        if p < self.fast_until && input[p] == b';' && self.nodes < self.config.limits.max_nodes {
+        if p < self.fast_until && input[p] == b';' && self.nodes < self.config.limits.max_nodes && !self.not_go {
             self.nodes += 1;
             self.event_at = p;
             self.in_node = true;

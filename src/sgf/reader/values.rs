@@ -10,6 +10,16 @@ use crate::event::{Clock, ClockKind, Color, Event, Info, InfoKey, Markup, Markup
 use crate::text::{Charset, Text, TextRule};
 
 impl<'a> Reader<'a> {
+    /// `kind`, unless the game is not Go (`GM[2]`…): then no Go points are read, and moves,
+    /// setup and marks pass through verbatim as properties.
+    #[inline]
+    fn board_kind(&self, kind: Kind) -> Kind {
+        match kind {
+            Kind::Move(_) | Kind::Setup(_) | Kind::Mark(_) | Kind::Label | Kind::Pair(_) if self.not_go => Kind::Other,
+            k => k,
+        }
+    }
+
     /// Finds the value starting with `[` at `p`: returns (start, end) with `input[end] == b']'`.
     pub(super) fn value_at(&mut self, p: usize) -> Result<(usize, usize), Error> {
         let start = p + 1;
@@ -60,7 +70,7 @@ impl<'a> Reader<'a> {
             // A digit (`C1`) makes an identifier no FF version defines, whatever its letters.
             let digit = name.iter().any(u8::is_ascii_digit);
             let known = !(digit || id.overlong || id.as_bytes().is_empty());
-            let kind = if known { props::kind(id.as_bytes()) } else { Kind::Other };
+            let kind = if known { self.board_kind(props::kind(id.as_bytes())) } else { Kind::Other };
             if (digit || name.iter().any(u8::is_ascii_lowercase)) && !(known && props::is_defined(id.as_bytes())) {
                 // Not FF[4] syntax, and no FF[3] reading gives it a meaning: kept verbatim as an
                 // unknown property, with a warning each time.
@@ -74,11 +84,7 @@ impl<'a> Reader<'a> {
             }
             kind
         };
-        // Not Go (`GM[2]`…): no Go points; the properties pass through verbatim.
-        let kind = match kind {
-            Kind::Move(_) | Kind::Setup(_) | Kind::Mark(_) | Kind::Label | Kind::Pair(_) if self.not_go => Kind::Other,
-            k => k,
-        };
+        let kind = self.board_kind(kind);
         if let Kind::Info(key) = kind {
             // The common case of game info: one value. Read it here, without the machinery for
             // lists of values.
