@@ -434,3 +434,16 @@ fn writing_allocates_nothing_after_the_first_pass() {
     assert!(writes > 0);
     assert_eq!(allocs, 0, "allocations while writing {writes} games");
 }
+
+/// Two unknown properties of one name in a row in one node are merged into one list, and that
+/// is a repair too (a fuzz find of the tree target: the merge was silent).
+#[test]
+fn a_repeated_unknown_property_is_a_reported_merge() {
+    let (out, repairs) = write(b"(;X[1];X[2]X[3])");
+    assert!(out.contains(";X[2][3]"), "{out}");
+    assert_eq!(kinds(&repairs), ["list_merged"]);
+    assert_eq!(
+        repairs[0].to_string(),
+        "X[3]: property repeated in one node: values merged into its first list (node 2)"
+    );
+}

@@ -395,6 +395,10 @@ impl NodeWriter {
                 if matches!(ident, b"KO" | b"MN" | b"TE" | b"BM" | b"DO" | b"IT") {
                     self.move_prop(ident, out, repairs);
                 }
+                // A property event holds all of a property's values, so one that comes again
+                // in the node is a repeated property even right after the first: its merge is
+                // a repair (`put` reports only merges across other properties).
+                let (again, before) = (rule == Rule::List && self.find(ident, out).is_some(), repairs.len());
                 self.put(ident, rule, out, repairs, |out| {
                     let start = out.len();
                     for v in p.value().sgf_values() {
@@ -404,6 +408,12 @@ impl NodeWriter {
                         out.extend_from_slice(b"[]");
                     }
                 });
+                if again && repairs.len() == before {
+                    let raw = p.value().raw();
+                    let raw = raw.strip_prefix(b"[").and_then(|r| r.strip_suffix(b"]")).unwrap_or(raw);
+                    let value = String::from_utf8_lossy(raw);
+                    repairs.push(Repair::new(RepairKind::ListMerged, ident, &value, self.offset));
+                }
             }
             Event::Evaluation(_)
             | Event::GameStart { .. }
