@@ -59,6 +59,14 @@ macro_rules! any_reader {
                 }
             }
 
+            /// Runs `visitor` on the format's own reader: its loop is compiled for that reader
+            /// alone, with no dispatch per event (see [`Visit`]).
+            pub fn visit<V: Visit<'a>>(&mut self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyReader::$format(r) => visitor.visit(r),)*
+                }
+            }
+
             /// The format being read.
             pub fn format(&self) -> Format {
                 match self {
@@ -114,6 +122,41 @@ macro_rules! any_reader {
 }
 
 for_each_format!(any_reader);
+
+/// A loop over one game record's events, written once and compiled for each format's reader:
+/// [`AnyReader::visit`] calls [`Visit::visit`] with the reader inside it, so the loop pulls
+/// events from the concrete reader with no per-event dispatch (an `AnyReader` matches on its
+/// format at every event). Worth it in a hot loop over millions of events; elsewhere
+/// `AnyReader`'s own [`EventSource`] is simpler.
+///
+/// ```
+/// use kifu::{Error, Event, EventSource, Visit};
+///
+/// /// Counts the moves of every game.
+/// struct Moves;
+///
+/// impl<'a> Visit<'a> for Moves {
+///     type Output = usize;
+///     fn visit<R>(self, reader: &mut R) -> usize
+///     where
+///         R: EventSource + Iterator<Item = Result<Event<'a>, Error>>,
+///     {
+///         reader.filter(|e| matches!(e, Ok(Event::Move(_)))).count()
+///     }
+/// }
+///
+/// let mut r = kifu::AnyReader::detect(b"(;B[aa];W[bb])(;B[cc])", kifu::Config::default()).unwrap();
+/// assert_eq!(r.visit(Moves), 3);
+/// ```
+pub trait Visit<'a> {
+    /// What the loop gives back.
+    type Output;
+
+    /// Runs the loop over `reader`, the format's own reader.
+    fn visit<R>(self, reader: &mut R) -> Self::Output
+    where
+        R: EventSource + Iterator<Item = Result<Event<'a>, Error>>;
+}
 
 impl<'a> AnyReader<'a> {
     /// A reader of `format` over `input`.

@@ -143,7 +143,7 @@ pub mod text;
 pub mod tree;
 pub mod usi;
 
-pub use any::AnyReader;
+pub use any::{AnyReader, Visit};
 pub use detect::detect;
 pub use error::{Error, ErrorKind, Limit, Position, WarningKind};
 pub use event::{

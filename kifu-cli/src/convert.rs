@@ -132,6 +132,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut closed = false;
     let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
     let mut conv = Converter::new(args.to);
+    // Each input read whole, into one buffer kept between inputs.
+    let mut bytes = Vec::new();
     kifu::stream::for_each_input(&args.paths, |name, input| {
         if closed {
             return;
@@ -156,7 +158,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
         };
-        let mut bytes = Vec::new();
+        bytes.clear();
         if let Err(e) = std::io::Read::read_to_end(&mut input.reader, &mut bytes) {
             crate::out::eprint(&format!("kifu: {name}: {e}\n"));
             t.usage += 1;
@@ -257,6 +259,9 @@ struct Converter {
     jago: kifu::jago::write::Writer,
     gocaml: kifu::gocaml::write::Writer,
     repairs: Vec<kifu::sgf::write::Repair>,
+    /// The outputs of the last input (kept: their memory is reused), and the streamed SGF's.
+    outputs: Vec<Vec<u8>>,
+    stream_out: Vec<u8>,
 }
 
 impl Converter {
@@ -269,29 +274,35 @@ impl Converter {
             jago: kifu::jago::write::Writer::new(),
             gocaml: kifu::gocaml::write::Writer::new(),
             repairs: Vec::new(),
+            outputs: Vec::new(),
+            stream_out: Vec::new(),
         }
     }
 
     /// The outputs of one input: one for a collection format, one per game otherwise.
-    fn convert(&mut self, name: &str, bytes: &[u8], t: &mut Totals) -> Vec<Vec<u8>> {
+    fn convert(&mut self, name: &str, bytes: &[u8], t: &mut Totals) -> Vec<&[u8]> {
+        self.outputs.clear();
         let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else {
             t.skipped += 1;
             return Vec::new();
         };
         if matches!(self.to, Target::Csa | Target::Csa3) {
-            return self.csa(name, &mut reader, t);
+            self.outputs = self.csa(name, &mut reader, t);
+            return self.outputs.iter().map(Vec::as_slice).collect();
         }
         if self.to == Target::Sgf {
             // Streamed when the events allow it (no tree to build); else through the tree.
             let mut counts = Totals::default();
-            if let Some(out) = self.sgf_stream(name, &mut reader, bytes.len(), &mut counts) {
+            self.stream_out.clear();
+            let out = &mut self.stream_out;
+            if let Some(()) = reader.visit(SgfStream { name, out, t: &mut counts }) {
                 t.add(&counts);
-                return if out.is_empty() { Vec::new() } else { vec![out] };
+                return if self.stream_out.is_empty() { Vec::new() } else { vec![&self.stream_out] };
             }
             let Some(again) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return Vec::new() };
             reader = again;
         }
-        let mut outputs = Vec::new();
+        let mut outputs = std::mem::take(&mut self.outputs);
         let mut bump = Bump::new();
         let mut out = Vec::new();
         loop {
@@ -326,7 +337,8 @@ impl Converter {
         if self.to.collection() && !out.is_empty() {
             outputs.push(out);
         }
-        outputs
+        self.outputs = outputs;
+        self.outputs.iter().map(Vec::as_slice).collect()
     }
 
     fn write(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), String> {
@@ -344,30 +356,73 @@ impl Converter {
         }
     }
 
-    /// SGF straight from the events through `NodeWriter`, building no tree: what the tree writer
-    /// writes, except that every variation keeps its parentheses. `None` (the caller goes through
-    /// the tree) when the events need a tree: a sibling branch (Jago's form), a game type other
-    /// than Go (the root names it before the events that say it), or a board size after a point
-    /// (points are checked against it).
-    fn sgf_stream(
-        &mut self,
-        name: &str,
-        reader: &mut kifu::AnyReader<'_>,
-        len: usize,
-        t: &mut Totals,
-    ) -> Option<Vec<u8>> {
+    /// CSA streams: every event of the reader to the writer, a refused (Go) game reported.
+    fn csa(&mut self, name: &str, reader: &mut kifu::AnyReader<'_>, t: &mut Totals) -> Vec<Vec<u8>> {
+        use kifu::csa::write::{Version, Writer};
+        let mut w = Writer::new(if self.to == Target::Csa3 { Version::V30 } else { Version::V22 });
+        let mut out = Vec::new();
+        let mut refused_here = false;
+        while let Some(item) = reader.next_event() {
+            match item {
+                Ok(ev) => {
+                    if let Event::Warning(_) = ev {
+                        t.warnings += 1;
+                    }
+                    if let Event::GameStart { .. } = ev {
+                        refused_here = false;
+                    }
+                    if let Err(e) = w.event(&ev, &mut out) {
+                        if !refused_here {
+                            refused_here = true;
+                            t.refused += 1;
+                            crate::out::eprint(&format!("kifu: {name}: not written: {}\n", e.message()));
+                        }
+                    }
+                }
+                Err(e) => record_error(name, &e, t),
+            }
+        }
+        t.games += w.games();
+        if out.is_empty() {
+            Vec::new()
+        } else {
+            vec![out]
+        }
+    }
+}
+
+/// SGF straight from the events through `NodeWriter`, building no tree: what the tree writer
+/// writes, except that every variation keeps its parentheses. `None` (the caller goes through
+/// the tree) when the events need a tree: a sibling branch (Jago's form), a game type other
+/// than Go (the root names it before the events that say it), or a board size after a point
+/// (points are checked against it).
+/// Monomorphised over the format's reader ([`kifu::Visit`]): no dispatch per event.
+struct SgfStream<'n> {
+    name: &'n str,
+    /// Where the SGF goes (empty; kept between inputs, so its memory is reused).
+    out: &'n mut Vec<u8>,
+    t: &'n mut Totals,
+}
+
+impl<'a> kifu::Visit<'a> for SgfStream<'_> {
+    type Output = Option<()>;
+
+    fn visit<R>(self, reader: &mut R) -> Option<()>
+    where
+        R: kifu::EventSource + Iterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let SgfStream { name, out, t } = self;
         use kifu::sgf::write::NodeWriter;
         use kifu::{Branch, InfoKey};
         let mut w = NodeWriter::new();
-        // The output is about the input's size (FF[4]GM[1]CA[UTF-8] more per game): no regrowth.
-        let (mut out, mut repairs) = (Vec::with_capacity(len + len / 8 + 64), Vec::new());
+        let mut repairs = Vec::new();
         // Where the game's output starts; whether its root node is open and no node came yet;
         // a branch opened and its first node not yet written; the game was refused.
         let (mut start, mut root, mut branch, mut refused) = (0, false, false, false);
         let mut at = 0;
         // A point was written in this game (a board size after it needs the tree's look-ahead).
         let mut pointed = false;
-        while let Some(item) = reader.next_event() {
+        for item in reader.by_ref() {
             let ev = match item {
                 Ok(ev) => ev,
                 Err(e) => {
@@ -383,9 +438,9 @@ impl Converter {
                     start = out.len();
                     at = offset;
                     refused = false;
-                    w.begin_game(&out);
+                    w.begin_game(out);
                     out.extend_from_slice(b"(;");
-                    w.root(None, &mut out, &mut repairs);
+                    w.root(None, out, &mut repairs);
                     root = true;
                     pointed = false;
                     branch = false;
@@ -393,7 +448,7 @@ impl Converter {
                 _ if refused => {}
                 Event::Node if root => root = false,
                 Event::Node => {
-                    w.start_node(branch, &mut out);
+                    w.start_node(branch, out);
                     branch = false;
                 }
                 Event::VariationStart(Branch::Child) => {
@@ -430,7 +485,7 @@ impl Converter {
                         Event::Move(_) | Event::Setup(_) | Event::Markup(_) => pointed = true,
                         _ => {}
                     }
-                    if let Err(e) = w.event(&ev, &mut out, &mut repairs) {
+                    if let Err(e) = w.event(&ev, out, &mut repairs) {
                         out.truncate(start);
                         repairs.clear();
                         refused = true;
@@ -440,41 +495,7 @@ impl Converter {
                 }
             }
         }
-        Some(out)
-    }
-
-    /// CSA streams: every event of the reader to the writer, a refused (Go) game reported.
-    fn csa(&mut self, name: &str, reader: &mut kifu::AnyReader<'_>, t: &mut Totals) -> Vec<Vec<u8>> {
-        use kifu::csa::write::{Version, Writer};
-        let mut w = Writer::new(if self.to == Target::Csa3 { Version::V30 } else { Version::V22 });
-        let mut out = Vec::new();
-        let mut refused_here = false;
-        while let Some(item) = reader.next_event() {
-            match item {
-                Ok(ev) => {
-                    if let Event::Warning(_) = ev {
-                        t.warnings += 1;
-                    }
-                    if let Event::GameStart { .. } = ev {
-                        refused_here = false;
-                    }
-                    if let Err(e) = w.event(&ev, &mut out) {
-                        if !refused_here {
-                            refused_here = true;
-                            t.refused += 1;
-                            crate::out::eprint(&format!("kifu: {name}: not written: {}\n", e.message()));
-                        }
-                    }
-                }
-                Err(e) => record_error(name, &e, t),
-            }
-        }
-        t.games += w.games();
-        if out.is_empty() {
-            Vec::new()
-        } else {
-            vec![out]
-        }
+        Some(())
     }
 }
 

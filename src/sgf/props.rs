@@ -210,17 +210,16 @@ pub fn markup_ident(kind: MarkupKind) -> Option<&'static str> {
 
 /// A point's two SGF letters (`a`–`z` for 0–25, `A`–`Z` for 26–51; `aa` is the top left), or
 /// `None` beyond 51.
+#[inline]
 pub fn point_letters(p: Point) -> Option<[u8; 2]> {
-    Some([letter(p.x)?, letter(p.y)?])
-}
-
-fn letter(v: u8) -> Option<u8> {
-    match v {
-        0..=25 => Some(b'a' + v),
-        26..=51 => Some(b'A' + v - 26),
+    match (LETTERS.get(p.x as usize), LETTERS.get(p.y as usize)) {
+        (Some(&x), Some(&y)) => Some([x, y]),
         _ => None,
     }
 }
+
+/// The letter of each coordinate 0–51 (a table: writing a point is on every move's path).
+const LETTERS: &[u8; 52] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// Whether the info value is Text (keeps newlines) rather than SimpleText.
 pub(crate) fn info_is_text(key: InfoKey) -> bool {

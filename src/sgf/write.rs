@@ -209,6 +209,7 @@ impl NodeWriter {
 
     /// Starts a new node: a line break when the line is full, `(` when `paren` (the node opens
     /// a variation), then `;`.
+    #[inline]
     pub fn start_node(&mut self, paren: bool, out: &mut Vec<u8>) {
         if out.len() < self.scanned {
             // The caller took the output away (flushed it): count the line from here.
@@ -252,6 +253,32 @@ impl NodeWriter {
     /// pushed to `repairs`. A shogi move or setup is refused, and nothing is written.
     #[inline]
     pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
+        if let Event::Move(Move::Go { color, point: p }) = *ev {
+            if self.slots.is_empty() {
+                // The node's first property (the common case: a node per move): nothing to
+                // check against, and the property is written in one piece.
+                let c = if color == Color::Black { b'B' } else { b'W' };
+                let at = out.len();
+                match p {
+                    Some(p) => {
+                        let [x, y] = point_letters(p).unwrap_or(*b"__");
+                        out.extend_from_slice(&[c, b'[', x, y, b']']);
+                    }
+                    None => out.extend_from_slice(&[c, b'[', b']']),
+                }
+                self.slots.push(Slot { name: at, len: 1, end: out.len() });
+                self.last = Some(0);
+                self.moved = true;
+                self.has_move_props = true;
+                return Ok(());
+            }
+        }
+        self.event_slow(ev, out, repairs)
+    }
+
+    /// [`NodeWriter::event`] but for a node's first move.
+    #[inline(never)]
+    fn event_slow(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
         self.texts |=
             matches!(ev, Event::Comment(_) | Event::Name(_) | Event::Info(_) | Event::Property(_) | Event::Markup(_));
         match *ev {
