@@ -446,6 +446,10 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
                     branch = false;
                 }
                 _ if refused => {}
+                Event::Move(kifu::Move::Go { color, point }) => {
+                    pointed = true;
+                    w.go_move(color, point, out, &mut repairs);
+                }
                 Event::Node if root => root = false,
                 Event::Node => {
                     w.start_node(branch, out);

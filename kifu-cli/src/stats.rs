@@ -4,7 +4,10 @@
 //! (a README, an index) — not errors; `games` = GameStart events; `nodes` = Node events; `moves`
 //! = Move events (passes included; setup and `%` end marks are not moves); `variations` = leaves
 //! − 1 per game; `warnings` and `errors` as reported by the readers (an unreadable file is one
-//! error); `bytes` = bytes of the games read (after decompression); `seconds` = wall time; with `--replay`,
+//! error); `bytes` = bytes of the records read (after decompression): with one thread, each
+//! input up to 64 MiB is read whole and counted whole; inputs cut into games (with several
+//! threads, and larger inputs) count their games' bytes, without the white space and junk
+//! between games (0.07% less on the corpus); `seconds` = wall time; with `--replay`,
 //! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line).
 
 use crate::json::Obj;
@@ -117,67 +120,86 @@ impl Tally {
     }
 }
 
+/// Reads every input: with one thread, each input read whole and parsed from its slice by its
+/// format's reader (no boundary scan, no shifted offsets: the library's own pace); with more,
+/// games cut out of the inputs and read on worker threads ([`kifu::stream::read_games`]).
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
-    // Every input through the streams layer: files, directories, `-`, compressed files and
-    // archive members; games go to worker threads and come back in input order.
     let options = kifu::stream::Options { config, threads: args.threads.unwrap_or(0), ..Default::default() };
     let replay = args.replay;
     let mut usage = crate::exit::missing_paths(&args.paths);
     let mut total = Totals::default();
     let mut last_input = String::new();
-    kifu::stream::read_games(
-        &args.paths,
-        &options,
-        |game| {
-            let mut tally = Tally::default();
-            let mut events = game.events();
-            while let Some(item) = events.next_event() {
-                match item {
-                    Ok(ev) => tally.feed(&ev),
-                    Err(_) => tally.totals.errors += 1,
-                }
+    let mut sink = |input: &str, result: Result<Totals, kifu::Error>| match result {
+        Ok(t) => {
+            if input != last_input {
+                total.files += 1;
+                last_input.clear();
+                last_input.push_str(input);
             }
-            tally.totals.bytes = game.chunk.bytes.len() as u64;
-            if replay {
-                let mut again = game.events();
-                tally.totals.illegal_moves = crate::replay::illegal_moves_in(&mut again, game.format).len() as u64;
+            total.add(&t);
+        }
+        Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
+            total.skipped += 1;
+            if args.verbose {
+                crate::out::eprint(&format!("kifu: skipped {input}: {}\n", e.message()));
             }
-            tally.totals
-        },
-        |input, result| match result {
-            Ok(t) => {
-                if input != last_input {
-                    total.files += 1;
-                    last_input.clear();
-                    last_input.push_str(input);
-                }
-                total.add(&t);
-            }
-            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
-                total.skipped += 1;
-                if args.verbose {
-                    crate::out::eprint(&format!("kifu: skipped {input}: {}\n", e.message()));
-                }
-                if crate::exit::named(&args.paths, input) {
-                    eprintln!("kifu: {input}: not a game record kifu can read");
-                    usage += 1;
-                }
-            }
-            Err(e) if crate::exit::named(&args.paths, input) && e.kind() == kifu::ErrorKind::Io => {
-                // Already said by `missing_paths` when the path does not exist.
-                if std::path::Path::new(input).exists() {
-                    eprintln!("kifu: {input}: {e}");
-                }
+            if crate::exit::named(&args.paths, input) {
+                eprintln!("kifu: {input}: not a game record kifu can read");
                 usage += 1;
             }
-            Err(e) => {
+        }
+        Err(e) if crate::exit::named(&args.paths, input) && e.kind() == kifu::ErrorKind::Io => {
+            // Already said by `missing_paths` when the path does not exist.
+            if std::path::Path::new(input).exists() {
                 eprintln!("kifu: {input}: {e}");
-                total.errors += 1;
             }
-        },
-    );
+            usage += 1;
+        }
+        Err(e) => {
+            eprintln!("kifu: {input}: {e}");
+            total.errors += 1;
+        }
+    };
+    if options.threads == 1 {
+        // One thread: each input read whole and parsed from its slice (a larger one streamed).
+        let mut buf = Vec::new();
+        kifu::stream::for_each_input(&args.paths, |name, input| match input {
+            Err(e) => sink(name, Err(e)),
+            Ok(kifu::stream::Input { format: None, .. }) => sink(name, Err(not_a_game())),
+            Ok(kifu::stream::Input { format: Some(format), reader, .. }) => {
+                match kifu::stream::whole::load(reader, kifu::stream::whole::WHOLE_LIMIT, &mut buf) {
+                    Err(e) => sink(name, Err(kifu::Error::io(e, kifu::Position::default()))),
+                    Ok(kifu::stream::whole::Loaded::Whole(bytes)) => {
+                        let mut t = kifu::AnyReader::new(format, bytes, config).visit(TallyLoop);
+                        t.bytes = bytes.len() as u64;
+                        if replay {
+                            let mut again = kifu::AnyReader::new(format, bytes, config);
+                            t.illegal_moves = crate::replay::illegal_moves_in(&mut again, format).len() as u64;
+                        }
+                        sink(name, Ok(t));
+                    }
+                    Ok(kifu::stream::whole::Loaded::Stream(reader)) => {
+                        let mut split = kifu::stream::splitter(format, reader, config);
+                        while let Some(chunk) = split.next_game() {
+                            match chunk {
+                                Ok(chunk) => {
+                                    let game = kifu::stream::Game { input: name, format, chunk, config };
+                                    sink(name, Ok(tally_game(game, replay)));
+                                }
+                                Err(e) => sink(name, Err(e)),
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    } else {
+        // Every input through the streams layer: files, directories, `-`, compressed files
+        // and archive members; games go to worker threads and come back in input order.
+        kifu::stream::read_games(&args.paths, &options, |game| tally_game(game, replay), &mut sink);
+    }
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
@@ -216,4 +238,48 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     crate::out::println(&s);
     Ok(crate::exit::status(usage, total.errors, total.warnings, args.strict))
+}
+
+/// The counts of one game cut from a stream (and its illegal moves with `replay`).
+fn tally_game(game: kifu::stream::Game<'_>, replay: bool) -> Totals {
+    let mut tally = Tally::default();
+    let mut events = game.events();
+    while let Some(item) = events.next_event() {
+        match item {
+            Ok(ev) => tally.feed(&ev),
+            Err(_) => tally.totals.errors += 1,
+        }
+    }
+    tally.totals.bytes = game.chunk.bytes.len() as u64;
+    if replay {
+        let mut again = game.events();
+        tally.totals.illegal_moves = crate::replay::illegal_moves_in(&mut again, game.format).len() as u64;
+    }
+    tally.totals
+}
+
+/// The counts of every game of one input read whole, the loop compiled for its format's reader.
+struct TallyLoop;
+
+impl<'a> kifu::Visit<'a> for TallyLoop {
+    type Output = Totals;
+
+    fn visit<R>(self, reader: &mut R) -> Totals
+    where
+        R: EventSource + Iterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let mut tally = Tally::default();
+        for item in reader {
+            match item {
+                Ok(ev) => tally.feed(&ev),
+                Err(_) => tally.totals.errors += 1,
+            }
+        }
+        tally.totals
+    }
+}
+
+/// The error a file that is not a game record is reported with (as the streams layer does).
+fn not_a_game() -> kifu::Error {
+    kifu::Error::new(kifu::ErrorKind::NotAGameRecord, kifu::Position::default(), "not a game record")
 }

@@ -87,6 +87,41 @@ fn stats_on_the_corpus_collections() {
     }
 }
 
+/// One thread reads each input whole from its slice; two cut inputs into games and read them on
+/// workers: every count but `bytes` (whole inputs against games' own bytes) and `seconds` is the
+/// same, lenient, strict and with `--replay`, on every corpus folder.
+#[test]
+fn stats_counts_do_not_depend_on_threads() {
+    let Some(root) = common::corpus() else { return };
+    let mut folders: Vec<_> =
+        std::fs::read_dir(&root).unwrap().flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+    folders.sort();
+    assert!(folders.len() >= 10, "{folders:?}");
+    for dir in &folders {
+        for flag in [None, Some("--strict"), Some("--replay")] {
+            let counts = |threads: &str| {
+                let mut args = vec!["stats", "--json", "--threads", threads];
+                args.extend(flag);
+                args.push(dir.to_str().unwrap());
+                let (out, _, code) = kifu(&args);
+                let keys = [
+                    "files",
+                    "skipped",
+                    "games",
+                    "nodes",
+                    "moves",
+                    "variations",
+                    "warnings",
+                    "errors",
+                    "illegal_moves",
+                ];
+                (code, keys.map(|k| if out.contains(&format!("\"{k}\"")) { field(&out, k) } else { -1.0 }))
+            };
+            assert_eq!(counts("1"), counts("2"), "{} {flag:?}", dir.display());
+        }
+    }
+}
+
 #[test]
 fn events_prints_one_json_object_per_line() {
     let (out, _, code) = kifu(&["events", &format!("{}/problem-with-variations.sgf", samples())]);

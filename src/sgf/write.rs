@@ -248,35 +248,43 @@ impl NodeWriter {
         }
     }
 
+    /// [`NodeWriter::event`] for a Go move (`None`: a pass), which is never refused: the
+    /// common case, a node's first property, is written in one piece.
+    #[inline]
+    pub fn go_move(&mut self, color: Color, point: Option<Point>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        if !self.slots.is_empty() {
+            // Cannot fail: only shogi is refused.
+            let _ = self.event_slow(&Event::Move(Move::Go { color, point }), out, repairs);
+            return;
+        }
+        let c = if color == Color::Black { b'B' } else { b'W' };
+        let at = out.len();
+        match point {
+            Some(p) => {
+                let [x, y] = point_letters(p).unwrap_or(*b"__");
+                out.extend_from_slice(&[c, b'[', x, y, b']']);
+            }
+            None => out.extend_from_slice(&[c, b'[', b']']),
+        }
+        self.slots.push(Slot { name: at, len: 1, end: out.len() });
+        self.last = Some(0);
+        self.moved = true;
+        self.has_move_props = true;
+    }
+
     /// Appends `ev` to the current node (see the [module docs](self)); events that SGF does not
     /// write ([`writes`] is false) append nothing. Every change made to keep the node valid is
     /// pushed to `repairs`. A shogi move or setup is refused, and nothing is written.
     #[inline]
     pub fn event(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
-        if let Event::Move(Move::Go { color, point: p }) = *ev {
-            if self.slots.is_empty() {
-                // The node's first property (the common case: a node per move): nothing to
-                // check against, and the property is written in one piece.
-                let c = if color == Color::Black { b'B' } else { b'W' };
-                let at = out.len();
-                match p {
-                    Some(p) => {
-                        let [x, y] = point_letters(p).unwrap_or(*b"__");
-                        out.extend_from_slice(&[c, b'[', x, y, b']']);
-                    }
-                    None => out.extend_from_slice(&[c, b'[', b']']),
-                }
-                self.slots.push(Slot { name: at, len: 1, end: out.len() });
-                self.last = Some(0);
-                self.moved = true;
-                self.has_move_props = true;
-                return Ok(());
-            }
+        if let Event::Move(Move::Go { color, point }) = *ev {
+            self.go_move(color, point, out, repairs);
+            return Ok(());
         }
         self.event_slow(ev, out, repairs)
     }
 
-    /// [`NodeWriter::event`] but for a node's first move.
+    /// [`NodeWriter::event`] but for Go moves that open a node.
     #[inline(never)]
     fn event_slow(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
         self.texts |=

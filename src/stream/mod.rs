@@ -33,6 +33,8 @@
 //! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz` streams and `.zip`/`.tar`
 //!   archives (detected by their magic bytes), each member named `archive.zip!member.sgf`.
 //! - [`Splitter`] and [`Streaming`] live in [`crate::split`] (re-exported here).
+//! - [`whole`]: an input small enough read whole and parsed from its slice, a larger one
+//!   streamed.
 //! - [`parallel`]: a driver that feeds game chunks to worker threads and returns results in
 //!   input order ([`read_games`]).
 //!
@@ -43,6 +45,7 @@
 
 pub mod inputs;
 pub mod parallel;
+pub mod whole;
 
 pub use inputs::{for_each_input, for_each_input_in, is_packed, read_input, walk, walk_dir, Input, Walk};
 pub use parallel::{read_games, Game, Options};
