@@ -624,3 +624,83 @@ fn a_ca_label_past_the_game_end_is_not_the_games_warning() {
     }
     assert_eq!(items, ["game 0..12 Some(ShiftJis)", "junk JunkAfterGames @12"]);
 }
+
+/// Collects what a `Visit` loop sees: each game's start offset and its number of moves, and the
+/// warnings' offsets.
+struct Starts;
+
+impl<'a> kifu::Visit<'a> for Starts {
+    type Output = Vec<(u64, u32)>;
+
+    fn visit<R>(self, reader: &mut R) -> Vec<(u64, u32)>
+    where
+        R: EventSource + Iterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let mut out = Vec::new();
+        for item in reader {
+            match item {
+                Ok(Event::GameStart { offset }) => out.push((offset, 0)),
+                Ok(Event::Move(_)) => out.last_mut().unwrap().1 += 1,
+                Ok(Event::Warning(w)) => out.push((w.offset, u32::MAX)),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// `Options::whole` hands each small input to the worker whole: the same games, moves, offsets
+/// and warnings as game by game (`Game::visit` over a cut game shifts its offsets), on one thread
+/// and on two; an input larger than `whole` is still cut into games.
+#[test]
+fn whole_inputs_read_as_their_games() {
+    let dir = std::env::temp_dir().join(format!("kifu-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.sgf"), "junk (;GM[1];B[aa];W[bb])\n\n(;GM[1];B[cc]) tail").unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;GM[1];B[dd];W[ee];B[ff])").unwrap();
+    std::fs::write(dir.join("c.csa"), "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n/\nPI\n+\n+2726FU\n").unwrap();
+    let run = |whole: usize, threads: usize| {
+        let options = stream::Options { threads, whole, ..Default::default() };
+        let mut seen = Vec::new();
+        stream::read_games(
+            [&dir],
+            &options,
+            |game| (game.chunk.bytes.len(), game.visit(Starts)),
+            |input, r| {
+                let (len, starts) = r.unwrap();
+                seen.push((input.rsplit('/').next().unwrap().to_string(), len, starts));
+            },
+        );
+        seen
+    };
+    type Seen = Vec<(String, usize, Vec<(u64, u32)>)>;
+    let merged = |seen: Seen| {
+        let mut by_input: Vec<(String, Vec<(u64, u32)>)> = Vec::new();
+        for (input, _, starts) in seen {
+            match by_input.last_mut() {
+                Some((i, all)) if *i == input => all.extend(starts),
+                _ => by_input.push((input, starts)),
+            }
+        }
+        by_input
+    };
+    let games = run(0, 1);
+    assert_eq!(games.len(), 6, "{games:?}"); // game by game (and the tail's chunk)
+    let whole = run(1 << 20, 1);
+    assert_eq!(whole.len(), 3, "{whole:?}"); // one call per input
+    assert_eq!(whole[0].1, std::fs::metadata(dir.join("a.sgf")).unwrap().len() as usize);
+    assert_eq!(merged(games.clone()), merged(whole.clone()));
+    assert_eq!(
+        merged(whole.clone())[0].1,
+        vec![(0, u32::MAX), (5, 2), (27, 1), (42, u32::MAX)],
+        "the junk and the tail are warnings at their offsets"
+    );
+    #[cfg(feature = "parallel")]
+    {
+        assert_eq!(run(1 << 20, 2), whole);
+        assert_eq!(run(0, 2), games);
+    }
+    // An input over the limit is cut into games.
+    assert_eq!(run(30, 1).iter().filter(|(i, ..)| i == "a.sgf").count(), 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,10 +4,10 @@
 //! (a README, an index) — not errors; `games` = GameStart events; `nodes` = Node events; `moves`
 //! = Move events (passes included; setup and `%` end marks are not moves); `variations` = leaves
 //! − 1 per game; `warnings` and `errors` as reported by the readers (an unreadable file is one
-//! error); `bytes` = bytes of the records read (after decompression): with one thread, each
-//! input up to 64 MiB is read whole and counted whole; inputs cut into games (with several
-//! threads, and larger inputs) count their games' bytes, without the white space and junk
-//! between games (0.07% less on the corpus); `seconds` = wall time; with `--replay`,
+//! error); `bytes` = bytes of the records read (after decompression): an input up to 64 MiB is
+//! read whole and counted whole (standard input too); a larger one is cut into games and counts
+//! their games' bytes, without the white space and junk between games; `seconds` = wall time;
+//! with `--replay`,
 //! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line).
 
 use crate::json::Obj;
@@ -87,7 +87,7 @@ pub struct Tally {
 
 impl Tally {
     /// Feeds one event.
-    #[inline]
+    #[inline(always)]
     pub fn feed(&mut self, ev: &Event<'_>) {
         match ev {
             Event::GameStart { .. } => {
@@ -120,13 +120,18 @@ impl Tally {
     }
 }
 
-/// Reads every input: with one thread, each input read whole and parsed from its slice by its
-/// format's reader (no boundary scan, no shifted offsets: the library's own pace); with more,
-/// games cut out of the inputs and read on worker threads ([`kifu::stream::read_games`]).
+/// Reads every input, each read whole and parsed from its slice by its format's reader (no
+/// boundary scan, no shifted offsets: the library's own pace), on worker threads when there are
+/// several ([`kifu::stream::read_games`] with [`kifu::stream::Options::whole`]).
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = std::time::Instant::now();
     let config = if args.strict { kifu::Config::strict() } else { kifu::Config::default() };
-    let options = kifu::stream::Options { config, threads: args.threads.unwrap_or(0), ..Default::default() };
+    let options = kifu::stream::Options {
+        config,
+        threads: args.threads.unwrap_or(0),
+        whole: kifu::stream::whole::WHOLE_LIMIT,
+        ..Default::default()
+    };
     let replay = args.replay;
     let mut usage = crate::exit::missing_paths(&args.paths);
     let mut total = Totals::default();
@@ -162,44 +167,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             total.errors += 1;
         }
     };
-    if options.threads == 1 {
-        // One thread: each input read whole and parsed from its slice (a larger one streamed).
-        let mut buf = Vec::new();
-        kifu::stream::for_each_input(&args.paths, |name, input| match input {
-            Err(e) => sink(name, Err(e)),
-            Ok(kifu::stream::Input { format: None, .. }) => sink(name, Err(not_a_game())),
-            Ok(kifu::stream::Input { format: Some(format), reader, .. }) => {
-                match kifu::stream::whole::load(reader, kifu::stream::whole::WHOLE_LIMIT, &mut buf) {
-                    Err(e) => sink(name, Err(kifu::Error::io(e, kifu::Position::default()))),
-                    Ok(kifu::stream::whole::Loaded::Whole(bytes)) => {
-                        let mut t = kifu::AnyReader::new(format, bytes, config).visit(TallyLoop);
-                        t.bytes = bytes.len() as u64;
-                        if replay {
-                            let mut again = kifu::AnyReader::new(format, bytes, config);
-                            t.illegal_moves = crate::replay::illegal_moves_in(&mut again, format).len() as u64;
-                        }
-                        sink(name, Ok(t));
-                    }
-                    Ok(kifu::stream::whole::Loaded::Stream(reader)) => {
-                        let mut split = kifu::stream::splitter(format, reader, config);
-                        while let Some(chunk) = split.next_game() {
-                            match chunk {
-                                Ok(chunk) => {
-                                    let game = kifu::stream::Game { input: name, format, chunk, config };
-                                    sink(name, Ok(tally_game(game, replay)));
-                                }
-                                Err(e) => sink(name, Err(e)),
-                            }
-                        }
-                    }
-                }
-            }
-        });
-    } else {
-        // Every input through the streams layer: files, directories, `-`, compressed files
-        // and archive members; games go to worker threads and come back in input order.
-        kifu::stream::read_games(&args.paths, &options, |game| tally_game(game, replay), &mut sink);
-    }
+    // Every input through the streams layer: files, directories, `-`, compressed files and
+    // archive members, each read whole up to 64 MiB (larger ones cut into games); the work
+    // goes to worker threads and comes back in input order.
+    kifu::stream::read_games(&args.paths, &options, |game| tally(game, replay), &mut sink);
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
@@ -240,25 +211,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     Ok(crate::exit::status(usage, total.errors, total.warnings, args.strict))
 }
 
-/// The counts of one game cut from a stream (and its illegal moves with `replay`).
-fn tally_game(game: kifu::stream::Game<'_>, replay: bool) -> Totals {
-    let mut tally = Tally::default();
-    let mut events = game.events();
-    while let Some(item) = events.next_event() {
-        match item {
-            Ok(ev) => tally.feed(&ev),
-            Err(_) => tally.totals.errors += 1,
-        }
-    }
-    tally.totals.bytes = game.chunk.bytes.len() as u64;
+/// The counts of one game, or of every game of an input read whole (and its illegal moves with
+/// `replay`).
+fn tally(game: kifu::stream::Game<'_>, replay: bool) -> Totals {
+    let mut t = game.visit(TallyLoop);
+    t.bytes = game.chunk.bytes.len() as u64;
     if replay {
         let mut again = game.events();
-        tally.totals.illegal_moves = crate::replay::illegal_moves_in(&mut again, game.format).len() as u64;
+        t.illegal_moves = crate::replay::illegal_moves_in(&mut again, game.format).len() as u64;
     }
-    tally.totals
+    t
 }
 
-/// The counts of every game of one input read whole, the loop compiled for its format's reader.
+/// The counts of the games of a reader, the loop compiled for its format's reader.
 struct TallyLoop;
 
 impl<'a> kifu::Visit<'a> for TallyLoop {
@@ -277,9 +242,4 @@ impl<'a> kifu::Visit<'a> for TallyLoop {
         }
         tally.totals
     }
-}
-
-/// The error a file that is not a game record is reported with (as the streams layer does).
-fn not_a_game() -> kifu::Error {
-    kifu::Error::new(kifu::ErrorKind::NotAGameRecord, kifu::Position::default(), "not a game record")
 }

@@ -134,40 +134,77 @@ impl<S: EventSource> Shifted<S> {
     }
 }
 
-impl<S: EventSource> EventSource for Shifted<S> {
-    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
-        // The common case first and thin: an event the chunk's reader gives, passed on as it
-        // is unless it holds an offset (a game start, a warning) or is an error.
-        if self.junk.is_some() || self.queued.is_some() || self.ended {
-            if let Some((kind, pos)) = self.junk.take() {
-                let w = Warning { kind, offset: pos.offset };
-                return Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) });
-            }
-            if let Some(w) = self.queued.take() {
-                return Some(Ok(Event::Warning(w)));
-            }
-            return None;
-        }
-        let offset = self.offset;
-        let item = self.inner.next_event();
+/// The fields of a [`Shifted`] that moving one event needs (borrowed beside its inner reader).
+struct Shift<'s> {
+    offset: u64,
+    line: u64,
+    column: u64,
+    start_warning: &'s mut Option<(crate::WarningKind, Position)>,
+    queued: &'s mut Option<Warning>,
+    ended: &'s mut bool,
+    strict: bool,
+}
+
+impl Shift<'_> {
+    /// `item`, an event or error of the chunk's reader, moved to the whole stream.
+    #[inline]
+    fn apply<'e>(self, item: Option<Result<Event<'e>, Error>>) -> Option<Result<Event<'e>, Error>> {
         match item {
             Some(Ok(Event::GameStart { offset: o })) => {
                 if let Some((kind, pos)) = self.start_warning.take() {
                     let w = Warning { kind, offset: pos.offset };
                     if self.strict {
-                        self.ended = true;
+                        *self.ended = true;
                         return Some(Err(Error::strict(w, pos)));
                     }
-                    self.queued = Some(w);
+                    *self.queued = Some(w);
                 }
-                Some(Ok(Event::GameStart { offset: o + offset }))
+                Some(Ok(Event::GameStart { offset: o + self.offset }))
             }
             Some(Ok(Event::Warning(w))) => {
-                Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + offset })))
+                Some(Ok(Event::Warning(Warning { kind: w.kind, offset: w.offset + self.offset })))
             }
-            Some(Err(e)) => Some(Err(e.shifted(offset, self.line, self.column))),
+            Some(Err(e)) => Some(Err(e.shifted(self.offset, self.line, self.column))),
             other => other,
         }
+    }
+}
+
+impl<S> Shifted<S> {
+    /// What comes before the chunk reader's next event: the junk warning, a queued start
+    /// warning, or the end (`Some(None)`) of a refused game; `None` when the reader is next.
+    #[inline]
+    fn pending<'e>(&mut self) -> Option<Option<Result<Event<'e>, Error>>> {
+        if !(self.junk.is_some() || self.queued.is_some() || self.ended) {
+            return None;
+        }
+        if let Some((kind, pos)) = self.junk.take() {
+            let w = Warning { kind, offset: pos.offset };
+            return Some(Some(if self.strict { Err(Error::strict(w, pos)) } else { Ok(Event::Warning(w)) }));
+        }
+        if let Some(w) = self.queued.take() {
+            return Some(Some(Ok(Event::Warning(w))));
+        }
+        Some(None)
+    }
+
+    /// The inner reader and the shift of its events, borrowed apart.
+    #[inline]
+    fn parts(&mut self) -> (&mut S, Shift<'_>) {
+        let Shifted { inner, offset, line, column, start_warning, queued, ended, strict, .. } = self;
+        (inner, Shift { offset: *offset, line: *line, column: *column, start_warning, queued, ended, strict: *strict })
+    }
+}
+
+impl<S: EventSource> EventSource for Shifted<S> {
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        // The common case first and thin: an event the chunk's reader gives, passed on as it
+        // is unless it holds an offset (a game start, a warning) or is an error.
+        if let Some(before) = self.pending() {
+            return before;
+        }
+        let (inner, shift) = self.parts();
+        shift.apply(inner.next_event())
     }
 
     fn skip_game(&mut self) -> Result<bool, Error> {
@@ -191,5 +228,20 @@ impl<S: EventSource> EventSource for Shifted<S> {
         let p = self.inner.locate(offset - self.offset);
         let column = if p.line <= 1 { p.column + self.column.saturating_sub(1) } else { p.column };
         Position { offset, line: p.line + self.line.saturating_sub(1), column }
+    }
+}
+
+/// The same events as [`EventSource::next_event`], borrowing the input rather than the reader
+/// (when the chunk's reader is such an iterator, as every format's is).
+impl<'a, S: EventSource + Iterator<Item = Result<Event<'a>, Error>>> Iterator for Shifted<S> {
+    type Item = Result<Event<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Some(before) = self.pending() {
+            return before;
+        }
+        let (inner, shift) = self.parts();
+        shift.apply(inner.next())
     }
 }

@@ -15,6 +15,7 @@ use super::{for_each_input, read_chunk, splitter, ChunkReader};
 use crate::error::{Error, ErrorKind, Position};
 use crate::format::Format;
 use crate::input::{Config, GameChunk};
+use crate::Visit;
 
 /// How [`read_games`] reads.
 #[derive(Clone, Copy, Debug)]
@@ -25,15 +26,22 @@ pub struct Options {
     pub threads: usize,
     /// Bytes of games per batch handed to a worker. Default: 256 KiB.
     pub batch_bytes: usize,
+    /// Inputs up to this many bytes are handed to `work` whole — one [`Game`] whose chunk holds
+    /// every game of the input, read from its slice with no boundary scan and no shifting (see
+    /// [`super::whole`]) — rather than game by game (standard input too); larger inputs are still
+    /// cut into games. Default: 0 (every input game by game). The CLI's `stats` uses
+    /// [`super::whole::WHOLE_LIMIT`].
+    pub whole: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { config: Config::default(), threads: 1, batch_bytes: 256 * 1024 }
+        Options { config: Config::default(), threads: 1, batch_bytes: 256 * 1024, whole: 0 }
     }
 }
 
-/// One game handed to the worker closure of [`read_games`].
+/// One game handed to the worker closure of [`read_games`] (or, with [`Options::whole`], a
+/// whole input: every game of it, from offset 0).
 #[derive(Clone, Copy, Debug)]
 pub struct Game<'a> {
     /// The input's display name (`-`, a path, `archive.zip!member.sgf`).
@@ -50,6 +58,65 @@ impl<'a> Game<'a> {
     /// The game's events, with offsets in the whole input.
     pub fn events(&self) -> ChunkReader<'a> {
         read_chunk(self.format, &self.chunk, self.config)
+    }
+
+    /// Runs `visitor` on the game's events (as [`Game::events`] gives them): for a whole input,
+    /// with a loop compiled for the format's own reader (see [`Visit`]) and no shifting at all;
+    /// for a game cut from a larger input, over [`Game::events`].
+    pub fn visit<V: Visit<'a>>(&self, visitor: V) -> V::Output {
+        let c = &self.chunk;
+        if c.offset == 0 && c.line <= 1 && c.column <= 1 && c.junk.is_none() && c.start_warning.is_none() {
+            crate::AnyReader::with_context(self.format, c.bytes, self.config, c.context).visit(visitor)
+        } else {
+            // A game cut from a stream: one loop for every format (its events are few).
+            visitor.visit(&mut self.events())
+        }
+    }
+
+    /// The whole of `bytes` (an input read whole) as one chunk from offset 0.
+    fn whole(input: &'a str, format: Format, bytes: &'a [u8], config: Config) -> Game<'a> {
+        let chunk = GameChunk {
+            bytes,
+            offset: 0,
+            line: 1,
+            column: 1,
+            context: crate::input::ChunkContext::default(),
+            junk: None,
+            start_warning: None,
+        };
+        Game { input, format, chunk, config }
+    }
+}
+
+/// Hands `work` the input `reader` of `format`: whole when it holds at most `options.whole`
+/// bytes (read into `buf`), else game by game; each result or error goes to `out`.
+fn whole_or_games<T, W: Fn(Game<'_>) -> T>(
+    name: &str,
+    format: Format,
+    reader: Box<dyn std::io::Read + '_>,
+    options: &Options,
+    buf: &mut Vec<u8>,
+    work: &W,
+    out: &mut dyn FnMut(Result<T, Error>),
+) {
+    let reader = if options.whole > 0 {
+        match super::whole::load(reader, options.whole, buf) {
+            Ok(super::whole::Loaded::Whole(bytes)) => {
+                out(Ok(work(Game::whole(name, format, bytes, options.config))));
+                return;
+            }
+            Ok(super::whole::Loaded::Stream(rest)) => rest,
+            Err(e) => {
+                out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
+                return;
+            }
+        }
+    } else {
+        reader
+    };
+    let mut split = splitter(format, reader, options.config);
+    while let Some(chunk) = split.next_game() {
+        out(chunk.map(|chunk| work(Game { input: name, format, chunk, config: options.config })));
     }
 }
 
@@ -97,19 +164,13 @@ where
             return par::read(&pool, paths, options, &work, &mut sink);
         }
     }
-    let config = options.config;
+    let mut buf = Vec::new();
     for_each_input(paths, |name, input| match input {
         Err(e) => sink(name, Err(e)),
         Ok(input) => match input.format {
             None => sink(name, Err(not_a_game())),
             Some(format) => {
-                let mut split = splitter(format, input.reader, config);
-                while let Some(chunk) = split.next_game() {
-                    match chunk {
-                        Ok(chunk) => sink(name, Ok(work(Game { input: name, format, chunk, config }))),
-                        Err(e) => sink(name, Err(e)),
-                    }
-                }
+                whole_or_games(name, format, input.reader, options, &mut buf, &work, &mut |r| sink(name, r));
             }
         },
     });
@@ -200,8 +261,10 @@ mod par {
     /// be resumed on the calling thread, which would otherwise wait for the batch forever).
     type Done<T> = (u64, std::thread::Result<Results<T>>);
 
-    fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, config: Config, work: &W) -> Results<T> {
+    fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, options: &Options, work: &W) -> Results<T> {
+        let config = options.config;
         let Batch { mut names, bytes, items, .. } = batch;
+        let mut buf = Vec::new();
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             match item {
@@ -227,13 +290,9 @@ mod par {
                         Ok(input) => match input.format {
                             None => out.push((index, Err(not_a_game()))),
                             Some(format) => {
-                                let mut split = splitter(format, input.reader, config);
-                                while let Some(chunk) = split.next_game() {
-                                    out.push((
-                                        index,
-                                        chunk.map(|chunk| work(Game { input: name, format, chunk, config })),
-                                    ));
-                                }
+                                whole_or_games(name, format, input.reader, options, &mut buf, work, &mut |r| {
+                                    out.push((index, r))
+                                });
                             }
                         },
                     }
@@ -249,6 +308,7 @@ mod par {
         work: &'w W,
         sink: &'s mut S,
         config: Config,
+        options: Options,
         batch: Batch,
         batch_bytes: usize,
         tx: mpsc::Sender<Done<T>>,
@@ -272,7 +332,28 @@ mod par {
                 Ok(input) => match input.format {
                     None => self.batch.push_error(name, not_a_game()),
                     Some(format) => {
-                        let mut split = splitter(format, input.reader, self.config);
+                        let mut reader = input.reader;
+                        if self.options.whole > 0 {
+                            // Standard input up to `whole` bytes goes to a worker whole too.
+                            let mut buf = Vec::new();
+                            match super::super::whole::load(reader, self.options.whole, &mut buf) {
+                                Ok(super::super::whole::Loaded::Whole(bytes)) => {
+                                    let game = Game::whole(name, format, bytes, self.config);
+                                    self.batch.push_game(name, format, &game.chunk);
+                                    if self.full() {
+                                        self.send();
+                                    }
+                                    return;
+                                }
+                                Ok(super::super::whole::Loaded::Stream(rest)) => reader = rest,
+                                Err(e) => {
+                                    self.batch
+                                        .push_error(name, Error::io(e, Position { offset: 0, line: 0, column: 0 }));
+                                    return;
+                                }
+                            }
+                        }
+                        let mut split = splitter(format, reader, self.config);
                         while let Some(chunk) = split.next_game() {
                             match chunk {
                                 Ok(chunk) => self.batch.push_game(name, format, &chunk),
@@ -301,9 +382,9 @@ mod par {
             let batch = std::mem::take(&mut self.batch);
             let seq = self.sent;
             self.sent += 1;
-            let (tx, work, config) = (self.tx.clone(), self.work, self.config);
+            let (tx, work, options) = (self.tx.clone(), self.work, self.options);
             self.scope.spawn(move |_| {
-                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, config, work)));
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, &options, work)));
                 let _ = tx.send((seq, done));
             });
             while let Ok(done) = self.rx.try_recv() {
@@ -350,6 +431,7 @@ mod par {
                 work,
                 sink,
                 config: options.config,
+                options: *options,
                 batch: Batch::default(),
                 batch_bytes: options.batch_bytes.max(1),
                 tx,
@@ -377,8 +459,10 @@ mod par {
                 Entry::File(path) => {
                     // Small files go to a worker whole (opening many files is then parallel too);
                     // large ones are split here so that their games spread over the workers.
+                    // With `whole`, files up to that size go to a worker whole as well.
+                    let whole = if options.whole > 0 { options.whole as u64 } else { d.batch_bytes as u64 - 1 };
                     match std::fs::metadata(&path) {
-                        Ok(m) if m.len() < d.batch_bytes as u64 => {
+                        Ok(m) if m.len() <= whole => {
                             d.batch.push_file(path, m.len());
                             if d.full() {
                                 d.send();
