@@ -34,14 +34,15 @@
 //! | a start position | a `preset` when it is the standard position without a preset's pieces with its side to move, else `OTHER` and `data`; no `Setup` at all is `HIRATE` (read back as the standard position) |
 //! | hand pieces | counts per piece (read back in the order rook, bishop, gold, silver, knight, lance, pawn) |
 //! | `Clock { ElapsedMs }` | `time.now` in whole seconds (milliseconds dropped); the second clock of a node with a special move the special's time; other clocks dropped |
-//! | clocks and properties of the game node, `Name`, `Evaluation`, `Markup`, `Property` (but `special`), a second move in a node | dropped |
+//! | `Evaluation` | a comment `** <score> <pv>` (tsshogi's and shogi-kifu-converter's spelling of CSA's `'**` lines), read back as a `Comment` |
+//! | clocks and properties of the game node (so CSA's `'` and KIF's `*` lines before the first move, which their readers make properties there), `Name`, `Markup`, `Property` (but `special`), a second move in a node | dropped |
 //! | `relative` | not written (it needs the legal moves of the position); `promote: false` is not written either |
 //! | `GameEnd`'s ending | a last `{"special": …}` on the main line (`Ending::Other`: not written) |
 //! | a `Property` named `special` (a fork's special move) | a `{"special": …}` element after its node |
 
 use super::tables::{header_key, standard, HEADER, PRESETS, SPECIALS};
 use crate::event::{ClockKind, Color, Event, InfoKey, Move, Piece, Setup, ShogiMove, Square};
-use crate::text::{escape, Text, TextRule};
+use crate::text::{escape, Charset, Text, TextRule};
 use crate::tree::{GameTree, NodeId};
 
 /// A game JKF cannot hold: a Go game (the output is left as it was).
@@ -216,14 +217,25 @@ fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<
     for e in tree.events(n) {
         match e {
             Event::Comment(t) => {
-                if comments {
-                    key(&mut first, "comments", out);
-                    out.push(b'[');
-                    comments = false;
-                } else {
-                    out.push(b',');
-                }
+                open_comment(&mut first, &mut comments, out);
                 string(&t, out);
+            }
+            Event::Evaluation(v) => {
+                // As tsshogi and shogi-kifu-converter keep CSA's `'**` lines: `** 41 -4132KI`.
+                open_comment(&mut first, &mut comments, out);
+                out.extend_from_slice(b"\"**");
+                if let Some(s) = v.score {
+                    out.push(b' ');
+                    if s < 0 {
+                        out.push(b'-');
+                    }
+                    number(u64::from(s.unsigned_abs()), out);
+                }
+                if !v.pv.is_empty() {
+                    out.push(b' ');
+                    escape::pieces(&Text::new(v.pv, TextRule::Plain, Charset::Utf8), |p| escape::json_string(p, out));
+                }
+                out.push(b'"');
             }
             Event::Property(p) if p.name() == b"special" => special = Some(p.value()),
             _ => {}
@@ -233,6 +245,17 @@ fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<
         out.push(b']');
     }
     special
+}
+
+/// Opens `comments` before a node's first comment, else writes the comma between two.
+fn open_comment(first: &mut bool, closed: &mut bool, out: &mut Vec<u8>) {
+    if *closed {
+        key(first, "comments", out);
+        out.push(b'[');
+        *closed = false;
+    } else {
+        out.push(b',');
+    }
 }
 
 /// A special move element `{"special": …}` after a node.
