@@ -506,3 +506,434 @@ fn csa_games_through_jkf_keep_moves_times_and_comments() {
     }
     assert!(n >= 300, "{n}");
 }
+
+// ---------------------------------------------------------------- rules
+
+/// A move object's JSON.
+fn mv(color: u8, from: Option<(u8, u8)>, to: (u8, u8), piece: &str, extra: &str) -> String {
+    let from = from.map_or(String::new(), |(x, y)| format!(r#""from":{{"x":{x},"y":{y}}},"#));
+    format!(r#"{{"color":{color},{from}"to":{{"x":{},"y":{}}},"piece":"{piece}"{extra}}}"#, to.0, to.1)
+}
+
+fn doc(moves: &str) -> String {
+    format!(r#"{{"header":{{}},"moves":[{{}}{moves}]}}"#)
+}
+
+fn setups(evs: &[Event]) -> Vec<Setup> {
+    evs.iter().filter_map(|e| if let Event::Setup(s) = e { Some(*s) } else { None }).collect()
+}
+
+fn infos(evs: &[Event]) -> Vec<(InfoKey, String, String)> {
+    evs.iter()
+        .filter_map(|e| match e {
+            Event::Info(i) => {
+                Some((i.key(), String::from_utf8_lossy(i.name()).into_owned(), i.value().decode().text.into_owned()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn header_keys_are_infos() {
+    let j = r#"{"header":{"先手":"A","後手":"B","下手":"C","上手":"D","開始日時":"2024/01/01","棋戦":"E\u0041","対局ID":"7"},"moves":[{}]}"#;
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let got = infos(&evs);
+    let want = [
+        (InfoKey::BlackName, "先手", "A"),
+        (InfoKey::WhiteName, "後手", "B"),
+        (InfoKey::BlackName, "下手", "C"),
+        (InfoKey::WhiteName, "上手", "D"),
+        (InfoKey::Date, "開始日時", "2024/01/01"),
+        (InfoKey::Event, "棋戦", "EA"),
+        (InfoKey::Other, "対局ID", "7"),
+    ];
+    assert_eq!(got, want.map(|(k, n, v)| (k, n.to_string(), v.to_string())));
+    // A value that is not a string is skipped with a warning.
+    let evs = events(br#"{"header":{"x":1,"y":"2"},"moves":[{}]}"#);
+    assert_eq!(warnings(&evs), [WarningKind::WrongType]);
+    assert_eq!(infos(&evs).len(), 1);
+}
+
+#[test]
+fn initial_presets_and_data() {
+    // No initial, null and HIRATE: the standard position, Black to move.
+    for j in [
+        &doc("")[..],
+        r#"{"header":{},"initial":null,"moves":[{}]}"#,
+        r#"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{}]}"#,
+    ] {
+        let evs = events(j.as_bytes());
+        assert_eq!(warnings(&evs), [], "{j}");
+        let s = setups(&evs);
+        assert_eq!(s.len(), 40, "{j}");
+        assert_eq!(s[0], Setup::Shogi { color: Color::White, piece: Piece::Lance, square: Some(Square::new(9, 1)) });
+        assert_eq!(s[39], Setup::Shogi { color: Color::Black, piece: Piece::Lance, square: Some(Square::new(1, 9)) });
+        assert!(evs.contains(&Event::Turn(Color::Black)));
+    }
+    // A handicap: its pieces removed, White to move.
+    for (preset, n) in
+        [("KY", 39), ("KY_R", 39), ("HIKY", 38), ("2", 38), ("4", 36), ("5_L", 35), ("7_R", 33), ("10", 30)]
+    {
+        let j = format!(r#"{{"header":{{}},"initial":{{"preset":"{preset}"}},"moves":[{{}}]}}"#);
+        let evs = events(j.as_bytes());
+        assert_eq!(setups(&evs).len(), n, "{preset}");
+        assert!(evs.contains(&Event::Turn(Color::White)), "{preset}");
+    }
+    let evs = events(br#"{"header":{},"initial":{"preset":"KY_R"},"moves":[{}]}"#);
+    assert!(!setups(&evs).iter().any(|s| matches!(s, Setup::Shogi { square: Some(q), .. } if *q == Square::new(9, 1))));
+    // OTHER: board[x-1][y-1], rank by rank from file 9; hands rook first; the turn.
+    let mut board = vec![vec!["{}".to_string(); 9]; 9];
+    board[4][0] = r#"{"color":1,"kind":"OU"}"#.into();
+    board[4][8] = r#"{"color":0,"kind":"OU"}"#.into();
+    board[0][2] = r#"{"color":1,"kind":"TO"}"#.into();
+    let cols: Vec<String> = board.iter().map(|c| format!("[{}]", c.join(","))).collect();
+    let j = format!(
+        r#"{{"header":{{}},"initial":{{"preset":"OTHER","data":{{"color":1,"board":[{}],"hands":[{{"FU":2,"HI":1}},{{"KI":1}}]}}}},"moves":[{{}}]}}"#,
+        cols.join(",")
+    );
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let b = |c, p, s: Option<(u8, u8)>| Setup::Shogi { color: c, piece: p, square: s.map(|(f, r)| Square::new(f, r)) };
+    assert_eq!(
+        setups(&evs),
+        [
+            b(Color::White, Piece::King, Some((5, 1))),
+            b(Color::White, Piece::ProPawn, Some((1, 3))),
+            b(Color::Black, Piece::King, Some((5, 9))),
+            b(Color::Black, Piece::Rook, None),
+            b(Color::Black, Piece::Pawn, None),
+            b(Color::Black, Piece::Pawn, None),
+            b(Color::White, Piece::Gold, None),
+        ]
+    );
+    assert!(evs.contains(&Event::Turn(Color::White)));
+    // OTHER without data, an unknown preset: the standard position, with a warning.
+    let evs = events(br#"{"header":{},"initial":{"preset":"OTHER"},"moves":[{}]}"#);
+    assert_eq!((warnings(&evs), setups(&evs).len()), (vec![WarningKind::MissingValue], 40));
+    let evs = events(br#"{"header":{},"initial":{"preset":"9"},"moves":[{}]}"#);
+    assert_eq!((warnings(&evs), setups(&evs).len()), (vec![WarningKind::UnknownKey], 40));
+    // A hand count beyond 18 is a bad value (no flood of setups).
+    let evs = events(br#"{"header":{},"initial":{"preset":"OTHER","data":{"color":0,"board":{},"hands":[{"FU":1000000},{}]}},"moves":[{}]}"#);
+    assert_eq!((warnings(&evs), setups(&evs).len()), (vec![WarningKind::BadValue], 0));
+}
+
+#[test]
+fn moves_promotions_drops_same_times_and_comments() {
+    let j = doc(&format!(
+        r#",{{"move":{},"time":{{"now":{{"m":1,"s":2}},"total":{{"h":0,"m":1,"s":2}}}},"comments":["a","b\n"]}},{{"move":{}}},{{"move":{}}},{{"move":{}}},{{"move":{}}}"#,
+        mv(0, Some((7, 7)), (7, 6), "FU", ""),
+        mv(1, Some((3, 3)), (3, 4), "FU", ""),
+        mv(0, Some((8, 8)), (2, 2), "KA", r#","promote":true,"capture":"KA""#),
+        r#"{"color":1,"from":{"x":3,"y":1},"same":true,"piece":"GI","capture":"UM"}"#,
+        mv(0, None, (5, 5), "KA", r#","relative":"H""#),
+    ));
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let m = moves(&evs);
+    assert_eq!(
+        m[2],
+        ShogiMove { color: Color::Black, from: Some(Square::new(8, 8)), to: Square::new(2, 2), piece: Piece::Horse }
+    );
+    // `same` without `to`: the previous move's square.
+    assert_eq!(
+        m[3],
+        ShogiMove { color: Color::White, from: Some(Square::new(3, 1)), to: Square::new(2, 2), piece: Piece::Silver }
+    );
+    assert_eq!(m[4], ShogiMove { color: Color::Black, from: None, to: Square::new(5, 5), piece: Piece::Bishop });
+    // Node, Move, Clock, Comments: in event order.
+    let i = evs.iter().position(|e| *e == Event::Node).unwrap();
+    assert!(
+        matches!(evs[i + 2], Event::Clock(c) if c.value == 62_000 && c.kind == ClockKind::ElapsedMs && c.color == Some(Color::Black))
+    );
+    assert!(matches!(evs[i + 3], Event::Comment(t) if t.decode().text == "a"));
+    assert!(matches!(evs[i + 4], Event::Comment(t) if t.decode().text == "b\n"));
+    // Keys in another order (comments, time, move) give the same events.
+    let k = doc(&format!(
+        r#",{{"comments":["a"],"time":{{"now":{{"m":0,"s":3}},"total":{{"m":0,"s":3}}}},"move":{}}}"#,
+        mv(0, Some((7, 7)), (7, 6), "FU", "")
+    ));
+    let evs = events(k.as_bytes());
+    let i = evs.iter().position(|e| *e == Event::Node).unwrap();
+    assert!(matches!(evs[i + 1], Event::Move(_)));
+    assert!(matches!(evs[i + 2], Event::Clock(c) if c.value == 3000));
+    assert!(matches!(evs[i + 3], Event::Comment(_)));
+}
+
+#[test]
+fn root_comments_belong_to_the_game_node() {
+    let j = format!(
+        r#"{{"header":{{}},"moves":[{{"comments":["start"]}},{{"move":{}}}]}}"#,
+        mv(0, Some((7, 7)), (7, 6), "FU", "")
+    );
+    let evs = events(j.as_bytes());
+    let c = evs.iter().position(|e| matches!(e, Event::Comment(_))).unwrap();
+    let n = evs.iter().position(|e| *e == Event::Node).unwrap();
+    assert!(c < n);
+    // A move in moves[0] is not a move of the game.
+    let j = format!(r#"{{"header":{{}},"moves":[{{"move":{}}}]}}"#, mv(0, Some((7, 7)), (7, 6), "FU", ""));
+    let evs = events(j.as_bytes());
+    assert_eq!((moves(&evs).len(), warnings(&evs)), (0, vec![WarningKind::Repaired]));
+}
+
+#[test]
+fn specials_end_the_game_or_are_properties_in_forks() {
+    let all = [
+        ("TORYO", Ending::Resign),
+        ("CHUDAN", Ending::Interrupted),
+        ("SENNICHITE", Ending::Repetition),
+        ("TIME_UP", Ending::TimeUp),
+        ("ILLEGAL_MOVE", Ending::IllegalMove),
+        ("+ILLEGAL_ACTION", Ending::IllegalActionBlack),
+        ("-ILLEGAL_ACTION", Ending::IllegalActionWhite),
+        ("JISHOGI", Ending::Impasse),
+        ("KACHI", Ending::DeclareWin),
+        ("HIKIWAKE", Ending::Draw),
+        ("MATTA", Ending::Matta),
+        ("TSUMI", Ending::Checkmate),
+        ("FUZUMI", Ending::NoCheckmate),
+        ("ERROR", Ending::Error),
+        ("OUTE_SENNICHITE", Ending::PerpetualCheck),
+        ("MAX_MOVES", Ending::MaxMoves),
+    ];
+    for (name, ending) in all {
+        let j = doc(&format!(
+            r#",{{"move":{}}},{{"special":"{name}","time":{{"now":{{"m":0,"s":4}},"total":{{"m":0,"s":4}}}}}}"#,
+            mv(0, Some((7, 7)), (7, 6), "FU", "")
+        ));
+        let evs = events(j.as_bytes());
+        assert_eq!(warnings(&evs), [], "{name}");
+        assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(e), .. }) if *e == ending), "{name}");
+        // Its time: a clock of the side to move, on the last node.
+        assert!(evs.iter().any(|e| matches!(e, Event::Clock(c) if c.value == 4000 && c.color == Some(Color::White))));
+    }
+    let j = doc(r#",{"special":"NANI"}"#);
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::UnknownKey]);
+    assert!(evs.iter().any(|e| matches!(e, Event::Property(p) if p.name() == b"special")));
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Other), .. })));
+    // A move after the special of the main line is read, with a warning.
+    let j = doc(&format!(r#",{{"special":"TORYO"}},{{"move":{}}}"#, mv(0, Some((7, 7)), (7, 6), "FU", "")));
+    let evs = events(j.as_bytes());
+    assert_eq!((warnings(&evs), moves(&evs).len()), (vec![WarningKind::Repaired], 1));
+}
+
+#[test]
+fn forks_are_sibling_variations() {
+    // 1. 7g7f (forks: [2g2f 8c8d], [5g5f]) 2. 3c3d; the first fork has a special move.
+    let a = mv(0, Some((7, 7)), (7, 6), "FU", "");
+    let b = mv(1, Some((3, 3)), (3, 4), "FU", "");
+    let f1 = mv(0, Some((2, 7)), (2, 6), "FU", "");
+    let f1b = mv(1, Some((8, 3)), (8, 4), "FU", "");
+    let f2 = mv(0, Some((5, 7)), (5, 6), "FU", "");
+    let j = doc(&format!(
+        r#",{{"move":{a},"forks":[[{{"move":{f1}}},{{"move":{f1b}}},{{"special":"TORYO"}}],[{{"move":{f2}}}]]}},{{"move":{b}}}"#
+    ));
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let shape: Vec<&str> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Node => Some("node"),
+            Event::VariationStart(Branch::Sibling) => Some("("),
+            Event::VariationEnd => Some(")"),
+            Event::Property(_) => Some("special"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shape, ["node", "(", "node", "node", "special", ")", "(", "node", ")", "node"]);
+    // The game's ending is the main line's (none here).
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
+    let bump = Bump::new();
+    let tree = tree_of(&bump, &mut Reader::new(j.as_bytes()));
+    assert_eq!(tree.children(NodeId::GAME).count(), 3);
+    // `same` in a fork's first move is the square before the forked move.
+    let j = doc(&format!(
+        r#",{{"move":{a}}},{{"move":{b},"forks":[[{{"move":{{"color":1,"from":{{"x":6,"y":3}},"same":true,"piece":"FU"}}}}]]}}"#
+    ));
+    let m = moves(&events(j.as_bytes()));
+    assert_eq!(m[2].to, Square::new(7, 6));
+    // Forks on an element without a move, and a move after forks, are repaired.
+    let j = doc(&format!(r#",{{"move":{a},"forks":[],"move":{b}}},{{"forks":[[]]}}"#));
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::Repaired, WarningKind::MissingValue, WarningKind::Repaired]);
+}
+
+#[test]
+fn documents_with_moves_first_are_read_in_event_order() {
+    let j = format!(
+        r#"{{"moves":[{{}},{{"move":{}}}],"initial":{{"preset":"KA"}},"header":{{"先手":"A"}}}}"#,
+        mv(1, Some((3, 3)), (3, 4), "FU", "")
+    );
+    let evs = events(j.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let first_node = evs.iter().position(|e| *e == Event::Node).unwrap();
+    let info = evs.iter().position(|e| matches!(e, Event::Info(_))).unwrap();
+    let turn = evs.iter().position(|e| matches!(e, Event::Turn(_))).unwrap();
+    assert!(info < first_node && turn < first_node);
+    assert_eq!(setups(&evs).len(), 39);
+    // Several documents one after another, the second of this order too.
+    let two = format!("{j}\n{j}\n");
+    let evs = events(two.as_bytes());
+    assert_eq!(evs.iter().filter(|e| matches!(e, Event::GameEnd { .. })).count(), 2);
+    assert_eq!(moves(&evs).len(), 2);
+}
+
+#[test]
+fn recovery_and_strict_mode() {
+    let cases: [(&str, &[WarningKind]); 8] = [
+        (r#"{"moves":[{}]}"#, &[WarningKind::MissingValue]),
+        (r#"{"header":{}}"#, &[WarningKind::MissingValue]),
+        (r#"{"header":{},"moves":[{}],"extra":[1,2]}"#, &[WarningKind::UnknownKey]),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"piece":"FU"}}]}"#,
+            &[WarningKind::MissingValue, WarningKind::MissingValue],
+        ),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":10,"y":1},"piece":"FU"}}]}"#,
+            &[WarningKind::BadValue, WarningKind::MissingValue, WarningKind::MissingValue],
+        ),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":1,"y":1},"piece":"XX"}}]}"#,
+            &[WarningKind::BadValue, WarningKind::MissingValue, WarningKind::MissingValue],
+        ),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":1,"y":1},"piece":"KI","promote":true}}]}"#,
+            &[WarningKind::BadValue],
+        ),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"to":{"x":1,"y":1},"piece":"FU","foo":1},"comments":"x"}]}"#,
+            &[WarningKind::UnknownKey, WarningKind::WrongType],
+        ),
+    ];
+    for (j, want) in cases {
+        let evs = events(j.as_bytes());
+        assert_eq!(warnings(&evs), want, "{j}");
+        let strict: Vec<_> = Reader::with_config(j.as_bytes(), Config::strict()).collect();
+        assert!(strict.iter().any(|e| e.is_err()), "{j}");
+        check_contract(j.as_bytes(), &mut Reader::new(j.as_bytes()), false);
+    }
+    // Lenient JSON is read with a warning, strict JSON only in strict mode.
+    let evs = events(b"{header: {}, moves: [{},],}");
+    assert!(warnings(&evs).iter().all(|w| *w == WarningKind::JsonExtension));
+}
+
+// ---------------------------------------------------------------- hostile input
+
+#[test]
+fn deeply_nested_forks_are_a_clean_error() {
+    let n = 1_000_000;
+    let a = mv(0, Some((7, 7)), (7, 6), "FU", "");
+    let mut j = String::from(r#"{"header":{},"moves":[{}"#);
+    j.push(',');
+    for _ in 0..n {
+        j.push_str(&format!(r#"{{"move":{a},"forks":[["#));
+    }
+    let items: Vec<_> = Reader::new(j.as_bytes()).collect();
+    let errs: Vec<_> = items.iter().filter_map(|e| e.as_ref().err()).collect();
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].kind(), kifu::ErrorKind::LimitExceeded(kifu::error::Limit::Depth));
+    // Under a small limit: the fork limit when the moves are read in place, the tokenizer's
+    // nesting limit (three JSON levels a fork, and a margin) when they are skipped first (no
+    // `initial` before them): the same error kind either way.
+    let config = Config::default().with_limits(Limits::default().with_max_depth(10));
+    let with_initial = j.replacen(r#""header":{},"#, r#""header":{},"initial":null,"#, 1);
+    for (input, message) in [(&with_initial, "forks nested too deep"), (&j, "JSON nesting too deep")] {
+        let items: Vec<_> = Reader::with_config(input.as_bytes(), config).collect();
+        let errs: Vec<_> = items.iter().filter_map(|e| e.as_ref().err()).collect();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].kind(), kifu::ErrorKind::LimitExceeded(kifu::error::Limit::Depth));
+        assert_eq!(errs[0].message(), message);
+    }
+    check_contract(j.as_bytes(), &mut Reader::new(j.as_bytes()), false);
+    // Closed, 50 levels read fine.
+    let mut j = String::from(r#"{"header":{},"moves":[{}"#);
+    j.push(',');
+    for _ in 0..50 {
+        j.push_str(&format!(r#"{{"move":{a},"forks":[["#));
+    }
+    j.push_str(&format!(r#"{{"move":{a}}}"#));
+    for _ in 0..50 {
+        j.push_str("]]}");
+    }
+    j.push_str("]}");
+    let evs = events(j.as_bytes());
+    assert_eq!(evs.iter().filter(|e| matches!(e, Event::VariationStart(_))).count(), 50);
+}
+
+#[test]
+fn hostile_inputs_keep_the_contract() {
+    let Some(dir) = common::corpus_dir("jkf") else { return };
+    let mut rng = common::rng::XorShift::new(23);
+    for f in jkf_files(&dir).into_iter().step_by(10) {
+        let bytes = read(&f);
+        for _ in 0..20 {
+            let mut m = bytes.clone();
+            for _ in 0..1 + rng.next() % 4 {
+                let i = (rng.next() as usize) % m.len();
+                match rng.next() % 3 {
+                    0 => m[i] = b"{}[],:\"0 x\\"[(rng.next() % 11) as usize],
+                    1 => {
+                        m.remove(i);
+                    }
+                    _ => m.insert(i, (rng.next() % 256) as u8),
+                }
+            }
+            check_contract(&m, &mut Reader::new(&m), false);
+            check_contract(&m, &mut Reader::with_config(&m, Config::strict()), true);
+        }
+    }
+    for junk in [&b""[..], b"{", b"[", b"\xff\xfe", b"{\"header\":{},\"moves\":[{},{\"move\":", b"{}{}{}", b"null"] {
+        check_contract(junk, &mut Reader::new(junk), false);
+    }
+}
+
+// ---------------------------------------------------------------- streams and detection
+
+#[test]
+fn streaming_equals_slice_reading() {
+    let Some(dir) = common::corpus_dir("jkf") else { return };
+    let mut all = Vec::new();
+    for f in jkf_files(&dir).into_iter().step_by(3) {
+        all.extend_from_slice(&read(&f));
+        all.push(b'\n');
+    }
+    let slice: Vec<String> = Reader::new(&all).map(|e| format!("{:?}", e.unwrap())).collect();
+    let games = slice.iter().filter(|e| e.starts_with("GameStart")).count();
+    assert!(games >= 100, "{games}");
+    for buf in [1usize, 7, 4096, 1 << 20] {
+        let read = common::dribble::Dribble::new(&all, buf as u64, buf);
+        let mut split = kifu::stream::splitter(Format::Jkf, Box::new(read), Config::default());
+        let mut out = Vec::new();
+        let mut base = 0u64;
+        while let Some(chunk) = split.next_game() {
+            let chunk = chunk.unwrap();
+            let mut r = kifu::stream::read_chunk(Format::Jkf, &chunk, Config::default());
+            while let Some(ev) = r.next_event() {
+                out.push(format!("{:?}", ev.unwrap()));
+            }
+            base += 1;
+        }
+        assert_eq!(base as usize, games);
+        assert_eq!(out.len(), slice.len(), "buffer {buf}");
+    }
+}
+
+#[test]
+fn detection() {
+    assert_eq!(kifu::detect(doc("").as_bytes()), Some(Format::Jkf));
+    assert_eq!(
+        kifu::jkf::sniff(br#"{"moves":[{},{"move":{"color":0,"to":{"x":7,"y":6},"piece":"FU"}}]}"#),
+        kifu::format::Confidence::Maybe
+    );
+    for other in [
+        &br#"{"tree":[{}],"moves":[]}"#[..],
+        br#"{"players":{},"board":{},"moves":[]}"#,
+        br#"[{"header":{},"moves":[]}]"#,
+        b"header moves",
+        br#"{"name":"x","list":[1,2]}"#,
+    ] {
+        assert_eq!(kifu::jkf::sniff(other), kifu::format::Confidence::No, "{}", String::from_utf8_lossy(other));
+    }
+}

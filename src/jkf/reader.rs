@@ -399,6 +399,7 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let mut preset: Option<Option<&'static [(u8, u8)]>> = None;
+        let mut unknown = false;
         let mut data = None;
         loop {
             let t = self.key_tok()?;
@@ -409,6 +410,7 @@ impl<'a> Reader<'a> {
                         let found = PRESETS.iter().find(|(name, _)| name.as_bytes() == s).map(|&(_, r)| r);
                         if found.is_none() && s != b"OTHER" {
                             self.warn(WarningKind::UnknownKey, off);
+                            unknown = true;
                         }
                         preset = Some(found);
                     }
@@ -426,6 +428,7 @@ impl<'a> Reader<'a> {
                 self.preset(removed, if removed.is_empty() { Color::Black } else { Color::White })
             }
             (_, Some(turn)) => self.emit_data(turn),
+            _ if unknown => self.preset(&[], Color::Black),
             _ => {
                 self.warn(WarningKind::MissingValue, at);
                 self.preset(&[], Color::Black);
@@ -789,39 +792,32 @@ impl<'a> Reader<'a> {
             self.out.push(Event::Clock(Clock { color, kind: ClockKind::ElapsedMs, value }));
             k += 1;
         }
-        if let Some((key, s, off)) = e.special {
-            k += self.special(key, s, off, line.fork);
-        } else if e.mv.is_none() && !e.root {
-            self.warn(WarningKind::MissingValue, e.offset);
-            k += 1;
-        }
         let n = self.out.len();
         self.out[e.start.min(n)..].rotate_right(k.min(n - e.start.min(n)));
+        if let Some((key, s, off)) = e.special {
+            self.special(key, s, off, line.fork);
+        } else if e.mv.is_none() && !e.root {
+            self.warn(WarningKind::MissingValue, e.offset);
+        }
         Ok(())
     }
 
     /// A special move `s` (its key `key`, its string at `off`): on the main line the game's
     /// ending, in a fork a `Property`; an unknown one is also a warning and a `Property`.
-    /// Returns how many events it added.
-    fn special(&mut self, key: &'a [u8], s: &'a [u8], off: usize, fork: bool) -> usize {
-        let mut k = 0;
+    fn special(&mut self, key: &'a [u8], s: &'a [u8], off: usize, fork: bool) {
         let ending = SPECIALS.iter().find(|(name, _)| name.as_bytes() == s).map(|&(_, e)| e);
-        let unknown = ending.is_none();
-        if unknown {
+        if ending.is_none() {
             self.warn(WarningKind::UnknownKey, off);
-            k += 1;
         }
-        if fork || unknown {
+        if fork || ending.is_none() {
             let whole = span(self.input, key, s).unwrap_or(&[]);
             let value = Text::new(s, TextRule::JsonString, Charset::Utf8);
             self.out.push(Event::Property(Property::new(key, value, whole)));
-            k += 1;
         }
         if !fork {
             self.ending = self.ending.or(Some(ending.unwrap_or(Ending::Other)));
             self.line().ended = true;
         }
-        k
     }
 
     /// `move` (the value read next): the move, or `None` (with a warning) when it lacks a
@@ -900,10 +896,13 @@ impl<'a> Reader<'a> {
         }
         match (x, y) {
             (Some(x @ 1..=9), Some(y @ 1..=9)) => Ok(Some(Square::new(x as u8, y as u8))),
-            _ => {
+            // 0 (a number `int` let through); a missing or bad coordinate was reported there, or
+            // is reported as the move's missing square.
+            (Some(0), _) | (_, Some(0)) => {
                 self.warn(WarningKind::BadValue, at);
                 Ok(None)
             }
+            _ => Ok(None),
         }
     }
 
