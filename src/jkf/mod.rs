@@ -41,8 +41,8 @@
 //!
 //! ```
 //! use kifu::{Event, Move, Piece, Square};
-//! let jkf = br#"{"header":{"先手":"A"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"special":"TORYO"}]}"#;
-//! let events: Vec<_> = kifu::jkf::Reader::new(jkf).collect::<Result<_, _>>().unwrap();
+//! let jkf = r#"{"header":{"先手":"A"},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"special":"TORYO"}]}"#;
+//! let events: Vec<_> = kifu::jkf::Reader::new(jkf.as_bytes()).collect::<Result<_, _>>().unwrap();
 //! let m = events.iter().find_map(|e| match e { Event::Move(Move::Shogi(m)) => Some(*m), _ => None }).unwrap();
 //! assert_eq!((m.from, m.to, m.piece), (Some(Square::new(7, 7)), Square::new(7, 6), Piece::Pawn));
 //! assert!(matches!(events.last(), Some(Event::GameEnd { ending: Some(kifu::Ending::Resign), .. })));

@@ -384,10 +384,10 @@ fn initial(tree: &GameTree<'_>, board: &mut Board, out: &mut Vec<u8>) {
                     }
                 }
             }
-            Event::Setup(Setup::ShogiRemove { square: s }) => {
-                if (1..=9).contains(&s.file) && (1..=9).contains(&s.rank) {
-                    board[usize::from(s.file - 1)][usize::from(s.rank - 1)] = None;
-                }
+            Event::Setup(Setup::ShogiRemove { square: s })
+                if (1..=9).contains(&s.file) && (1..=9).contains(&s.rank) =>
+            {
+                board[usize::from(s.file - 1)][usize::from(s.rank - 1)] = None;
             }
             Event::Turn(c) => turn = c,
             _ => {}
