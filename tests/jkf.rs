@@ -916,7 +916,7 @@ fn streaming_equals_slice_reading() {
             base += 1;
         }
         assert_eq!(base as usize, games);
-        assert_eq!(out.len(), slice.len(), "buffer {buf}");
+        assert_eq!(out, slice, "buffer {buf}");
     }
 }
 

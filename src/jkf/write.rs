@@ -39,6 +39,7 @@
 //! | `relative` | not written (it needs the legal moves of the position); `promote: false` is not written either |
 //! | `GameEnd`'s ending | a last `{"special": …}` on the main line (`Ending::Other`: not written) |
 //! | a `Property` named `special` (a fork's special move) | a `{"special": …}` element after its node |
+//! | a node without a move (other than the game node) | an element without `move`: read back with a `missing_value` warning, its comments and clocks on the node before |
 
 use super::tables::{header_key, standard, HEADER, PRESETS, SPECIALS};
 use crate::event::{ClockKind, Color, Event, InfoKey, Move, Piece, Setup, ShogiMove, Square};
