@@ -57,6 +57,8 @@ formats! {
     Kif = "kif", Shogi;
     /// USI `position` lines (`.usi`/`.sfen`: one game per line).
     Usi = "usi", Shogi;
+    /// JKF shogi (json-kifu-format, Kifu for JS's JSON; `.jkf`).
+    Jkf = "jkf", Shogi;
 }
 
 impl Format {

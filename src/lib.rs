@@ -130,6 +130,7 @@ pub mod gocaml;
 pub mod input;
 pub mod jago;
 pub mod jgf;
+pub mod jkf;
 pub mod json;
 pub mod kif;
 pub mod kit;

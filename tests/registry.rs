@@ -15,6 +15,7 @@ const SAMPLES: &[(&str, Format)] = &[
     ("yagura-opening.csa", Format::Csa),
     ("yagura-opening.kifu", Format::Kif),
     ("yagura-opening.usi", Format::Usi),
+    ("yagura-opening.jkf", Format::Jkf),
 ];
 
 fn sample(name: &str) -> Vec<u8> {
@@ -49,7 +50,7 @@ fn names_round_trip_and_are_distinct() {
 #[test]
 fn only_the_shogi_formats_are_shogi() {
     for &f in Format::ALL {
-        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Usi);
+        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Usi | Format::Jkf);
         assert_eq!(f.kind(), if shogi { GameKind::Shogi } else { GameKind::Go }, "{f:?}");
     }
 }
