@@ -47,6 +47,8 @@ pub enum Target {
     Xml,
     /// The Go game JSON snapshot.
     Json,
+    /// JKF (json-kifu-format), shogi.
+    Jkf,
 }
 
 impl Target {
@@ -57,6 +59,7 @@ impl Target {
             Target::Jgf | Target::Jgf1 => "jgf",
             Target::Xml => "xml",
             Target::Json => "json",
+            Target::Jkf => "jkf",
         }
     }
 
@@ -352,6 +355,7 @@ impl Converter {
             Target::Jgf1 => self.jgf.write(tree, kifu::jgf::write::Version::V1, out).map_err(|e| e.to_string()),
             Target::Xml => self.jago.write(tree, out).map_err(|e| e.to_string()),
             Target::Json => self.gocaml.write(tree, out).map_err(|e| e.to_string()),
+            Target::Jkf => kifu::jkf::write::write(tree, out).map_err(|e| e.to_string()),
             Target::Csa | Target::Csa3 => unreachable!("CSA streams events"),
         }
     }
