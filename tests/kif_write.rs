@@ -332,3 +332,199 @@ fn corpus_kif_files_read_back_the_same_in_both_charsets() {
     }
     assert!(n >= 350, "{n}");
 }
+
+/// What a game's main line says that KIF and CSA both keep: moves, times (whole seconds, with
+/// their side), comments (one per line; an evaluation as the comment `* score pv` KIF reads it
+/// back as; a comment before the first move too) and the ending, when KIF has a word for it.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Kept {
+    moves: Vec<kifu::ShogiMove>,
+    times: Vec<(Option<kifu::Color>, u64)>,
+    comments: Vec<String>,
+    header_comments: Vec<String>,
+    ending: Option<Ending>,
+}
+
+/// Where two projections differ first, for a message.
+fn kept_diff(a: &[Kept], b: &[Kept]) -> String {
+    fn first<T: std::fmt::Debug + PartialEq>(what: &str, x: &[T], y: &[T]) -> Option<String> {
+        let i = (0..x.len().max(y.len())).find(|&i| x.get(i) != y.get(i))?;
+        Some(format!("{what} {i}: {:?} against {:?}", x.get(i), y.get(i)))
+    }
+    for (g, (x, y)) in a.iter().zip(b).enumerate() {
+        let d = first("move", &x.moves, &y.moves)
+            .or_else(|| first("time", &x.times, &y.times))
+            .or_else(|| first("comment", &x.comments, &y.comments))
+            .or_else(|| first("header comment", &x.header_comments, &y.header_comments))
+            .or_else(|| (x.ending != y.ending).then(|| format!("ending {:?} against {:?}", x.ending, y.ending)));
+        if let Some(d) = d {
+            return format!("game {g}: {d}");
+        }
+    }
+    format!("{} games against {}", a.len(), b.len())
+}
+
+fn kept<S: EventSource>(mut source: S) -> Vec<Kept> {
+    let mut track = kifu::tree::MainLineTracker::new();
+    let mut out = Vec::new();
+    let mut g = Kept::default();
+    let mut moved = false;
+    let mut to_move = None;
+    while let Some(e) = source.next_event() {
+        let e = e.unwrap();
+        if !track.feed(&e) {
+            continue;
+        }
+        let comments = if moved { &mut g.comments } else { &mut g.header_comments };
+        match e {
+            Event::GameStart { .. } => moved = false,
+            Event::Move(Move::Shogi(m)) => {
+                g.moves.push(m);
+                moved = true;
+                to_move = Some(m.color.opponent());
+            }
+            Event::Turn(c) => to_move = Some(c),
+            Event::Clock(c) if c.kind == ClockKind::ElapsedMs => g.times.push((c.color, c.value / 1000)),
+            Event::Comment(t) => comments.extend(t.decode().text.lines().map(str::to_owned)),
+            Event::Property(p) if p.name() == b"*" => comments.push(p.value().decode().text.into_owned()),
+            Event::Evaluation(v) => {
+                let mut s = "*".to_owned();
+                if let Some(x) = v.score {
+                    s += &format!(" {x}");
+                }
+                if !v.pv.is_empty() {
+                    s += &format!(" {}", String::from_utf8_lossy(v.pv));
+                }
+                comments.push(s);
+            }
+            Event::GameEnd { ending, .. } => {
+                // (The writer's table: the side not to move's illegal action is the side to
+                // move's win.)
+                let ending = ending.map(|e| match (e, to_move) {
+                    (Ending::IllegalActionBlack, Some(kifu::Color::White)) => Ending::IllegalMove,
+                    (Ending::IllegalActionWhite, Some(kifu::Color::Black)) => Ending::IllegalMove,
+                    (e, _) => e,
+                });
+                g.ending = ending.filter(|e| {
+                    !matches!(
+                        e,
+                        Ending::Draw
+                            | Ending::Matta
+                            | Ending::MaxMoves
+                            | Ending::Error
+                            | Ending::PerpetualCheck
+                            | Ending::Other
+                    )
+                });
+                out.push(std::mem::take(&mut g));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn corpus_csa_files_read_back_with_their_moves_times_and_comments() {
+    let Some(corpus) = common::corpus() else { return };
+    let mut n = 0;
+    for dir in [corpus.join("csa"), corpus.join("converted/csa-cshogi"), corpus.join("converted/csa3-tsshogi")] {
+        for f in common::files(&dir, &[".csa"]) {
+            let bytes = std::fs::read(&f).unwrap();
+            let name = f.display();
+            let want = kept(kifu::csa::Reader::new(&bytes));
+            for options in [UTF8, CP932] {
+                let (out, w) = to_kif(kifu::csa::Reader::new(&bytes), options);
+                let got = kept(kifu::kif::Reader::new(&out));
+                assert!(
+                    got == want,
+                    "{name} {options:?}: {}\n{}",
+                    kept_diff(&got, &want),
+                    String::from_utf8_lossy(&out)
+                );
+                // What is not written: CSA's version lines, endings KIF has no word for.
+                let source = events(kifu::csa::Reader::new(&bytes));
+                let versions = source.iter().filter(|e| e.starts_with("info FormatVersion")).count();
+                let wordless = ["Draw", "Matta", "MaxMoves", "Error", "PerpetualCheck", "Other"];
+                let endings =
+                    source.iter().filter(|e| wordless.iter().any(|w| **e == format!("game_end Some({w})"))).count();
+                assert_eq!(w.unwritten(), (versions + endings) as u64, "{name}");
+            }
+            n += 1;
+        }
+    }
+    assert!(n >= 2700, "{n}");
+}
+
+#[test]
+fn kif_to_csa_to_kif_keeps_moves_times_and_comments() {
+    let Some(dir) = common::corpus_dir("kif") else { return };
+    let mut n = 0;
+    for f in common::files(&dir, &[".kif", ".kifu"]) {
+        let bytes = std::fs::read(&f).unwrap();
+        let name = f.display();
+        let mut csa = Vec::new();
+        let mut w = kifu::csa::write::Writer::new(kifu::csa::write::Version::V30);
+        for e in kifu::kif::Reader::new(&bytes) {
+            // (The CSA writer takes back a game it refuses; KIF games are shogi.)
+            w.event(&e.unwrap(), &mut csa).unwrap();
+        }
+        let (back, _) = to_kif(kifu::csa::Reader::new(&csa), UTF8);
+        let (mut a, mut b) = (kept(kifu::kif::Reader::new(&bytes)), kept(kifu::kif::Reader::new(&back)));
+        // The CSA writer does not write KIF's comments before the first move (a `Property`
+        // named `*`), nor an ending CSA has no special for.
+        // And (its table) a comment's leading `*` is lost.
+        for g in a.iter_mut().chain(b.iter_mut()) {
+            g.header_comments.clear();
+        }
+        for c in a.iter_mut().flat_map(|g| g.comments.iter_mut()) {
+            if let Some(rest) = c.strip_prefix('*') {
+                *c = rest.to_owned();
+            }
+        }
+        assert!(a == b, "{name}: {}\n{}", kept_diff(&a, &b), String::from_utf8_lossy(&csa));
+        n += 1;
+    }
+    assert!(n >= 350, "{n}");
+}
+
+// ---------------------------------------------------------------- allocation
+
+/// One test, so that no other test thread allocates while counting.
+#[test]
+fn writing_allocates_nothing_per_node() {
+    let Some(dir) = common::corpus_dir("kif") else { return };
+    let bump = Bump::new();
+    let files: Vec<&[u8]> = common::files(&dir, &[".kif", ".kifu"])
+        .iter()
+        .map(|f| &*bump.alloc_slice_copy(&std::fs::read(f).unwrap()))
+        .collect();
+    let trees: Vec<GameTree<'_>> = files.iter().flat_map(|b| trees(&bump, kifu::kif::Reader::new(b))).collect();
+    let nodes: usize = trees.iter().map(GameTree::len).sum();
+    let mut out = Vec::new();
+    for options in [UTF8, CP932] {
+        let mut w = Writer::new(options);
+        // Warm-up: the variation stack, the scratch string and the output grow.
+        for t in &trees {
+            out.clear();
+            w.write(t, &mut out).unwrap();
+        }
+        let largest = trees
+            .iter()
+            .map(|t| {
+                let mut one = Vec::new();
+                w.write(t, &mut one).unwrap();
+                one.len()
+            })
+            .max()
+            .unwrap_or(0);
+        out = Vec::with_capacity(largest);
+        let before = common::alloc::allocations();
+        for t in &trees {
+            out.clear();
+            w.write(t, &mut out).unwrap();
+        }
+        let allocs = common::alloc::allocations() - before;
+        assert_eq!(allocs, 0, "{options:?}: {allocs} allocations writing {} trees, {nodes} nodes", trees.len());
+    }
+}

@@ -25,7 +25,7 @@
 //! | `Name` | `&text` |
 //! | `Evaluation` | `** score pv` (the floodgate comment) |
 //! | `Property` with an empty value after a move (a special move in a variation, an unknown one) | `   5 word` |
-//! | `GameEnd` with an ending | `投了` `中断` `千日手` `持将棋` `切れ負け` `反則勝ち` `反則負け` `入玉勝ち` `詰み` `不詰` after the main line's last move, with the time a clock of the other side gives there |
+//! | `GameEnd` with an ending | `投了` `中断` `千日手` `持将棋` `切れ負け` `反則勝ち` `反則負け` (the side to move's illegal action) `入玉勝ち` `詰み` `不詰` after the main line's last move, with the time a clock of the other side gives there |
 //! | the end of the header | `手数----指手---------消費時間--` |
 //! | a variation | a blank line, `変化：N手`, its moves, after the main line |
 //!
@@ -51,7 +51,7 @@
 //! | an evaluation reads back as a comment (`* score pv`) | CSA `'**` |
 //! | a time loses its milliseconds | CSA V3.0 decimal times |
 //! | a move's side comes back from the ply (the start's side, then alternating); a node's second move comes back as a node of its own; a node without a move adds its comments to the move before | records of other formats |
-//! | `IllegalActionBlack`/`White` of the side not to move reads back as the other | records of other formats |
+//! | `IllegalActionBlack`/`White` of the side not to move is written `反則勝ち` (the side to move wins) and reads back as `IllegalMove` | CSA `%-ILLEGAL_ACTION` after White's move |
 //! | CP932: a character CP932 lacks becomes `&#N;` | names, comments in UTF-8 records |
 //!
 //! ```
@@ -125,6 +125,8 @@ struct State {
     ply: u32,
     totals: [u64; 2],
     last_to: Option<Square>,
+    /// The side to move.
+    to_move: Color,
     /// Per square (rank 1 first, file 9 first): 0 empty, 1 a piece, 2 a promoted piece.
     board: [u8; 81],
 }
@@ -172,14 +174,28 @@ fn kif_key(name: &[u8]) -> bool {
     !name.is_empty() && KEYS.iter().any(|(w, _)| w[0] == name || w[1] == name)
 }
 
-/// Whether a property or info name can be a KIF key: no colon, space or line break in it,
-/// and no first character that makes the line another kind (`#`, `*`, `&`, `|`, `+`, a digit).
-fn safe_key(name: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(name);
-    match name.first() {
-        None | Some(b'#' | b'*' | b'&' | b'|' | b'+' | b'0'..=b'9') => false,
-        Some(_) => !text.contains([':', '：', ' ', '\u{3000}', '\t', '\n', '\r']),
+/// Whether a property or info name (in `charset`) can be a KIF key: no colon, space or line
+/// break in it, and no first character that makes the line another kind (`#`, `*`, `&`, `|`,
+/// `+`, a digit). Read character by character in UTF-8 or CP932, so nothing is decoded.
+fn safe_key(name: &[u8], charset: Charset) -> bool {
+    if matches!(name.first(), None | Some(b'#' | b'*' | b'&' | b'|' | b'+' | b'0'..=b'9')) {
+        return false;
     }
+    let k = usize::from(charset == Charset::ShiftJis);
+    let (colon, space) = (words::COLON[k], words::IDSP[k]);
+    let mut i = 0;
+    while i < name.len() {
+        let rest = &name[i..];
+        if rest.starts_with(colon) || rest.starts_with(space) {
+            return false;
+        }
+        match name[i] {
+            b':' | b' ' | b'\t' | b'\n' | b'\r' => return false,
+            0x81..=0x9F | 0xE0..=0xFC if k == 1 => i += 2,
+            _ => i += 1,
+        }
+    }
+    true
 }
 
 /// `m:ss` (minutes right-aligned in two columns) or `hh:mm:ss`.
@@ -266,7 +282,7 @@ impl Writer {
                 }
                 Event::Info(i) if i.key() == InfoKey::Charset => charset = true,
                 Event::Info(i) if i.key() == InfoKey::Handicap && handicap.is_none() => {
-                    handicap = Some(start::named(&i.value().decode().text))
+                    handicap = Some(start::named(i.value()))
                 }
                 Event::Setup(s) => {
                     setups = true;
@@ -323,7 +339,7 @@ impl Writer {
                             );
                             out.push(b'\n');
                         }
-                        _ if safe_key(name) => {
+                        _ if safe_key(name, value.charset()) => {
                             put(
                                 Text::new(name, TextRule::Plain, value.charset()),
                                 enc,
@@ -362,7 +378,7 @@ impl Writer {
         for (b, cell) in board.iter_mut().zip(start.cells) {
             *b = cell.map_or(0, |(_, p)| 1 + u8::from(p.is_promoted()));
         }
-        State { ply: 0, totals: [0; 2], last_to: None, board }
+        State { ply: 0, totals: [0; 2], last_to: None, to_move: turn, board }
     }
 
     /// The start position's lines (see [`start`]).
@@ -385,7 +401,7 @@ impl Writer {
             put(Text::new(name, TextRule::Plain, value.charset()), enc, Mode::Line, &mut self.scratch, out);
         } else if let Some(w) = words::key(i.key()) {
             word(w, enc, out);
-        } else if i.key() == InfoKey::Other && safe_key(name) {
+        } else if i.key() == InfoKey::Other && safe_key(name, value.charset()) {
             put(Text::new(name, TextRule::Plain, value.charset()), enc, Mode::Line, &mut self.scratch, out);
         } else {
             self.unwritten += 1;
@@ -461,7 +477,7 @@ impl Writer {
         if special == Some(true) {
             return;
         }
-        match tree.ending().map(|e| (e, words::special(e))) {
+        match tree.ending().map(|e| (e, ending_word(e, state))) {
             Some((_, Some(w))) => {
                 let w = w[self.enc() as usize];
                 self.special(w, None, state, None, out);
@@ -547,7 +563,6 @@ impl Writer {
             }
         }
         let ending = if last { tree.ending() } else { None };
-        let known = ending.and_then(words::special);
         let mut written = false;
         let mut moves = 0;
         for (k, e) in tree.events(n).enumerate() {
@@ -558,17 +573,19 @@ impl Writer {
                     self.shogi_move(m, state, time, plus && moves == 1, out);
                 }
                 Event::Clock(_) if own.is_some_and(|o| o.0 == k) => {}
-                Event::Clock(_) if other.is_some_and(|o| o.0 == k) => match known {
-                    // The special's time: the special comes here.
-                    Some(w) if !written => {
-                        let w = w[self.enc() as usize];
-                        self.special(w, None, state, other.map(|o| o.1), out);
-                        written = true;
+                Event::Clock(_) if other.is_some_and(|o| o.0 == k) => {
+                    match ending.and_then(|e| ending_word(e, state)) {
+                        // The special's time: the special comes here.
+                        Some(w) if !written => {
+                            let w = w[self.enc() as usize];
+                            self.special(w, None, state, other.map(|o| o.1), out);
+                            written = true;
+                        }
+                        // Already on the line of a special's property.
+                        _ if written => {}
+                        _ => self.unwritten += 1,
                     }
-                    // Already on the line of a special's property.
-                    _ if written => {}
-                    _ => self.unwritten += 1,
-                },
+                }
                 Event::Comment(t) => self.comment(t, out),
                 Event::Name(t) => self.bookmark(t, out),
                 Event::Evaluation(e) => self.evaluation(e, out),
@@ -619,6 +636,7 @@ impl Writer {
         }
         state.board[index(m.to)] = 1 + u8::from(m.piece.is_promoted());
         state.last_to = Some(m.to);
+        state.to_move = m.color.opponent();
         if let Some(ms) = time {
             let secs = ms / 1000;
             let total = &mut state.totals[m.color as usize];
@@ -631,6 +649,17 @@ impl Writer {
         }
         out.push(b'\n');
     }
+}
+
+/// The special move that gives `e` back; an illegal action of the side not to move is the
+/// side to move's win (`反則勝ち`, read back as [`Ending::IllegalMove`]).
+fn ending_word(e: Ending, state: &State) -> Option<words::Word> {
+    let e = match e {
+        Ending::IllegalActionBlack if state.to_move == Color::White => Ending::IllegalMove,
+        Ending::IllegalActionWhite if state.to_move == Color::Black => Ending::IllegalMove,
+        e => e,
+    };
+    words::special(e)
 }
 
 /// Whether a name is the KIF word `w` (in either charset).

@@ -8,6 +8,7 @@ use super::super::glyphs::HANDICAPS;
 use super::words::{self, Word};
 use super::Encoding;
 use crate::event::{Color, Piece, Setup};
+use crate::text::{Charset, Text};
 
 /// The kinds a hand holds, in the order the reader gives them.
 const HAND_KINDS: [Piece; 7] =
@@ -73,8 +74,45 @@ impl Start {
     }
 }
 
-/// The handicap a `手合割` value names (spaces ignored): its index in `HANDICAPS`.
-pub(super) fn named(value: &str) -> Option<usize> {
+/// The handicap a `手合割` value names (spaces ignored): its index in `HANDICAPS`. The value is
+/// compared in its own charset (UTF-8 or CP932), so nothing is decoded.
+pub(super) fn named(t: Text<'_>) -> Option<usize> {
+    let k = match t.charset() {
+        Charset::ShiftJis => 1,
+        Charset::Utf8 => 0,
+        _ => return named_str(&t.decode().text),
+    };
+    let space: &[u8] = words::IDSP[k];
+    let (raw, mut buf, mut n, mut i) = (t.raw(), [0u8; 64], 0, 0);
+    while i < raw.len() {
+        if raw[i..].starts_with(space) {
+            i += space.len();
+            continue;
+        }
+        let len = match (k, raw[i]) {
+            (_, b' ' | b'\t') => {
+                i += 1;
+                continue;
+            }
+            (1, 0x81..=0x9F | 0xE0..=0xFC) => 2,
+            (0, 0xC0..=0xDF) => 2,
+            (0, 0xE0..=0xEF) => 3,
+            (0, 0xF0..=0xF7) => 4,
+            _ => 1,
+        };
+        let len = len.min(raw.len() - i);
+        if n + len > buf.len() {
+            return None;
+        }
+        buf[n..n + len].copy_from_slice(&raw[i..i + len]);
+        n += len;
+        i += len;
+    }
+    HANDICAPS.iter().position(|(w, _)| w[k] == &buf[..n])
+}
+
+/// [`named`] for a decoded value.
+fn named_str(value: &str) -> Option<usize> {
     let mut buf = [0u8; 64];
     let mut n = 0;
     for c in value.chars().filter(|c| !c.is_whitespace()) {
@@ -180,6 +218,7 @@ pub(super) fn number(mut n: u64, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::TextRule;
 
     #[test]
     fn presets_counts_and_names() {
@@ -188,9 +227,13 @@ mod tests {
         assert_eq!(s.preset_name(Color::White), None);
         let lance = Start::preset(&[(1, 1)]);
         assert_eq!(lance.preset_name(Color::White), Some(1));
-        assert_eq!(named("平手　　"), Some(0));
-        assert_eq!(named("香落ち"), Some(1));
-        assert_eq!(named("詰将棋"), None);
+        let utf8 = |s: &'static str| Text::new(s.as_bytes(), TextRule::Plain, Charset::Utf8);
+        assert_eq!(named(utf8("平手　　")), Some(0));
+        assert_eq!(named(utf8(" 香落ち")), Some(1));
+        assert_eq!(named(utf8("詰将棋")), None);
+        let sjis = encoding_rs::SHIFT_JIS.encode("右七枚落ち　").0;
+        assert_eq!(named(Text::new(&sjis, TextRule::Plain, Charset::ShiftJis)), Some(13));
+        assert_eq!(named_str("飛車落ち"), Some(4));
         for (n, want) in [(1, ""), (2, "二"), (10, "十"), (18, "十八"), (11, "十一")] {
             let mut out = Vec::new();
             count(n, Encoding::Utf8, &mut out);
