@@ -488,6 +488,72 @@ fn kif_to_csa_to_kif_keeps_moves_times_and_comments() {
     assert!(n >= 350, "{n}");
 }
 
+#[test]
+fn corpus_usi_files_read_back_with_their_moves() {
+    let Some(dir) = common::corpus_dir("usi") else { return };
+    let mut n = 0;
+    for f in common::files(&dir, &[".usi", ".sfen"]) {
+        let bytes = std::fs::read(&f).unwrap();
+        let want = kept(kifu::usi::Reader::new(&bytes));
+        for options in [UTF8, CP932] {
+            let (out, _) = to_kif(kifu::usi::Reader::new(&bytes), options);
+            let got = kept(kifu::kif::Reader::new(&out));
+            assert!(got == want, "{}: {}\n{}", f.display(), kept_diff(&got, &want), String::from_utf8_lossy(&out));
+            // The start position too (USI gives the setup in the diagram's order).
+            let setup = |evs: Vec<String>| -> Vec<String> {
+                evs.into_iter().filter(|e| e.starts_with("Setup") || e.starts_with("Turn")).collect()
+            };
+            assert_eq!(
+                setup(events(kifu::kif::Reader::new(&out))).len(),
+                setup(events(kifu::usi::Reader::new(&bytes))).len()
+            );
+        }
+        n += 1;
+    }
+    assert!(n >= 301, "{n}");
+}
+
+#[test]
+fn branches_below_a_node_are_written_as_variations() {
+    // The shape SGF and JGF give (children of a node), not KIF's (siblings of a move).
+    let m = |color, from: (u8, u8), to: (u8, u8), piece| {
+        Event::Move(Move::Shogi(kifu::ShogiMove {
+            color,
+            from: Some(kifu::Square::new(from.0, from.1)),
+            to: kifu::Square::new(to.0, to.1),
+            piece,
+        }))
+    };
+    use kifu::{Branch, Color::*, Piece::*};
+    let evs = [
+        Event::GameStart { offset: 0 },
+        Event::Node,
+        m(Black, (7, 7), (7, 6), Pawn),
+        Event::VariationStart(Branch::Child),
+        Event::Node,
+        m(White, (3, 3), (3, 4), Pawn),
+        Event::Node,
+        m(Black, (8, 8), (2, 2), Horse),
+        Event::VariationEnd,
+        Event::VariationStart(Branch::Child),
+        Event::Node,
+        m(White, (8, 3), (8, 4), Pawn),
+        Event::VariationEnd,
+        Event::GameEnd { length: 0, ending: Some(Ending::Resign) },
+    ];
+    let (out, _) = to_kif(List::new(&evs), UTF8);
+    let want = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)+\n   3 ２二角成(88)\n   4 投了\n\n変化：2手\n   2 ８四歩(83)\n";
+    assert_eq!(String::from_utf8(out.clone()).unwrap(), want);
+    let bump = Bump::new();
+    let (a, b) = (trees(&bump, List::new(&evs)), trees(&bump, kifu::kif::Reader::new(&out)));
+    // The same tree (the read-back game node also holds the standard position's setup, the
+    // table's loss for a start given by no setup event).
+    let shape =
+        |t: &GameTree<'_>| -> Vec<_> { t.nodes().map(|n| (t.parent(n), t.moves(n).collect::<Vec<_>>())).collect() };
+    assert_eq!(shape(&a[0]), shape(&b[0]));
+    assert_eq!(b[0].ending(), Some(Ending::Resign));
+}
+
 // ---------------------------------------------------------------- allocation
 
 /// One test, so that no other test thread allocates while counting.
