@@ -29,6 +29,8 @@
 //! | the end of the header | `手数----指手---------消費時間--` |
 //! | a variation | a blank line, `変化：N手`, its moves, after the main line |
 //!
+//! No `まで…` summary line is written (readers need none, and tsshogi often writes none).
+//!
 //! Text in the output's charset is copied (a KIF record read in the charset it is written in
 //! costs no decoding); other text is decoded and encoded. A header value's line breaks become
 //! `\n` (read back by the `\n` escape of KIF values), a bookmark's become spaces.
@@ -39,7 +41,7 @@
 //! # Known losses (read → write → read)
 //! | what | when |
 //! |---|---|
-//! | not written, counted in [`Writer::unwritten`]: info with no KIF key (`Round`, ranks, `Result`…); info, setup, a turn, properties with a value after the first move; clocks other than a move's own time and a special's; a second move's clock; setup with no KIF form (a king or promoted piece in hand, a square off the board); an ending KIF has no word for (`Draw`, `Matta`, `MaxMoves`, `Error`, `PerpetualCheck`, `Other` without its word); moves off the board; the version of another format (`V2.2`); a `Property` with an empty name or one a KIF line cannot hold | records of other formats |
+//! | not written, counted in [`Writer::unwritten`]: info with no KIF key (`Round`, ranks, `Result`…); info, setup, a turn, properties with a value after the first move; clocks other than a move's own time and a special's; a second move's clock; setup with no KIF form (a king or promoted piece in hand, a square off the board); an ending KIF has no word for (`Draw`, `Matta`, `MaxMoves`, `Error`, `PerpetualCheck`, `Other` without its word); moves off the board; the version of another format (`V2.2`); a `Property` with an empty name or one a KIF line cannot hold; the events of a variation whose first node has no move | records of other formats |
 //! | the `#KIF` line's `encoding` becomes the output's, and reads back at the line's place (the top) | converting between the charsets; records of other formats |
 //! | a `手合割` info is added for a standard or handicap start (none for a standard start given by no setup event) | records of other formats |
 //! | a start with no setup events reads back as the standard position | records that give none |
