@@ -68,6 +68,7 @@ mod moves;
 mod reader;
 mod scan;
 pub mod split;
+pub mod write;
 
 pub use reader::Reader;
 pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};

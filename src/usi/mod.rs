@@ -45,6 +45,7 @@
 mod reader;
 mod sfen;
 pub mod split;
+pub mod write;
 
 pub use reader::Reader;
 pub use split::{chunks, Chunks, Scanner};
