@@ -49,6 +49,12 @@ pub enum Target {
     Json,
     /// JKF (json-kifu-format), shogi.
     Jkf,
+    /// KIF in CP932 (Shift_JIS), shogi.
+    Kif,
+    /// KIF in UTF-8 (`.kifu`), shogi.
+    Kifu,
+    /// USI `position` lines, one game per line (main line only), shogi.
+    Usi,
 }
 
 impl Target {
@@ -60,12 +66,15 @@ impl Target {
             Target::Xml => "xml",
             Target::Json => "json",
             Target::Jkf => "jkf",
+            Target::Kif => "kif",
+            Target::Kifu => "kifu",
+            Target::Usi => "usi",
         }
     }
 
     /// Whether one file holds every game of an input.
     fn collection(self) -> bool {
-        matches!(self, Target::Sgf | Target::Csa | Target::Csa3)
+        matches!(self, Target::Sgf | Target::Csa | Target::Csa3 | Target::Kif | Target::Kifu | Target::Usi)
     }
 }
 
@@ -262,6 +271,8 @@ struct Converter {
     jago: kifu::jago::write::Writer,
     gocaml: kifu::gocaml::write::Writer,
     repairs: Vec<kifu::sgf::write::Repair>,
+    kif_cp932: kifu::kif::write::Writer,
+    kif_utf8: kifu::kif::write::Writer,
     /// The outputs of the last input (kept: their memory is reused), and the streamed SGF's.
     outputs: Vec<Vec<u8>>,
     stream_out: Vec<u8>,
@@ -277,6 +288,14 @@ impl Converter {
             jago: kifu::jago::write::Writer::new(),
             gocaml: kifu::gocaml::write::Writer::new(),
             repairs: Vec::new(),
+            kif_cp932: kifu::kif::write::Writer::new(kifu::kif::write::Options {
+                encoding: kifu::kif::write::Encoding::Cp932,
+                ..Default::default()
+            }),
+            kif_utf8: kifu::kif::write::Writer::new(kifu::kif::write::Options {
+                encoding: kifu::kif::write::Encoding::Utf8,
+                ..Default::default()
+            }),
             outputs: Vec::new(),
             stream_out: Vec::new(),
         }
@@ -289,8 +308,8 @@ impl Converter {
             t.skipped += 1;
             return Vec::new();
         };
-        if matches!(self.to, Target::Csa | Target::Csa3) {
-            self.outputs = self.csa(name, &mut reader, t);
+        if matches!(self.to, Target::Csa | Target::Csa3 | Target::Usi) {
+            self.outputs = self.streamed(name, &mut reader, t);
             return self.outputs.iter().map(Vec::as_slice).collect();
         }
         if self.to == Target::Sgf {
@@ -356,41 +375,69 @@ impl Converter {
             Target::Xml => self.jago.write(tree, out).map_err(|e| e.to_string()),
             Target::Json => self.gocaml.write(tree, out).map_err(|e| e.to_string()),
             Target::Jkf => kifu::jkf::write::write(tree, out).map_err(|e| e.to_string()),
-            Target::Csa | Target::Csa3 => unreachable!("CSA streams events"),
+            Target::Kif => self.kif_cp932.write(tree, out).map_err(|e| e.to_string()),
+            Target::Kifu => self.kif_utf8.write(tree, out).map_err(|e| e.to_string()),
+            Target::Csa | Target::Csa3 | Target::Usi => unreachable!("CSA and USI stream events"),
         }
     }
 
     /// CSA streams: every event of the reader to the writer, a refused (Go) game reported.
-    fn csa(&mut self, name: &str, reader: &mut kifu::AnyReader<'_>, t: &mut Totals) -> Vec<Vec<u8>> {
+    fn streamed(&mut self, name: &str, reader: &mut kifu::AnyReader<'_>, t: &mut Totals) -> Vec<Vec<u8>> {
         use kifu::csa::write::{Version, Writer};
-        let mut w = Writer::new(if self.to == Target::Csa3 { Version::V30 } else { Version::V22 });
         let mut out = Vec::new();
-        let mut refused_here = false;
-        while let Some(item) = reader.next_event() {
-            match item {
-                Ok(ev) => {
-                    if let Event::Warning(_) = ev {
-                        t.warnings += 1;
-                    }
-                    if let Event::GameStart { .. } = ev {
-                        refused_here = false;
-                    }
-                    if let Err(e) = w.event(&ev, &mut out) {
-                        if !refused_here {
-                            refused_here = true;
-                            t.refused += 1;
-                            crate::out::eprint(&format!("kifu: {name}: not written: {}\n", e.message()));
-                        }
-                    }
-                }
-                Err(e) => record_error(name, &e, t),
+        let games = match self.to {
+            Target::Usi => {
+                let mut w = kifu::usi::write::Writer::new();
+                stream_events(name, reader, t, &mut out, |ev, out| {
+                    w.event(ev, out).map_err(|e| e.message().to_string())
+                });
+                w.games()
             }
-        }
-        t.games += w.games();
+            _ => {
+                let mut w = Writer::new(if self.to == Target::Csa3 { Version::V30 } else { Version::V22 });
+                stream_events(name, reader, t, &mut out, |ev, out| {
+                    w.event(ev, out).map_err(|e| e.message().to_string())
+                });
+                w.games()
+            }
+        };
+        t.games += games;
         if out.is_empty() {
             Vec::new()
         } else {
             vec![out]
+        }
+    }
+}
+
+/// Every event of `reader` to `write` (a streaming writer: CSA, USI); a refused game reported
+/// once.
+fn stream_events(
+    name: &str,
+    reader: &mut kifu::AnyReader<'_>,
+    t: &mut Totals,
+    out: &mut Vec<u8>,
+    mut write: impl FnMut(&Event<'_>, &mut Vec<u8>) -> Result<(), String>,
+) {
+    let mut refused_here = false;
+    while let Some(item) = reader.next_event() {
+        match item {
+            Ok(ev) => {
+                if let Event::Warning(_) = ev {
+                    t.warnings += 1;
+                }
+                if let Event::GameStart { .. } = ev {
+                    refused_here = false;
+                }
+                if let Err(e) = write(&ev, out) {
+                    if !refused_here {
+                        refused_here = true;
+                        t.refused += 1;
+                        crate::out::eprint(&format!("kifu: {name}: not written: {e}\n"));
+                    }
+                }
+            }
+            Err(e) => record_error(name, &e, t),
         }
     }
 }

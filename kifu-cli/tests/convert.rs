@@ -73,6 +73,39 @@ fn shogi_goes_to_csa_and_is_refused_by_go_formats() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// Every shogi sample to every shogi target, and each output to every other target again: the
+/// same moves each time (the samples are one game in each format).
+#[test]
+fn shogi_goes_between_every_shogi_format_with_the_same_moves() {
+    let d = temp("shogi-all");
+    let targets = [("csa", "csa"), ("csa3", "csa"), ("kif", "kif"), ("kifu", "kifu"), ("usi", "usi"), ("jkf", "jkf")];
+    let want = moves(&sample("yagura-opening.csa"));
+    let samples = ["yagura-opening.csa", "yagura-opening.kifu", "yagura-opening.usi", "yagura-opening.jkf"];
+    for input in samples {
+        assert_eq!(moves(&sample(input)), want, "{input}: the samples hold the same game");
+        for (to, ext) in targets {
+            let out = d.join(format!("{input}.{to}.{ext}"));
+            let (code, stdout, err) = kifu(&["convert", "--to", to, "-o", out.to_str().unwrap(), &sample(input)]);
+            assert_eq!(code, 0, "{input} → {to}: {stdout}{err}");
+            assert_eq!(moves(out.to_str().unwrap()), want, "{input} → {to}");
+            for (again, ext2) in targets {
+                let out2 = d.join(format!("{input}.{to}.{again}.{ext2}"));
+                let (code, _, err) =
+                    kifu(&["convert", "--to", again, "-o", out2.to_str().unwrap(), out.to_str().unwrap()]);
+                assert_eq!(code, 0, "{input} → {to} → {again}: {err}");
+                assert_eq!(moves(out2.to_str().unwrap()), want, "{input} → {to} → {again}");
+            }
+        }
+    }
+    // Go games are refused by every shogi target.
+    for (to, _) in targets {
+        let (code, _, err) = kifu(&["convert", "--to", to, &sample("ear-reddening.sgf")]);
+        assert_eq!(code, 1, "{to}: {err}");
+        assert!(err.contains("not written"), "{to}: {err}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 #[test]
 fn a_directory_becomes_a_directory_and_nothing_is_overwritten() {
     let d = temp("dir");
