@@ -6,6 +6,9 @@
 //! |---|---|---|
 //! | `sgf` | `kifu::sgf::write::NodeWriter` straight from the events, or `kifu::tree::Writer::sgf_with_repairs` where the events need a tree (FF[4], each repair reported) | every Go game of the input (a collection) |
 //! | `csa`, `csa3` | `kifu::csa::write` (V2.2, V3.0), streaming the reader's events | every shogi game of the input, `/` between them |
+//! | `kif`, `kifu` | `kifu::kif::write` (CP932, UTF-8), from a tree | every shogi game of the input, one after another |
+//! | `usi` | `kifu::usi::write`, streaming (main line only) | every shogi game of the input, a line each |
+//! | `jkf` | `kifu::jkf::write`, from a tree | one shogi game |
 //! | `jgf`, `jgf1` | `kifu::jgf::write` (v2 as Seki, v1 as ngGo) | one Go game |
 //! | `xml` | `kifu::jago::write` (Jago XML) | one Go game |
 //! | `json` | `kifu::gocaml::write` (the Go game JSON snapshot) | one Go game |
