@@ -41,7 +41,7 @@ where
         let mut at = 0;
         let result = decoder.for_each_entries(&mut |entry: &ArchiveEntry, reader: &mut dyn Read| {
             at += 1;
-            if entry.is_directory || entry.is_anti_item {
+            if entry.is_directory {
                 return Ok(true);
             }
             let member = member_name(name, entry);
@@ -78,10 +78,9 @@ where
     }
     // Empty files have no block.
     for (i, entry) in archive.files.iter().enumerate() {
-        if archive.stream_map.file_block_index.get(i).copied().flatten().is_none()
-            && !entry.is_directory
-            && !entry.is_anti_item
-        {
+        // (sevenz-rust2's writer marks empty files as anti-items, deletions for 7-Zip's update
+        // mode: they are read as the empty files they are.)
+        if archive.stream_map.file_block_index.get(i).copied().flatten().is_none() && !entry.is_directory {
             open_stream(&member_name(name, entry), Box::new(io::empty()), depth + 1, src, f)?;
         }
     }
