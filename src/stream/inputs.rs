@@ -2,28 +2,62 @@
 //! and archives, each handed to the caller as a named reader with its detected format.
 //!
 //! Compression and archives are recognised by their magic bytes, whatever the file is called:
-//! gzip (`1F 8B`), bzip2 (`BZh`), xz (`FD 37 7A 58 5A 00`), zip (`PK\x03\x04`) and tar (`ustar`
-//! at byte 257, or a name ending in `.tar`). Compressed streams are decompressed on the fly and
-//! looked at again (so `.tar.gz`, `.tar.bz2` and `.sgf.xz` work); archive members are read one
-//! by one and named `archive.zip!member.sgf`. Archives nest up to four levels.
+//! gzip (`1F 8B`), bzip2 (`BZh`), xz (`FD 37 7A 58 5A 00`), zstd (`28 B5 2F FD`, or a skippable
+//! frame first, as `pzstd` writes), zip (`PK\x03\x04`), 7z (`37 7A BC AF 27 1C`) and tar
+//! (`ustar` at byte 257, or a name ending in `.tar`). Compressed streams are decompressed on the
+//! fly and looked at again (so `.tar.gz`, `.tar.zst`, `.tar.xz` and `.sgf.zst` work); archive
+//! members are read one by one and named `archive.zip!member.sgf` (`games.7z!2019/a.sgf`).
+//! Archives nest up to four levels.
+//!
+//! A 7z archive is read block by block: each block (a solid block holds many members) is decoded
+//! once, in order, and its members are handed out as they come out of the decoder; a member the
+//! caller does not read to its end is read past. A member that fails (a checksum, truncated data)
+//! is reported, and so is each member after it in the same block (not read: a solid block cannot
+//! be resumed); the next block is read. A truncated 7z file has lost its header (7z keeps it at
+//! the end): the archive is reported and the next input is opened.
+//!
+//! Limits (against decompression bombs): every decompressed stream (a `.gz`, `.zst`… layer, a zip
+//! member, all the members of a 7z archive together) may give out at most [`MAX_EXPANSION`] times
+//! the bytes read so far from the input it comes from (the file, or stdin), plus
+//! [`EXPANSION_ALLOWANCE`]; past that its reader fails with an error of kind `InvalidData` that
+//! names the member, and the caller reports it and goes on with the next input. Real game records
+//! compress 4 to 20 times; a bomb (a gigabyte of zeros in a few kilobytes) stops after
+//! [`EXPANSION_ALLOWANCE`] bytes. Memory does not depend on the limit: streams are not held.
 //!
 //! A UTF-16 stream (with its byte-order mark) is transcoded to UTF-8 on the fly, as
 //! [`crate::input::prepare`] does for slices.
 //!
 //! Costs: the first [`SNIFF_LEN`] bytes of each input are read ahead for
-//! detection and handed back in front of the rest; a zip archive read from a stream (stdin, or
-//! inside a compressed file) is read into memory because zip needs to seek (a zip file on disk
-//! is read in place). Without the `compression` feature, compressed inputs and archives are
-//! reported as errors.
+//! detection and handed back in front of the rest; a zip or 7z archive read from a stream (stdin,
+//! or inside a compressed file) is read into memory because both need to seek (a file on disk is
+//! read in place). Decoders hold their window: zstd up to 128 MiB (frames that ask for more are
+//! errors), a 7z LZMA or LZMA2 block its dictionary (16 to 64 MiB as 7-Zip writes them; LZMA2
+//! allocates the size the header declares, which the 7z crate does not let us bound), decoded on
+//! one thread. Without the `compression` feature, compressed inputs and archives are reported as
+//! errors.
 
 use crate::detect::{detect, Format, SNIFF_LEN};
 use crate::error::{Error, ErrorKind, Position};
+use std::cell::Cell;
 use std::io::{self, Cursor, Read};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+#[cfg(feature = "compression")]
+mod sevenz;
 
 /// How deeply archives and compressed streams may nest (`a.tar.gz!b.zip!c.sgf.gz` is 4).
 const MAX_NESTING: u32 = 4;
+
+/// How many bytes a decompressed stream may give out per byte read from its input (the file or
+/// stdin it comes from), past [`EXPANSION_ALLOWANCE`]: 100. Real game records compress 4 to 20
+/// times (xz and 7z at their best on repetitive SGF).
+pub const MAX_EXPANSION: u64 = 100;
+
+/// How many bytes a decompressed stream may give out before [`MAX_EXPANSION`] is checked: 64 MiB
+/// (so that a small file of one repeated game is read whole).
+pub const EXPANSION_ALLOWANCE: u64 = 64 << 20;
 
 /// One input: a reader over its (decompressed) bytes and the format detected from its first bytes.
 pub struct Input<'a> {
@@ -81,8 +115,9 @@ where
     };
     for_each_entry(paths, |entry| match entry {
         Entry::Stdin => {
-            let stdin = io::stdin().lock();
-            let _ = open_stream("-", Box::new(stdin), 0, &mut f);
+            let src = Source::default();
+            let stdin = Counted::new(io::stdin().lock(), &src);
+            let _ = open_stream("-", Box::new(stdin), 0, &src, &mut f);
         }
         Entry::File(path) => {
             let _ = open_file_until(&path, &mut f);
@@ -113,7 +148,8 @@ where
     R: Read + 'r,
     F: FnMut(&str, Result<Input<'_>, Error>),
 {
-    let _ = open_stream(name, Box::new(reader), 0, &mut |name: &str, input| {
+    let src = Source::default();
+    let _ = open_stream(name, Box::new(Counted::new(reader, &src)), 0, &src, &mut |name: &str, input| {
         f(name, input);
         ControlFlow::Continue(())
     });
@@ -156,7 +192,8 @@ pub fn read_input(name: &str) -> Result<Vec<u8>, Error> {
         ControlFlow::Break(())
     };
     if container == "-" {
-        let _ = open_stream("-", Box::new(io::stdin().lock()), 0, &mut visit);
+        let src = Source::default();
+        let _ = open_stream("-", Box::new(Counted::new(io::stdin().lock(), &src)), 0, &src, &mut visit);
     } else {
         let _ = open_file_until(Path::new(container), &mut visit);
     }
@@ -351,23 +388,13 @@ pub fn walk_dir(dir: &Path) -> Walk {
 }
 
 /// Opens a file that cannot seek (a FIFO, a character device such as `/dev/stdin`) as a stream.
-fn open_unseekable<F>(name: &str, mut file: std::fs::File, f: &mut F) -> ControlFlow<()>
+fn open_unseekable<F>(name: &str, file: std::fs::File, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
-    let head = match read_head(&mut file, 4) {
-        Ok(h) => h,
-        Err(e) => return f(name, Err(io_error(e))),
-    };
-    #[cfg(feature = "compression")]
-    if kind(&head, name) == Kind::Zip {
-        let mut whole = head;
-        if let Err(e) = file.read_to_end(&mut whole) {
-            return f(name, Err(io_error(e)));
-        }
-        return zip_members(name, Cursor::new(whole), 0, f);
-    }
-    open_stream(name, Box::new(Cursor::new(head).chain(file)), 0, f)
+    // Zip and 7z archives are read into memory by `open_packed`.
+    let src = Source::default();
+    open_stream(name, Box::new(Counted::new(file, &src)), 0, &src, f)
 }
 
 /// What the first bytes of a stream say it is.
@@ -376,7 +403,9 @@ enum Kind {
     Gzip,
     Bzip2,
     Xz,
+    Zstd,
     Zip,
+    SevenZ,
     Tar,
     Plain,
 }
@@ -388,8 +417,14 @@ fn kind(head: &[u8], name: &str) -> Kind {
         Kind::Bzip2
     } else if head.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
         Kind::Xz
+    } else if head.starts_with(&[0x28, 0xB5, 0x2F, 0xFD])
+        || (head.len() >= 4 && head[0] & 0xF0 == 0x50 && head[1..4] == [0x2A, 0x4D, 0x18])
+    {
+        Kind::Zstd
     } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
         Kind::Zip
+    } else if head.starts_with(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C]) {
+        Kind::SevenZ
     } else if head.get(257..262) == Some(b"ustar")
         || (head.len() >= 512 && name.rsplit('!').next().is_some_and(|n| n.to_ascii_lowercase().ends_with(".tar")))
     {
@@ -434,11 +469,12 @@ where
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return open_unseekable(&name, file, f);
     }
+    let src = Source::default();
     #[cfg(feature = "compression")]
     {
         use std::io::Seek;
-        let mut magic = [0u8; 4];
-        let n = match read_head(&mut file, 4) {
+        let mut magic = [0u8; 6];
+        let n = match read_head(&mut file, 6) {
             Ok(h) => {
                 magic[..h.len()].copy_from_slice(&h);
                 h.len()
@@ -448,14 +484,19 @@ where
         if let Err(e) = file.rewind() {
             return f(&name, Err(io_error(e)));
         }
-        if kind(&magic[..n], &name) == Kind::Zip {
-            return zip_members(&name, file, 0, f);
+        match kind(&magic[..n], &name) {
+            Kind::Zip => return zip_members(&name, Counted::new(file, &src), 0, &src, f),
+            Kind::SevenZ => return sevenz::members(&name, Counted::new(file, &src), 0, &src, f),
+            _ => {}
         }
     }
-    open_stream(&name, Box::new(file), 0, f)
+    open_stream(&name, Box::new(Counted::new(file, &src)), 0, &src, f)
 }
 
-fn open_stream<'a, F>(name: &str, mut r: Box<dyn Read + 'a>, depth: u32, f: &mut F) -> ControlFlow<()>
+/// Opens the stream `r` of the input called `name`: hands it to `f` when plain, else decompresses
+/// or opens it as an archive (`depth` layers deep already). `src` counts the bytes read from the
+/// outermost input, for the [`MAX_EXPANSION`] limit.
+fn open_stream<'a, F>(name: &str, mut r: Box<dyn Read + 'a>, depth: u32, src: &Source, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
@@ -473,7 +514,7 @@ where
                 return f(name, Err(io_error(e)));
             }
             let utf8 = Utf16::new(stream, encoding);
-            return open_stream(name, Box::new(utf8), depth + 1, f);
+            return open_stream(name, Box::new(utf8), depth + 1, src, f);
         }
     }
     if k == Kind::Plain {
@@ -484,7 +525,7 @@ where
         return f(name, Err(Error::new(ErrorKind::Io, nowhere(), "archives or compressed streams nested too deeply")));
     }
     let whole: Box<dyn Read + 'a> = Box::new(Cursor::new(head).chain(r));
-    open_packed(name, k, whole, depth, f)
+    open_packed(name, k, whole, depth, src, f)
 }
 
 /// Transcodes a UTF-16 stream (its byte-order mark, if any, already taken off) into UTF-8, as
@@ -550,7 +591,14 @@ impl<R: Read> Read for Utf16<R> {
 }
 
 #[cfg(not(feature = "compression"))]
-fn open_packed<F>(name: &str, _k: Kind, _r: Box<dyn Read + '_>, _depth: u32, f: &mut F) -> ControlFlow<()>
+fn open_packed<F>(
+    name: &str,
+    _k: Kind,
+    _r: Box<dyn Read + '_>,
+    _depth: u32,
+    _src: &Source,
+    f: &mut F,
+) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
@@ -561,29 +609,50 @@ where
 }
 
 #[cfg(feature = "compression")]
-fn open_packed<'a, F>(name: &str, k: Kind, r: Box<dyn Read + 'a>, depth: u32, f: &mut F) -> ControlFlow<()>
+fn open_packed<'a, F>(
+    name: &str,
+    k: Kind,
+    r: Box<dyn Read + 'a>,
+    depth: u32,
+    src: &Source,
+    f: &mut F,
+) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
+    let bounded =
+        |r: Box<dyn Read + 'a>| -> Box<dyn Read + 'a> { Box::new(Bounded::new(r, name, src, Budget::default())) };
     match k {
-        Kind::Gzip => open_stream(name, Box::new(flate2::read::MultiGzDecoder::new(r)), depth + 1, f),
-        Kind::Bzip2 => open_stream(name, Box::new(bzip2::read::MultiBzDecoder::new(r)), depth + 1, f),
-        Kind::Xz => open_stream(name, Box::new(liblzma::read::XzDecoder::new_multi_decoder(r)), depth + 1, f),
-        Kind::Zip => {
+        Kind::Gzip => open_stream(name, bounded(Box::new(flate2::read::MultiGzDecoder::new(r))), depth + 1, src, f),
+        Kind::Bzip2 => open_stream(name, bounded(Box::new(bzip2::read::MultiBzDecoder::new(r))), depth + 1, src, f),
+        Kind::Xz => {
+            open_stream(name, bounded(Box::new(liblzma::read::XzDecoder::new_multi_decoder(r))), depth + 1, src, f)
+        }
+        // Frames follow one another (`cat a.zst b.zst`); the window is bounded by the decoder's
+        // default (128 MiB), larger windows (`zstd --long=31`) are errors.
+        Kind::Zstd => match zstd::stream::read::Decoder::new(r) {
+            Ok(d) => open_stream(name, bounded(Box::new(d)), depth + 1, src, f),
+            Err(e) => f(name, Err(io_error(e))),
+        },
+        Kind::Zip | Kind::SevenZ => {
             let mut all = Vec::new();
             let mut r = r;
-            match r.read_to_end(&mut all) {
-                Ok(_) => zip_members(name, Cursor::new(all), depth, f),
-                Err(e) => f(name, Err(io_error(e))),
+            if let Err(e) = r.read_to_end(&mut all) {
+                return f(name, Err(io_error(e)));
+            }
+            if k == Kind::Zip {
+                zip_members(name, Cursor::new(all), depth, src, f)
+            } else {
+                sevenz::members(name, Cursor::new(all), depth, src, f)
             }
         }
-        Kind::Tar => tar_members(name, r, depth, f),
+        Kind::Tar => tar_members(name, r, depth, src, f),
         Kind::Plain => unreachable!("plain streams are handed out by open_stream"),
     }
 }
 
 #[cfg(feature = "compression")]
-fn zip_members<R, F>(name: &str, r: R, depth: u32, f: &mut F) -> ControlFlow<()>
+fn zip_members<R, F>(name: &str, r: R, depth: u32, src: &Source, f: &mut F) -> ControlFlow<()>
 where
     R: Read + io::Seek,
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
@@ -607,13 +676,14 @@ where
             Ok(n) => format!("{name}!{n}"),
             Err(_) => format!("{name}!#{i}"),
         };
-        open_stream(&member_name, Box::new(member), depth + 1, f)?;
+        let member = Bounded::new(member, &member_name, src, Budget::default());
+        open_stream(&member_name, Box::new(member), depth + 1, src, f)?;
     }
     ControlFlow::Continue(())
 }
 
 #[cfg(feature = "compression")]
-fn tar_members<F>(name: &str, r: Box<dyn Read + '_>, depth: u32, f: &mut F) -> ControlFlow<()>
+fn tar_members<F>(name: &str, r: Box<dyn Read + '_>, depth: u32, src: &Source, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
@@ -634,9 +704,93 @@ where
             Ok(p) => format!("{name}!{}", p.display()),
             Err(_) => format!("{name}!?"),
         };
-        open_stream(&member_name, Box::new(entry), depth + 1, f)?;
+        open_stream(&member_name, Box::new(entry), depth + 1, src, f)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The count of bytes read from an outermost input (a file, stdin), shared by the [`Bounded`]
+/// streams decompressed from it.
+#[derive(Clone, Default)]
+struct Source(Rc<Cell<u64>>);
+
+/// A reader (and seeker) that adds the bytes it reads to a [`Source`].
+struct Counted<R> {
+    inner: R,
+    src: Source,
+}
+
+impl<R> Counted<R> {
+    fn new(inner: R, src: &Source) -> Counted<R> {
+        Counted { inner, src: src.clone() }
+    }
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.src.0.set(self.src.0.get() + n as u64);
+        Ok(n)
+    }
+}
+
+impl<R: io::Seek> io::Seek for Counted<R> {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
+    }
+}
+
+/// The bytes given out by one decompressed stream (shared by the members of a 7z archive, which
+/// are limited together).
+#[derive(Clone, Default)]
+struct Budget(Rc<Cell<u64>>);
+
+/// A decompressed stream that fails once it has given out more than [`MAX_EXPANSION`] times the
+/// bytes read from its [`Source`] plus [`EXPANSION_ALLOWANCE`], and from then on.
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
+struct Bounded<R> {
+    inner: R,
+    name: String,
+    src: Source,
+    out: Budget,
+    tripped: bool,
+}
+
+#[cfg_attr(not(feature = "compression"), allow(dead_code))]
+impl<R: Read> Bounded<R> {
+    fn new(inner: R, name: &str, src: &Source, out: Budget) -> Bounded<R> {
+        Bounded { inner, name: name.to_owned(), src: src.clone(), out, tripped: false }
+    }
+
+    fn limit_error(&self) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: decompression bomb? {} bytes out of {} read, past the limit of {MAX_EXPANSION} times the bytes read \
+                 plus {} MiB (kifu::stream::inputs::MAX_EXPANSION)",
+                self.name,
+                self.out.0.get(),
+                self.src.0.get(),
+                EXPANSION_ALLOWANCE >> 20
+            ),
+        )
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.tripped {
+            return Err(self.limit_error());
+        }
+        let n = self.inner.read(buf)?;
+        let out = self.out.0.get() + n as u64;
+        self.out.0.set(out);
+        if out > EXPANSION_ALLOWANCE.saturating_add(MAX_EXPANSION.saturating_mul(self.src.0.get())) {
+            self.tripped = true;
+            return Err(self.limit_error());
+        }
+        Ok(n)
+    }
 }
 
 #[cfg(test)]
@@ -674,6 +828,10 @@ mod tests {
         assert_eq!(kind(b"BZhx", "x"), Kind::Plain);
         assert_eq!(kind(&[0xFD, b'7', b'z', b'X', b'Z', 0, 0], "x"), Kind::Xz);
         assert_eq!(kind(b"PK\x03\x04....", "x"), Kind::Zip);
+        assert_eq!(kind(&[0x28, 0xB5, 0x2F, 0xFD, 0], "x.gz"), Kind::Zstd);
+        assert_eq!(kind(&[0x5A, 0x2A, 0x4D, 0x18, 0], "x"), Kind::Zstd);
+        assert_eq!(kind(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C, 0], "x.zip"), Kind::SevenZ);
+        assert_eq!(kind(b"7z(;GM[1])", "x.7z"), Kind::Plain);
         let mut tar = vec![0u8; 512];
         tar[257..262].copy_from_slice(b"ustar");
         assert_eq!(kind(&tar, "x"), Kind::Tar);
