@@ -30,8 +30,10 @@
 //! assert_eq!(moves, 2);
 //! ```
 //!
-//! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz` streams and `.zip`/`.tar`
-//!   archives (detected by their magic bytes), each member named `archive.zip!member.sgf`.
+//! - [`inputs`]: files, directories, `-` (stdin), `.gz`/`.bz2`/`.xz`/`.zst` streams and
+//!   `.zip`/`.tar`/`.7z` archives (detected by their magic bytes, `.tar.gz`/`.tar.zst`/`.tar.xz`
+//!   through the decompressor), each member named `archive.zip!member.sgf`; a decompressed
+//!   stream stops at [`inputs::MAX_EXPANSION`] times the bytes read (a bomb).
 //! - [`Splitter`] and [`Streaming`] live in [`crate::split`] (re-exported here).
 //! - [`whole`]: an input small enough read whole and parsed from its slice, a larger one
 //!   streamed.
