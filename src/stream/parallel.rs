@@ -30,7 +30,7 @@ pub struct Options {
     /// every game of the input, read from its slice with no boundary scan and no shifting (see
     /// [`super::whole`]) — rather than game by game (standard input too); larger inputs are still
     /// cut into games. Default: 0 (every input game by game). The CLI's `stats` uses
-    /// [`super::whole::WHOLE_LIMIT`].
+    /// [`super::whole::WHOLE_LIMIT`]. Memory: up to one such input per worker thread.
     pub whole: usize,
 }
 
