@@ -126,6 +126,7 @@ pub mod detect;
 pub mod error;
 pub mod event;
 pub mod format;
+pub mod gib;
 pub mod gocaml;
 pub mod input;
 pub mod jago;
