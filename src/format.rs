@@ -53,6 +53,8 @@ formats! {
     Jago = "jago", Go;
     /// Tygem GIB.
     Gib = "gib", Go;
+    /// WBaduk / Cyberoro NGF.
+    Ngf = "ngf", Go;
     /// CSA shogi V2.2 / V3.0.
     Csa = "csa", Shogi;
     /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).

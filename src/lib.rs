@@ -135,6 +135,7 @@ pub mod json;
 pub mod kif;
 pub mod kit;
 pub mod lint;
+pub mod ngf;
 pub mod position;
 mod registry;
 pub mod sgf;

@@ -47,3 +47,11 @@ fn gib_allocates_nothing_after_the_first_game() {
     assert_eq!(games, 200);
     assert_eq!(allocs, 0, "{allocs} allocations after the first game");
 }
+
+#[test]
+fn ngf_allocates_nothing_after_the_first_game() {
+    let Some(all) = concatenated("ngf", ".ngf", 100) else { return };
+    let (games, allocs) = count(kifu::ngf::Reader::new(&all));
+    assert_eq!(games, 200);
+    assert_eq!(allocs, 0, "{allocs} allocations after the first game");
+}

@@ -136,3 +136,22 @@ fn gib_edge_cases() {
         check(Format::Gib, c, &format!("gib case {i}"));
     }
 }
+
+#[test]
+fn ngf_corpus_streams() {
+    corpus_streams(Format::Ngf, "ngf", ".ngf");
+}
+
+#[test]
+fn ngf_edge_cases() {
+    let cases: &[&[u8]] = &[
+        b"",
+        b"\n\n",
+        b"t\n19\nw 1D\nb 2D\ns\n0\n0\n6\n20200101\n5\nr\n1\nPMABBDDDD\n\nPMACWEEEE\n\n\nNext\n9\n",
+        b"\xEF\xBB\xBFt\r\n19\r\nw\r\nb\r\ns\r\n2\r\n0\r\n0\r\nd\r\n5\r\nr\r\n1\r\nPMABWDDDD",
+        b"GIa\nGIb c\nGId e\nGI\nGI\nGI2006-9-5\nGI19\nGI0\nGI0\nGI6\nGI2\nPMABBREER\nPMACWUUUU\nGIx\nPMABBDDDD\n",
+    ];
+    for (i, c) in cases.iter().enumerate() {
+        check(Format::Ngf, c, &format!("ngf case {i}"));
+    }
+}
