@@ -55,6 +55,8 @@ formats! {
     Gib = "gib", Go;
     /// WBaduk / Cyberoro NGF.
     Ngf = "ngf", Go;
+    /// Pandanet UGF/UGI.
+    Ugf = "ugf", Go;
     /// CSA shogi V2.2 / V3.0.
     Csa = "csa", Shogi;
     /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).

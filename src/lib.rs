@@ -143,6 +143,7 @@ pub mod split;
 pub mod stream;
 pub mod text;
 pub mod tree;
+pub mod ugf;
 pub mod usi;
 
 pub use any::AnyReader;

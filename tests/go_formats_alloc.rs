@@ -55,3 +55,11 @@ fn ngf_allocates_nothing_after_the_first_game() {
     assert_eq!(games, 200);
     assert_eq!(allocs, 0, "{allocs} allocations after the first game");
 }
+
+#[test]
+fn ugf_allocates_nothing_after_the_first_game() {
+    let Some(all) = concatenated("ugf", ".ugf", 100) else { return };
+    let (games, allocs) = count(kifu::ugf::Reader::new(&all));
+    assert_eq!(games, 100);
+    assert_eq!(allocs, 0, "{allocs} allocations after the first game");
+}

@@ -155,3 +155,21 @@ fn ngf_edge_cases() {
         check(Format::Ngf, c, &format!("ngf case {i}"));
     }
 }
+
+#[test]
+fn ugf_corpus_streams() {
+    corpus_streams(Format::Ugf, "ugf", ".ugf");
+}
+
+#[test]
+fn ugf_edge_cases() {
+    let cases: &[&[u8]] = &[
+        b"",
+        b"junk\n[Header]\nSize=19\n[Data]\nQP,B1,1,0\n[ReviewComment]\n.Comment,2\nhi\n[Header]\nSize=9\n[Data]\nAA,W1,1,0\ntrailing",
+        b"\xEF\xBB\xBF[Header]\r\nHdcp=2,0.5\r\n[Data]\r\nDD,B1,0,0\r\nYA,W1,1,0",
+        b"[Header]\n[Header]\n\n[header]\nx\n",
+    ];
+    for (i, c) in cases.iter().enumerate() {
+        check(Format::Ugf, c, &format!("ugf case {i}"));
+    }
+}
