@@ -75,6 +75,12 @@ fn header_lines_by_position() {
     assert_eq!(info(&evs, InfoKey::Date).as_deref(), Some("20170316"));
     assert_eq!(info(&evs, InfoKey::Handicap), None);
     assert!(warnings(&evs).is_empty());
+    // A name with a space is kept whole; a line of one word is a name without rank.
+    let g = b"t\n19\nHoninbo Shusaku 4D\nGennan\n";
+    let evs = events(g);
+    assert_eq!(info(&evs, InfoKey::WhiteName).as_deref(), Some("Honinbo Shusaku"));
+    assert_eq!(info(&evs, InfoKey::WhiteRank).as_deref(), Some("4D"));
+    assert_eq!((info(&evs, InfoKey::BlackName).as_deref(), info(&evs, InfoKey::BlackRank)), (Some("Gennan"), None));
 }
 
 #[test]

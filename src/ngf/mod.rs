@@ -12,7 +12,7 @@
 //! | the game's first non-blank line … its last move line | `GameStart { offset }`, `Node` (the root) … `GameEnd { length }` |
 //! | line 0, the title (`Rated game`) | `Info(GameName)` |
 //! | line 1, the size (`19`) | `Info(BoardSize)` (2–52; else `bad_board_size`, 19 is used) |
-//! | lines 2 and 3, White and Black (`LQC         9DP`) | `Info(WhiteName)` `LQC`, `Info(WhiteRank)` `9DP` (first and last word, raw: `DP` professional dan, `D` amateur dan, `K` kyu, `*` as written); line 3 the same for Black |
+//! | lines 2 and 3, White and Black (`LQC         9DP`) | `Info(WhiteName)` `LQC`, `Info(WhiteRank)` `9DP` (the words before the last, and the last word, raw: `DP` professional dan, `D` amateur dan, `K` kyu, `*` as written); line 3 the same for Black |
 //! | line 4, the site | `Info(Place)` |
 //! | line 5, the handicap | `Info(Handicap)` for 2–9, and after the header `Setup` of the stones in Tygem's layout (`kit::go`); above 9 or not a number `bad_handicap` |
 //! | line 7, the komi, an integer | `Info(Komi)`: in an even game `7` means `7.5` (readers add 0.5); with a handicap as written; not a number `bad_komi` |

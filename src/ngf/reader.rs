@@ -63,12 +63,14 @@ pub struct Reader<'a> {
     lines: LineIndex,
 }
 
-/// The `(name, rank)` of a player line: the first word, and the last word when there are two
-/// or more (`LQC         9DP`).
+/// The `(name, rank)` of a player line: with two words or more, the words before the last
+/// (trimmed: names are padded, `LQC         9DP`) and the last; else the line and no rank.
+/// (Sabaki takes the first word as the name, which is the same for names without spaces.)
 fn player(line: &[u8]) -> (&[u8], Option<&[u8]>) {
-    let n = line.iter().position(|&c| c == b' ').unwrap_or(line.len());
-    let last = line.iter().rposition(|&c| c == b' ').map(|k| &line[k + 1..]);
-    (&line[..n], last.filter(|r| !r.is_empty()))
+    match line.iter().rposition(|&c| c == b' ') {
+        Some(k) => (line[..k].trim_ascii_end(), Some(&line[k + 1..])),
+        None => (line, None),
+    }
 }
 
 /// The SGF result of NGF's result sentence, as Sabaki and KaTrain read it: `resign` → `R`,
@@ -413,7 +415,7 @@ impl<'a> Reader<'a> {
         if !name.is_empty() {
             self.queue.push(self.info(if black { InfoKey::BlackName } else { InfoKey::WhiteName }, name));
         }
-        if let Some(r) = rank.filter(|r| r.as_ptr() != name.as_ptr()) {
+        if let Some(r) = rank.filter(|r| !r.is_empty()) {
             self.queue.push(self.info(if black { InfoKey::BlackRank } else { InfoKey::WhiteRank }, r));
         }
     }
