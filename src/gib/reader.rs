@@ -80,8 +80,9 @@ fn game_charset(header: &[u8]) -> Charset {
     if std::str::from_utf8(header).is_ok() {
         return Charset::Utf8;
     }
-    if let Some(k) = memchr::memmem::find(header, b"\\[GIBOKIND=") {
-        let v = &header[k + 12..];
+    const KEY: &[u8] = b"\\[GIBOKIND=";
+    if let Some(k) = memchr::memmem::find(header, KEY) {
+        let v = &header[k + KEY.len()..];
         if v.starts_with(b"Korea\\]") {
             return Charset::EucKr;
         }
@@ -626,5 +627,22 @@ crate::kit::source::event_source! { Reader, next_item;
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn charset_from_gibokind_when_not_utf8() {
+        assert_eq!(game_charset(b"\\HS\n\\[GIBOKIND=Korea\\]\n\\[GAMENAME=\xB4\xEB\xB1\xB9\\]\n"), Charset::EucKr);
+        assert_eq!(game_charset(b"\\HS\n\\[GIBOKIND=China\\]\n\\[GAMENAME=\xB4\xEB\xB1\xB9\\]\n"), Charset::Gb18030);
+        // Valid UTF-8 whatever the kind says; no kind: the detection rule.
+        assert_eq!(
+            game_charset("\\HS\n\\[GIBOKIND=Korea\\]\n\\[GAMENAME=\u{b300}\u{ad6d}\\]\n".as_bytes()),
+            Charset::Utf8
+        );
+        assert_eq!(game_charset(b"\\HS\n\\[GAMENAME=\xC8\xE6\xB1\xE2\xBB\xE7 \xB4\xEB\xB1\xB9\\]\n"), Charset::EucKr);
     }
 }
