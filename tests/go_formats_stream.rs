@@ -173,3 +173,41 @@ fn ugf_edge_cases() {
         check(Format::Ugf, c, &format!("ugf case {i}"));
     }
 }
+
+/// Corpus files with a few random edits (a bit flipped, a byte of the formats' syntax inserted,
+/// a byte removed, the file cut): the reader keeps the stream's contract, lenient and strict,
+/// and streaming still equals slice reading.
+#[test]
+fn mutated_corpus_files() {
+    let mut rng = common::rng::XorShift::new(24);
+    let sets: &[(Format, &str, &str)] =
+        &[(Format::Gib, "gib", ".gib"), (Format::Ngf, "ngf", ".ngf"), (Format::Ugf, "ugf", ".ugf")];
+    let junk = b"\\[]=,:&HSGEPMABW 019\n\r\t.-";
+    for &(format, sub, ext) in sets {
+        for path in corpus(sub, &[ext]) {
+            let bytes = std::fs::read(&path).unwrap();
+            for _ in 0..150 {
+                let mut v = bytes.clone();
+                for _ in 0..1 + rng.next() % 4 {
+                    if v.is_empty() {
+                        break;
+                    }
+                    let at = (rng.next() % v.len() as u64) as usize;
+                    match rng.next() % 4 {
+                        0 => v[at] ^= 1 << (rng.next() % 8),
+                        1 => v.insert(at, junk[(rng.next() % junk.len() as u64) as usize]),
+                        2 => {
+                            v.remove(at);
+                        }
+                        _ => v.truncate(at),
+                    }
+                }
+                for strict in [false, true] {
+                    let config = if strict { Config::strict() } else { Config::lenient() };
+                    kifu::kit::check_contract(&v, &mut AnyReader::new(format, &v, config), strict);
+                }
+                check(format, &v, &format!("{} mutated", path.display()));
+            }
+        }
+    }
+}
