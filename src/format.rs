@@ -51,6 +51,12 @@ formats! {
     GoJson = "gojson", Go;
     /// Jago XML (`<Go><GoGame>`), as Jago and GoGui write it.
     Jago = "jago", Go;
+    /// Tygem GIB.
+    Gib = "gib", Go;
+    /// WBaduk / Cyberoro NGF.
+    Ngf = "ngf", Go;
+    /// Pandanet UGF/UGI.
+    Ugf = "ugf", Go;
     /// CSA shogi V2.2 / V3.0.
     Csa = "csa", Shogi;
     /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).
