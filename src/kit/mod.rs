@@ -8,6 +8,7 @@
 //! other crates and need to call it, but it is not API (it panics on a violation).
 
 pub mod contract;
+pub(crate) mod kakinoki;
 pub(crate) mod queue;
 pub(crate) mod report;
 pub(crate) mod source;

@@ -1,4 +1,5 @@
-//! One KIF move line read into its parts: `<ply> <move> <time> [+]`, e.g.
+//! A move's shared parts (destination, piece, promotion: [`target`], [`promotion`]), the special
+//! moves ([`special`]), and one KIF move line read into its parts: `<ply> <move> <time> [+]`, e.g.
 //! `   1 ７六歩(77)   ( 0:16/00:00:16)+`, or a special move in place of the move (`投了`).
 //!
 //! The move is destination (`７六`, or `同` and an optional ideographic space), piece (`歩`,
@@ -14,7 +15,7 @@ use crate::event::{Ending, Piece, Square};
 /// A move as written: destination (`None` for `同`), piece before the move, promotion, origin
 /// (`None` for a drop).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Written {
+pub(crate) struct Written {
     pub to: Option<Square>,
     pub piece: Piece,
     pub promote: bool,
@@ -23,7 +24,7 @@ pub(super) struct Written {
 
 /// What follows the ply number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Body<'a> {
+pub(crate) enum Body<'a> {
     /// A move.
     Move(Written),
     /// A special move: its word, and the ending it gives when known (`反則負け` is known but
@@ -35,7 +36,7 @@ pub(super) enum Body<'a> {
 
 /// A move line read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct MoveLine<'a> {
+pub(crate) struct MoveLine<'a> {
     /// The written move number (saturated).
     pub ply: u64,
     /// The move or special.
@@ -47,18 +48,18 @@ pub(super) struct MoveLine<'a> {
 
 /// The piece named at `b[i]` and the length of its name.
 #[inline]
-pub(super) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
+pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
     glyphs::PIECES.iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
 }
 
 /// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
 #[inline]
-pub(super) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
+pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
     glyphs::NUMERALS.iter().position(|&w| at(b, i, w, enc)).map(|k| k as u8 + 1)
 }
 
 /// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
-pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
+pub(crate) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
     let mut i = 0;
     while i < line.len() && matches!(line[i], b' ' | b'\t') {
         i += 1;
@@ -81,9 +82,11 @@ pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
     MoveLine { ply, body, time }
 }
 
-/// The move written at `b[i]` and the offset after it, or the offset where it went wrong.
+/// The destination (`None` for `同`) and piece written at `b[i]` (after an optional side mark),
+/// and the offset after them, or the offset where they went wrong: the part KIF and KI2 moves
+/// share.
 #[inline]
-fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> {
+pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     // (Every side mark starts with 0xE2 in UTF-8 and 0x81 in CP932.)
     if matches!(b.get(i), Some(0xE2 | 0x81)) {
         if let Some(k) = glyphs::MARKS.iter().find(|&&w| at(b, i, w, enc)) {
@@ -103,14 +106,27 @@ fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> 
         return Err(i);
     };
     let (piece, n) = piece_at(b, i, enc).ok_or(i)?;
-    i += n;
-    let mut promote = false;
+    Ok((to, piece, i + n))
+}
+
+/// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
+#[inline]
+pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
     if at(b, i, glyphs::NO_PROMOTE, enc) {
-        i += len(glyphs::NO_PROMOTE, enc);
+        (Some(false), i + len(glyphs::NO_PROMOTE, enc))
     } else if at(b, i, glyphs::PROMOTE, enc) {
-        i += len(glyphs::PROMOTE, enc);
-        promote = true;
+        (Some(true), i + len(glyphs::PROMOTE, enc))
+    } else {
+        (None, i)
     }
+}
+
+/// The KIF move written at `b[i]` and the offset after it, or the offset where it went wrong.
+#[inline]
+fn written(b: &[u8], i: usize, enc: Enc) -> Result<(Written, usize), usize> {
+    let (to, piece, i) = target(b, i, enc)?;
+    let (promote, mut i) = promotion(b, i, enc);
+    let promote = promote == Some(true);
     let from = if at(b, i, glyphs::DROP, enc) {
         i += len(glyphs::DROP, enc);
         None
@@ -128,7 +144,7 @@ fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> 
 
 /// The special move at `b[i]`: its word (a known one, or any run of characters up to a space or
 /// `(`), its ending and whether it is known.
-fn special(b: &[u8], i: usize, enc: Enc) -> Option<(&[u8], Option<Ending>, bool)> {
+pub(crate) fn special(b: &[u8], i: usize, enc: Enc) -> Option<(&[u8], Option<Ending>, bool)> {
     for &(w, ending) in &glyphs::SPECIALS {
         if at(b, i, w, enc) {
             let end = i + len(w, enc);
