@@ -131,6 +131,7 @@ pub mod input;
 pub mod jago;
 pub mod jgf;
 pub mod json;
+pub mod ki2;
 pub mod kif;
 pub mod kit;
 pub mod lint;
