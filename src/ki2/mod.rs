@@ -45,6 +45,7 @@
 mod reader;
 pub mod split;
 mod token;
+pub mod write;
 
 pub use reader::Reader;
 pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};

@@ -92,11 +92,6 @@ fn offset(sq: Square, d: Step, k: i8) -> Option<Square> {
 }
 
 impl Board {
-    /// Empties the board and the hands.
-    pub(crate) fn clear(&mut self) {
-        *self = Board::default();
-    }
-
     /// The piece on `sq`.
     #[inline]
     pub(crate) fn get(&self, sq: Square) -> Option<(Color, Piece)> {
@@ -240,8 +235,9 @@ fn retain(c: &mut [Square; MAX_CANDIDATES], n: usize, keep: impl Fn(Square) -> b
 /// The words that tell a move from `from` to `to` by `color`'s `piece` apart from the other
 /// candidates `others` (which hold `from` too), as tsshogi writes them: `直` for a straight
 /// step forward when another can come, `上`/`引`/`寄` when that alone tells it apart, else
-/// `右`/`左` (with the motion when the side alone does not).
-pub(crate) fn words_for(color: Color, from: Square, to: Square, others: &[Square]) -> Words {
+/// `右`/`左` (with the motion when the side alone does not). `long`: the piece is a 龍 or 馬,
+/// for which `直` is not written.
+pub(crate) fn words_for(color: Color, from: Square, to: Square, others: &[Square], long: bool) -> Words {
     let mut none = Words::default();
     if others.len() <= 1 {
         return none;
@@ -264,7 +260,7 @@ pub(crate) fn words_for(color: Color, from: Square, to: Square, others: &[Square
     let fwd_straight = from.file == to.file && motion == Motion::Up;
     // 直 where it names the piece alone (not for the long-range 龍 and 馬: they use 右/左).
     let straight = Words { straight: true, ..none };
-    if fwd_straight && count(straight, &mut buf) == (1, true) {
+    if fwd_straight && !long && count(straight, &mut buf) == (1, true) {
         return straight;
     }
     let m = Words { motion: Some(motion), ..none };
@@ -313,7 +309,7 @@ mod tests {
         let w = Words { right: Some(true), ..Words::default() };
         let k = filter(&mut out, n, Color::Black, sq(5, 8), w);
         assert_eq!(&out[..k], &[sq(4, 9)]);
-        assert_eq!(words_for(Color::Black, sq(4, 9), sq(5, 8), &[sq(6, 9), sq(4, 9)]), w);
+        assert_eq!(words_for(Color::Black, sq(4, 9), sq(5, 8), &[sq(6, 9), sq(4, 9)], false), w);
     }
 
     #[test]
