@@ -79,6 +79,10 @@ pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
         }
         Err(bad) => {
             let j = i + n;
+            // A destination that does not read is a bad move, not a special.
+            if glyphs::file_digit(b, j, enc == Enc::Sjis).is_some() || at(b, j, glyphs::SAME, enc) {
+                return (Token::Bad(bad), bad);
+            }
             for &(w, ending) in &glyphs::SPECIALS {
                 if at(b, j, w, enc) {
                     let end = j + len(w, enc);
