@@ -533,7 +533,7 @@ fn line_ends_charsets_and_bad_tokens() {
 fn hostile_input_is_bounded() {
     // 10^6 nested 変化: the depth limit ends the game with an error.
     // (The rooks go to and fro, so that every move can be made.)
-    let mv = |n: u32| match (n % 2, (n + 1) / 2 % 2) {
+    let mv = |n: u32| match (n % 2, n.div_ceil(2) % 2) {
         (1, 1) => "▲１八飛",
         (1, _) => "▲２八飛",
         (_, 1) => "△９二飛",

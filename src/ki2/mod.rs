@@ -1,6 +1,6 @@
 //! KI2 shogi records (Kakinoki's short notation, `.ki2` in CP932 and `.ki2u` in UTF-8): a
 //! zero-copy pull reader, its sniffer, its streaming splitter and a streaming writer
-//! ([`write`]).
+//! ([`write`](mod@write)).
 //!
 //! KI2 has KIF's headers, board diagrams, comments and `変化` blocks (the shared line grammar is
 //! the core's `kit::kakinoki`), but writes its moves as in print: several to a line, each after

@@ -77,10 +77,11 @@ struct Frame {
     /// Inside a move line: where the line ends, and where the next line starts.
     line_end: usize,
     line_next: usize,
-    /// The position after its last move, and before it.
-    board: Board,
-    prev: Board,
 }
+
+/// The boards of a line of play: after its last move (`[0]`), and before it (`[1]`); kept
+/// beside [`Frame`] (in `Reader::boards`) so that a frame stays small to copy.
+type Boards = [Board; 2];
 
 /// Reads KI2 records from a byte slice, returning one [`Event`] per call; see the
 /// [module docs](super) for the mapping.
@@ -116,6 +117,7 @@ pub struct Reader<'a> {
     kids: Vec<u32>,
     stack: Vec<u32>,
     frames: Vec<Frame>,
+    boards: Vec<Boards>,
     pending_error: Option<Error>,
     stmt_offset: usize,
     lines: LineIndex,
@@ -156,6 +158,7 @@ impl<'a> Reader<'a> {
             kids: Vec::new(),
             stack: Vec::new(),
             frames: Vec::new(),
+            boards: Vec::new(),
             pending_error: None,
             stmt_offset: 0,
             lines: LineIndex::new(),
@@ -242,6 +245,7 @@ impl<'a> Reader<'a> {
         self.queue.clear();
         self.expand = Expand::None;
         self.frames.clear();
+        self.boards.clear();
         self.state = State::Between;
     }
 
@@ -335,6 +339,7 @@ impl<'a> Reader<'a> {
             (b.parent, b.ply, k)
         });
         self.frames.clear();
+        self.boards.clear();
         self.frames.push(Frame {
             block: 0,
             pos: at,
@@ -346,9 +351,8 @@ impl<'a> Reader<'a> {
             prev_to: None,
             line_end: 0,
             line_next: 0,
-            board: Board::default(),
-            prev: Board::default(),
         });
+        self.boards.push([Board::default(); 2]);
         let mut problems = None;
         if self.games == 1 {
             problems = self.charset_warning.take().map(|at| (WarningKind::UnknownCharset, at));
@@ -397,6 +401,7 @@ impl<'a> Reader<'a> {
                 return Some(r);
             }
             self.frames.pop();
+            self.boards.pop();
             if self.frames.is_empty() {
                 return Some(Ok(self.end_game()));
             }
@@ -476,7 +481,8 @@ impl<'a> Reader<'a> {
             )));
         }
         let last_to = if sibling { f.prev_to } else { f.last_to };
-        let board = if sibling { f.prev } else { f.board };
+        let b2 = self.boards[fi];
+        let board = if sibling { b2[1] } else { b2[0] };
         let kid = self.first_kid(k);
         self.frames.push(Frame {
             block: k,
@@ -489,9 +495,8 @@ impl<'a> Reader<'a> {
             prev_to: None,
             line_end: 0,
             line_next: 0,
-            board,
-            prev: board,
         });
+        self.boards.push([board; 2]);
         self.stmt_offset = b.header;
         Some(Ok(Event::VariationStart(if sibling { Branch::Sibling } else { Branch::Child })))
     }
@@ -527,7 +532,7 @@ impl<'a> Reader<'a> {
                     *next += 1;
                     if !removed.contains(&(file, rank)) {
                         let square = Some(Square::new(file, rank));
-                        self.frames[0].board.put(color, piece, square);
+                        self.boards[0][0].put(color, piece, square);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square })));
                     }
                 }
@@ -542,7 +547,7 @@ impl<'a> Reader<'a> {
                     if let Some((color, piece)) = row.cells[k] {
                         let (square, at) = (Some(Square::new(9 - k as u8, *rank)), *at);
                         let ev = Event::Setup(Setup::Shogi { color, piece, square });
-                        self.frames[0].board.put(color, piece, square);
+                        self.boards[0][0].put(color, piece, square);
                         if piece == crate::event::Piece::King {
                             let n = &mut self.kings[color as usize];
                             *n = n.saturating_add(1);
@@ -562,7 +567,7 @@ impl<'a> Reader<'a> {
                     if *n > 0 {
                         *n -= 1;
                         let (piece, color) = (HAND_KINDS[*k as usize], *color);
-                        self.frames[0].board.put(color, piece, None);
+                        self.boards[0][0].put(color, piece, None);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: None })));
                     }
                     *k += 1;
@@ -654,7 +659,7 @@ impl<'a> Reader<'a> {
                 None => bad = Some(WarningKind::BadValue),
             }
         }
-        let board = &f.board;
+        let board = &self.boards[fi][0];
         let mut c = [Square::new(0, 0); MAX_CANDIDATES];
         let n = if w.drop { 0 } else { board.reach(color, w.piece, to, &mut c) };
         let from = if w.drop || (n == 0 && w.promote.is_none() && board.in_hand(color, w.piece) > 0) {
@@ -698,8 +703,9 @@ impl<'a> Reader<'a> {
         f.prev_to = f.last_to;
         f.last_to = Some(to);
         f.ply = ply;
-        f.prev = f.board;
-        f.board.play(m);
+        let b2 = &mut self.boards[fi];
+        b2[1] = b2[0];
+        b2[0].play(m);
         self.queue.push(Event::Move(Move::Shogi(m)));
         if let Some(kind) = bad {
             if let Err(e) = self.queue_warning(kind, at) {

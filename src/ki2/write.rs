@@ -580,7 +580,7 @@ impl Writer {
 
     /// Appends a line's finished variations, latest branch point first.
     fn append_kids(&mut self, level: &mut Level, out: &mut Vec<u8>) {
-        level.kids.sort_by(|a, b| b.0.cmp(&a.0));
+        level.kids.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (_, t) in level.kids.drain(..) {
             out.extend_from_slice(&t);
             let mut t = t;

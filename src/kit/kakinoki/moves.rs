@@ -46,16 +46,78 @@ pub(crate) struct MoveLine<'a> {
     pub time: Option<Result<(u64, usize), usize>>,
 }
 
-/// The piece named at `b[i]` and the length of its name.
+/// The character at `b[i]` as a number (its code point in UTF-8, where every word of these
+/// tables is three bytes long; its two bytes in CP932), and its length; `None` for anything else.
+#[inline(always)]
+fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
+    match enc {
+        Enc::Utf8 => match b.get(i..i.wrapping_add(3))? {
+            &[a @ 0xE0..=0xEF, x, y] if x & 0xC0 == 0x80 && y & 0xC0 == 0x80 => {
+                Some((u32::from(a & 0x0F) << 12 | u32::from(x & 0x3F) << 6 | u32::from(y & 0x3F), 3))
+            }
+            _ => None,
+        },
+        Enc::Sjis => match b.get(i..i.wrapping_add(2))? {
+            &[a, x] => Some((u32::from(a) << 8 | u32::from(x), 2)),
+            _ => None,
+        },
+    }
+}
+
+/// [`code_at`] of a table word's first character, in each charset (`FF FF`, a form the charset
+/// cannot write, gives a number no character of that charset gives).
+const fn word_code(w: glyphs::Word, enc: usize) -> u32 {
+    let b = w[enc];
+    if enc == 0 {
+        ((b[0] & 0x0F) as u32) << 12 | ((b[1] & 0x3F) as u32) << 6 | (b[2] & 0x3F) as u32
+    } else {
+        (b[0] as u32) << 8 | b[1] as u32
+    }
+}
+
+/// The codes of the one-character piece names (the first 16 of [`glyphs::PIECES`]) and of the
+/// numerals, per charset.
+const PIECE_CODES: [[u32; 16]; 2] = {
+    let mut out = [[0; 16]; 2];
+    let mut k = 0;
+    while k < 16 {
+        out[0][k] = word_code(glyphs::PIECES[k].0, 0);
+        out[1][k] = word_code(glyphs::PIECES[k].0, 1);
+        k += 1;
+    }
+    out
+};
+const NUMERAL_CODES: [[u32; 9]; 2] = {
+    let mut out = [[0; 9]; 2];
+    let mut k = 0;
+    while k < 9 {
+        out[0][k] = word_code(glyphs::NUMERALS[k], 0);
+        out[1][k] = word_code(glyphs::NUMERALS[k], 1);
+        k += 1;
+    }
+    out
+};
+const PROMOTE_CODE: [u32; 2] = [word_code(glyphs::PROMOTE, 0), word_code(glyphs::PROMOTE, 1)];
+
+/// The piece named at `b[i]` and the length of its name (a character of [`glyphs::PIECES`], or
+/// `成` and `銀`/`桂`/`香`).
 #[inline]
 pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
-    glyphs::PIECES.iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
+    let (c, n) = code_at(b, i, enc)?;
+    if let Some(k) = PIECE_CODES[enc as usize].iter().position(|&x| x == c) {
+        return Some((glyphs::PIECES[k].1, n));
+    }
+    if c != PROMOTE_CODE[enc as usize] {
+        return None;
+    }
+    glyphs::PIECES[16..].iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
 }
 
 /// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
 #[inline]
 pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
-    glyphs::NUMERALS.iter().position(|&w| at(b, i, w, enc)).map(|k| k as u8 + 1)
+    let (c, _) = code_at(b, i, enc)?;
+    NUMERAL_CODES[enc as usize].iter().position(|&x| x == c).map(|k| k as u8 + 1)
 }
 
 /// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
@@ -236,6 +298,21 @@ mod tests {
         assert!(matches!(m.time, Some(Err(_))));
         let m = utf8("  12 ６二銀(71) ( 1:02:03)");
         assert_eq!(m.time.unwrap().unwrap().0, 3_723_000);
+    }
+
+    #[test]
+    fn pieces_and_numerals_by_code_are_the_tables() {
+        for enc in [Enc::Utf8, Enc::Sjis] {
+            for &(w, p) in &glyphs::PIECES {
+                assert_eq!(piece_at(w[enc as usize], 0, enc), Some((p, len(w, enc))));
+            }
+            for (k, &w) in glyphs::NUMERALS.iter().enumerate() {
+                assert_eq!(numeral_at(w[enc as usize], 0, enc), Some(k as u8 + 1));
+            }
+        }
+        // Not continuation bytes: no character.
+        assert_eq!(piece_at(&[0xE6, 0x2D, 0xA9], 0, Enc::Utf8), None);
+        assert_eq!(piece_at("成".as_bytes(), 0, Enc::Utf8), None);
     }
 
     #[test]
