@@ -14,6 +14,7 @@ const SAMPLES: &[(&str, Format)] = &[
     ("ear-reddening.xml", Format::Jago),
     ("yagura-opening.csa", Format::Csa),
     ("yagura-opening.kifu", Format::Kif),
+    ("yagura-opening.ki2u", Format::Ki2),
     ("yagura-opening.usi", Format::Usi),
 ];
 
@@ -49,7 +50,7 @@ fn names_round_trip_and_are_distinct() {
 #[test]
 fn only_the_shogi_formats_are_shogi() {
     for &f in Format::ALL {
-        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Usi);
+        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Ki2 | Format::Usi);
         assert_eq!(f.kind(), if shogi { GameKind::Shogi } else { GameKind::Go }, "{f:?}");
     }
 }

@@ -731,9 +731,10 @@ impl<'a> Reader<'a> {
         None
     }
 
-    /// A `#` line: `#KIF version=… encoding=…` gives its version and charset; others nothing.
+    /// A `#` line: `#KI2 version=… encoding=…` (or `#KIF …`) gives its version and charset;
+    /// others nothing.
     fn program(&mut self, line: &'a [u8]) -> Option<Result<Event<'a>, Error>> {
-        if !line.starts_with(b"#KIF") {
+        if !line.starts_with(b"#KIF") && !line.starts_with(b"#KI2") {
             return None;
         }
         let mut first = None;

@@ -132,9 +132,24 @@ fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
 }
 
 /// Where the next token of the line after `i` may start: the next side mark (on a character
-/// boundary), or the line's end.
+/// boundary), or the line's end. In UTF-8 every mark starts with `E2`, which is never inside a
+/// character: a `memchr`; in CP932 the line is walked character by character.
+#[inline]
 pub(crate) fn next_mark(b: &[u8], mut i: usize, enc: Enc) -> usize {
+    if enc == Enc::Utf8 {
+        while let Some(k) = b.get(i..).and_then(|r| memchr::memchr(0xE2, r)) {
+            if mark_at(b, i + k, enc).is_some() {
+                return i + k;
+            }
+            i += k + 1;
+        }
+        return b.len();
+    }
     while i < b.len() {
+        if b[i] < 0x80 {
+            i += 1;
+            continue;
+        }
         if mark_at(b, i, enc).is_some() {
             return i;
         }
