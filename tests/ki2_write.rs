@@ -40,6 +40,8 @@ fn norm(evs: &[Event]) -> Vec<String> {
                 setups.push(format!("{color:?} {piece:?} {square:?}"));
                 continue;
             }
+            // The writer declares its own charset.
+            Event::Info(i) if i.key() == kifu::InfoKey::Charset => continue,
             Event::Info(i) => format!("info {:?} {}", i.key(), d(i.value())),
             Event::Property(p) => format!(
                 "prop {} {}",

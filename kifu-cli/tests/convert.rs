@@ -80,11 +80,11 @@ fn a_directory_becomes_a_directory_and_nothing_is_overwritten() {
     let samples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples");
     let (code, stdout, err) =
         kifu(&["convert", "--to", "jgf", "--json", "-o", out.to_str().unwrap(), samples.to_str().unwrap()]);
-    // The shogi samples (CSA, KIF, USI) are refused, so the status is 1; everything else is written.
+    // The shogi samples (CSA, KIF, KI2, USI) are refused, so the status is 1; everything else is written.
     assert_eq!(code, 1, "{stdout}{err}");
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
     assert!(v["files_written"].as_u64().unwrap() >= 8, "{v}");
-    assert_eq!(v["refused"], 3);
+    assert_eq!(v["refused"], 4);
     // collection.sgf holds two games: one JGF file each; the same game from three formats
     // keeps three names.
     assert!(out.join("collection.sgf.1.jgf").is_file() && out.join("collection.sgf.2.jgf").is_file());

@@ -14,6 +14,7 @@
 //! | event | KI2 |
 //! |---|---|
 //! | `GameStart` | a blank line before every game but the first |
+//! | `Info(FormatVersion)` named `version` (a Kakinoki `#` line) | `#KI2 version=2.0 encoding=UTF-8` (or `Shift_JIS`: the writer's charset); `Info(Charset)` nothing more |
 //! | `Info` before the first move | `KEY：value`: the name as read when it is a Kakinoki key, else the key's (`先手` `後手` `開始日時` `終了日時` `棋戦` `戦型` `表題` `持ち時間` `秒読み` `場所` `出典` `備考` `記録係` `手合割`) |
 //! | `Property` before the first move | `*value` (`*`), `&value` (`&`), `name：value` (other names that are not ASCII punctuation) |
 //! | `Setup`, `Turn` | before the first move: nothing when the position is the one the `手合割` written names, or the standard one with Black to move; `手合割：…` added for a known handicap; else the hands, a board diagram and `後手番` |
@@ -28,6 +29,7 @@
 //! |---|---|
 //! | times (`Clock`), evaluations, node names other than bookmarks, info and properties after the first move, properties of other formats ([`Writer::unwritten`]) | always: KI2 has none |
 //! | a diagram's place among the headers: it is written after them | a record whose diagram came before some header |
+//! | the declared charset becomes the writer's; a BOM is not written | a record in the other charset, or with a BOM |
 //! | the order of `Setup` events: diagram order | a record of another format |
 //! | an unknown special move's word in the main line; `Ending::Other` | always |
 //!
@@ -260,6 +262,22 @@ impl Writer {
     }
 
     fn info(&mut self, i: Info<'_>, out: &mut Vec<u8>) {
+        match (i.key(), i.name()) {
+            // A Kakinoki version line, declaring the writer's charset.
+            (InfoKey::FormatVersion, b"version") => {
+                out.extend_from_slice(b"#KI2 version=");
+                self.text(i.value(), out);
+                out.extend_from_slice(if self.enc == Enc::Utf8 {
+                    b" encoding=UTF-8\n"
+                } else {
+                    b" encoding=Shift_JIS\n"
+                });
+                return;
+            }
+            // Declared with the version, as the writer's.
+            (InfoKey::Charset, _) => return,
+            _ => {}
+        }
         let name = Text::new(i.name(), crate::text::TextRule::Plain, i.value().charset()).decode().text;
         let known = glyphs::KEYS.iter().any(|(w, _)| w[0] == name.as_bytes());
         if known {
