@@ -282,6 +282,14 @@ warning_kinds! {
     WrongSide => "wrong_side", "a move by the side not to move";
     /// A move after a `%` special that ends the game (`csa::check`).
     MoveAfterEnd => "move_after_end", "a move after the game ended";
+
+    // --- KI2 ---
+    /// A KI2 move (written without its origin) that no piece of the side to move can make: the
+    /// move is skipped.
+    NoPieceCanMove => "no_piece_can_move", "no piece can make the move";
+    /// A KI2 move that more than one piece can make, even with its direction words and
+    /// preferring moves that do not leave the own king in check: the first is taken.
+    AmbiguousMove => "ambiguous_move", "more than one piece can make the move";
 }
 
 /// What an error says; programs match on it.

@@ -61,6 +61,8 @@ formats! {
     Csa = "csa", Shogi;
     /// KIF shogi (Kakinoki's format: `.kif` in CP932, `.kifu` in UTF-8).
     Kif = "kif", Shogi;
+    /// KI2 shogi (Kakinoki's short notation: `.ki2` in CP932, `.ki2u` in UTF-8).
+    Ki2 = "ki2", Shogi;
     /// USI `position` lines (`.usi`/`.sfen`: one game per line).
     Usi = "usi", Shogi;
     /// JKF shogi (json-kifu-format, Kifu for JS's JSON; `.jkf`).
@@ -73,7 +75,8 @@ impl Format {
     /// ```
     /// assert_eq!(kifu::Format::from_name("csa"), Some(kifu::Format::Csa));
     /// assert_eq!(kifu::Format::from_name("kif"), Some(kifu::Format::Kif));
-    /// assert_eq!(kifu::Format::from_name("ki2"), None);
+    /// assert_eq!(kifu::Format::from_name("ki2"), Some(kifu::Format::Ki2));
+    /// assert_eq!(kifu::Format::from_name("jkf"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.iter().copied().find(|f| f.as_str() == name)

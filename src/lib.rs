@@ -133,6 +133,7 @@ pub mod jago;
 pub mod jgf;
 pub mod jkf;
 pub mod json;
+pub mod ki2;
 pub mod kif;
 pub mod kit;
 pub mod lint;

@@ -58,6 +58,7 @@ macro_rules! for_each_format {
             Ugf    { reader: crate::ugf::Reader,     sniff: crate::ugf::sniff,    open: crate::ugf::open, split: crate::ugf::splitter, lint: crate::lint::none },
             Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter, lint: crate::csa::check::lint },
             Kif    { reader: crate::kif::Reader,     sniff: crate::kif::sniff,    open: crate::kif::open, split: crate::kif::splitter, lint: crate::lint::none },
+            Ki2    { reader: crate::ki2::Reader,     sniff: crate::ki2::sniff,    open: crate::ki2::open, split: crate::ki2::splitter, lint: crate::lint::none },
             Usi    { reader: crate::usi::Reader,     sniff: crate::usi::sniff,    open: crate::usi::open, split: crate::usi::splitter, lint: crate::lint::none },
             Jkf    { reader: crate::jkf::Reader,     sniff: crate::jkf::sniff,    open: crate::jkf::open, split: crate::jkf::splitter, lint: crate::lint::none },
         }

@@ -450,7 +450,7 @@ fn detection() {
     assert_eq!(kifu::detect("Some prose\nwith: colons\n".as_bytes()), None);
     assert_eq!(kifu::detect(b"V2.2\nPI\n+\n+7776FU\n"), Some(Format::Csa));
     // KI2 shares KIF's headers but writes its moves after a side mark.
-    assert_eq!(kifu::detect("手合割：平手\n先手：A\n後手：B\n▲７六歩　△３四歩\n".as_bytes()), None);
+    assert_eq!(kifu::detect("手合割：平手\n先手：A\n後手：B\n▲７六歩　△３四歩\n".as_bytes()), Some(Format::Ki2));
     if let Some(dir) = common::corpus_dir("ki2") {
         for f in common::files(&dir, &[".ki2", ".ki2u"]) {
             assert_ne!(kifu::detect(&read(&f)), Some(Format::Kif), "{}", f.display());

@@ -17,6 +17,7 @@ const SAMPLES: &[(&str, Format)] = &[
     ("ear-reddening.ugf", Format::Ugf),
     ("yagura-opening.csa", Format::Csa),
     ("yagura-opening.kifu", Format::Kif),
+    ("yagura-opening.ki2u", Format::Ki2),
     ("yagura-opening.usi", Format::Usi),
     ("yagura-opening.jkf", Format::Jkf),
 ];
@@ -53,7 +54,7 @@ fn names_round_trip_and_are_distinct() {
 #[test]
 fn only_the_shogi_formats_are_shogi() {
     for &f in Format::ALL {
-        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Usi | Format::Jkf);
+        let shogi = matches!(f, Format::Csa | Format::Kif | Format::Ki2 | Format::Usi | Format::Jkf);
         assert_eq!(f.kind(), if shogi { GameKind::Shogi } else { GameKind::Go }, "{f:?}");
     }
 }

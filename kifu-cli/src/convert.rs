@@ -8,6 +8,7 @@
 //! | `csa`, `csa3` | `kifu::csa::write` (V2.2, V3.0), streaming the reader's events | every shogi game of the input, `/` between them |
 //! | `kif`, `kifu` | `kifu::kif::write` (CP932, UTF-8), from a tree | every shogi game of the input, one after another |
 //! | `usi` | `kifu::usi::write`, streaming (main line only) | every shogi game of the input, a line each |
+//! | `ki2`, `ki2u` | `kifu::ki2::write` (CP932, UTF-8), streaming | every shogi game of the input, one after another |
 //! | `jkf` | `kifu::jkf::write`, from a tree | one shogi game |
 //! | `jgf`, `jgf1` | `kifu::jgf::write` (v2 as Seki, v1 as ngGo) | one Go game |
 //! | `xml` | `kifu::jago::write` (Jago XML) | one Go game |
@@ -58,6 +59,10 @@ pub enum Target {
     Kifu,
     /// USI `position` lines, one game per line (main line only), shogi.
     Usi,
+    /// KI2 in CP932 (Shift_JIS), shogi.
+    Ki2,
+    /// KI2 in UTF-8 (`.ki2u`), shogi.
+    Ki2u,
 }
 
 impl Target {
@@ -72,12 +77,14 @@ impl Target {
             Target::Kif => "kif",
             Target::Kifu => "kifu",
             Target::Usi => "usi",
+            Target::Ki2 => "ki2",
+            Target::Ki2u => "ki2u",
         }
     }
 
     /// Whether one file holds every game of an input.
     fn collection(self) -> bool {
-        matches!(self, Target::Sgf | Target::Csa | Target::Csa3 | Target::Kif | Target::Kifu | Target::Usi)
+        !matches!(self, Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json | Target::Jkf)
     }
 }
 
@@ -311,7 +318,7 @@ impl Converter {
             t.skipped += 1;
             return Vec::new();
         };
-        if matches!(self.to, Target::Csa | Target::Csa3 | Target::Usi) {
+        if matches!(self.to, Target::Csa | Target::Csa3 | Target::Usi | Target::Ki2 | Target::Ki2u) {
             self.outputs = self.streamed(name, &mut reader, t);
             return self.outputs.iter().map(Vec::as_slice).collect();
         }
@@ -380,7 +387,9 @@ impl Converter {
             Target::Jkf => kifu::jkf::write::write(tree, out).map_err(|e| e.to_string()),
             Target::Kif => self.kif_cp932.write(tree, out).map_err(|e| e.to_string()),
             Target::Kifu => self.kif_utf8.write(tree, out).map_err(|e| e.to_string()),
-            Target::Csa | Target::Csa3 | Target::Usi => unreachable!("CSA and USI stream events"),
+            Target::Csa | Target::Csa3 | Target::Usi | Target::Ki2 | Target::Ki2u => {
+                unreachable!("CSA, USI and KI2 stream events")
+            }
         }
     }
 
@@ -389,6 +398,20 @@ impl Converter {
         use kifu::csa::write::{Version, Writer};
         let mut out = Vec::new();
         let games = match self.to {
+            Target::Ki2 | Target::Ki2u => {
+                let charset =
+                    if self.to == Target::Ki2 { kifu::text::Charset::ShiftJis } else { kifu::text::Charset::Utf8 };
+                let mut w = kifu::ki2::write::Writer::new(charset);
+                let go = reader.format().kind() == kifu::GameKind::Go;
+                stream_events(name, reader, t, &mut out, |ev, out| {
+                    if go {
+                        return Err("KI2 holds shogi games only".to_string());
+                    }
+                    w.event(ev, out);
+                    Ok(())
+                });
+                w.games()
+            }
             Target::Usi => {
                 let mut w = kifu::usi::write::Writer::new();
                 stream_events(name, reader, t, &mut out, |ev, out| {

@@ -78,9 +78,24 @@ fn shogi_goes_to_csa_and_is_refused_by_go_formats() {
 #[test]
 fn shogi_goes_between_every_shogi_format_with_the_same_moves() {
     let d = temp("shogi-all");
-    let targets = [("csa", "csa"), ("csa3", "csa"), ("kif", "kif"), ("kifu", "kifu"), ("usi", "usi"), ("jkf", "jkf")];
+    let targets = [
+        ("csa", "csa"),
+        ("csa3", "csa"),
+        ("kif", "kif"),
+        ("kifu", "kifu"),
+        ("ki2", "ki2"),
+        ("ki2u", "ki2u"),
+        ("usi", "usi"),
+        ("jkf", "jkf"),
+    ];
     let want = moves(&sample("yagura-opening.csa"));
-    let samples = ["yagura-opening.csa", "yagura-opening.kifu", "yagura-opening.usi", "yagura-opening.jkf"];
+    let samples = [
+        "yagura-opening.csa",
+        "yagura-opening.kifu",
+        "yagura-opening.ki2u",
+        "yagura-opening.usi",
+        "yagura-opening.jkf",
+    ];
     for input in samples {
         assert_eq!(moves(&sample(input)), want, "{input}: the samples hold the same game");
         for (to, ext) in targets {

@@ -61,12 +61,7 @@
 //! assert!(matches!(events.last(), Some(Event::GameEnd { ending: Some(kifu::Ending::Resign), .. })));
 //! ```
 
-mod board;
-mod glyphs;
-mod lex;
-mod moves;
 mod reader;
-mod scan;
 pub mod split;
 pub mod write;
 
@@ -75,7 +70,8 @@ pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};
 
 use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
-use lex::{classify, Enc, Kind};
+use crate::kit::kakinoki::lex::{self, classify, Enc, Kind};
+use crate::kit::kakinoki::{glyphs, moves, scan, sniff};
 
 /// The streaming splitter the registry gives for this format: whole games out of any
 /// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
@@ -158,26 +154,6 @@ fn judge(line: &[u8], enc: Enc) -> Option<bool> {
         Kind::Variation => Some(scan::variation_ply(line, enc).is_some()),
         Kind::Summary => Some(true),
         Kind::Other => Some(false),
-        Kind::Head => {
-            let i = lex::skip_spaces(line, 0, enc);
-            let body = &line[i..];
-            if body.starts_with(b"|") {
-                return Some(board::row(line, enc).is_ok());
-            }
-            if body.starts_with(b"+-") {
-                return Some(body.iter().all(|&c| matches!(c, b'+' | b'-')));
-            }
-            match lex::colon(body, enc) {
-                Some((k, _)) => {
-                    let name = lex::trim_end(&body[..k], enc);
-                    let known = glyphs::KEYS.iter().any(|(w, _)| name == w[enc as usize])
-                        || [glyphs::BLACK_HAND, glyphs::SHITATE_HAND, glyphs::WHITE_HAND, glyphs::UWATE_HAND]
-                            .iter()
-                            .any(|w| name == w[enc as usize]);
-                    known.then_some(true)
-                }
-                None => Some(true),
-            }
-        }
+        Kind::Head => sniff::judge_head(line, enc),
     }
 }

@@ -3,16 +3,17 @@
 //! stack of the lines of play being read (a `変化` block is read where it branches off, then
 //! the line it branches from goes on).
 
-use super::board::{self, Handicap, Row, HAND_KINDS, STANDARD};
-use super::glyphs;
-use super::lex::{self, classify, line_end, Enc, Kind};
-use super::moves::{self, Body};
-use super::scan::{self, Block, DROPPED};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
     Branch, Clock, ClockKind, Color, Ending, Event, Info, InfoKey, Move, Property, Setup, ShogiMove, Square,
 };
 use crate::input::{ChunkContext, Config, LineIndex};
+use crate::kit::kakinoki::board::{self, Handicap, Row, HAND_KINDS, STANDARD};
+use crate::kit::kakinoki::charset::{charset_label, declared, is_binary};
+use crate::kit::kakinoki::glyphs;
+use crate::kit::kakinoki::lex::{self, classify, line_end, Enc, Kind};
+use crate::kit::kakinoki::moves::{self, Body};
+use crate::kit::kakinoki::scan::{self, Block, DROPPED};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
 use crate::text::{Charset, Text, TextRule};
@@ -111,39 +112,6 @@ pub struct Reader<'a> {
     pending_error: Option<Error>,
     stmt_offset: usize,
     lines: LineIndex,
-}
-
-/// The charset a `#KIF … encoding=X` line among the file's first `#` lines declares: the label
-/// and its offset.
-pub(super) fn declared(input: &[u8], start: usize) -> Option<(&[u8], usize)> {
-    let mut pos = start;
-    while pos < input.len() && input[pos] == b'#' {
-        let (e, next) = line_end(input, pos);
-        let line = &input[pos..e];
-        if let Some(k) = memchr::memmem::find(line, b"encoding=") {
-            let v = &line[k + 9..];
-            let n = v.iter().position(|c| c.is_ascii_whitespace()).unwrap_or(v.len());
-            return Some((&v[..n], pos + k));
-        }
-        pos = next;
-    }
-    None
-}
-
-/// The charset of a declaration label.
-pub(super) fn charset_label(label: &[u8]) -> Option<Charset> {
-    const SJIS: &[&[u8]] = &[b"SHIFT_JIS", b"SHIFT-JIS", b"SJIS", b"CP932", b"WINDOWS-31J", b"MS_KANJI"];
-    if label.eq_ignore_ascii_case(b"UTF-8") || label.eq_ignore_ascii_case(b"UTF8") {
-        Some(Charset::Utf8)
-    } else if SJIS.iter().any(|l| label.eq_ignore_ascii_case(l)) {
-        Some(Charset::ShiftJis)
-    } else {
-        Charset::from_label(label)
-    }
-}
-
-fn is_binary(b: &[u8]) -> bool {
-    b.iter().any(|&c| c < 0x09 || (0x0e..0x1b).contains(&c) || c == 0x7f)
 }
 
 impl<'a> Reader<'a> {
@@ -330,7 +298,15 @@ impl<'a> Reader<'a> {
     fn start_game(&mut self) -> Event<'a> {
         let at = self.pos;
         self.game_start = at;
-        self.game_end = scan::game(self.input, at, self.enc, &mut self.blocks, &mut self.stack);
+        self.game_end = scan::game(
+            self.input,
+            at,
+            self.enc,
+            |l| classify(l, self.enc),
+            scan::kif_count,
+            &mut self.blocks,
+            &mut self.stack,
+        );
         self.games += 1;
         self.state = State::InGame;
         self.handicap = None;

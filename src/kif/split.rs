@@ -9,9 +9,10 @@
 //! Costs: a `memchr` for each line end and a look at the line's first characters; the bytes of
 //! an unfinished game are not scanned again after a refill. Allocates nothing.
 
-use super::lex::{classify, Enc};
-use super::scan::is_boundary;
 use crate::input::Config;
+use crate::kit::kakinoki::charset::file_charset;
+use crate::kit::kakinoki::lex::{classify, Enc};
+use crate::kit::kakinoki::scan::is_boundary;
 use crate::split::{Feed, Scan, Slices, Span, Window};
 use crate::text::Charset;
 
@@ -32,26 +33,6 @@ pub fn chunks(input: &[u8]) -> Chunks<'_> {
 
 /// Iterator returned by [`chunks`].
 pub type Chunks<'a> = Slices<'a, Scanner>;
-
-/// The charset of a file whose first bytes are `head` (`eof`: `head` is the whole file).
-pub(super) fn file_charset(head: &[u8], eof: bool) -> Charset {
-    let bom = head.starts_with(&[0xEF, 0xBB, 0xBF]);
-    if bom {
-        return Charset::Utf8;
-    }
-    let declared = super::reader::declared(head, 0).and_then(|(label, _)| super::reader::charset_label(label));
-    let valid = match std::str::from_utf8(head) {
-        Ok(_) => true,
-        // A character cut at the end of a window is no evidence.
-        Err(e) => e.error_len().is_none() && !eof,
-    };
-    match declared {
-        Some(Charset::Utf8) if !valid => Charset::ShiftJis,
-        Some(c) => c,
-        None if valid => Charset::Utf8,
-        None => Charset::ShiftJis,
-    }
-}
 
 /// The KIF boundary scanner (see the [module docs](self)).
 #[derive(Clone, Debug)]

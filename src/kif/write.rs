@@ -72,8 +72,8 @@ mod start;
 mod text;
 mod words;
 
-use super::glyphs::KEYS;
 use crate::event::{ClockKind, Color, Ending, Event, Info, InfoKey, Move, Setup, ShogiMove, Square};
+use crate::kit::kakinoki::glyphs::KEYS;
 use crate::text::{Charset, Text, TextRule};
 use crate::tree::{GameTree, NodeId};
 use start::{word, Start};

@@ -9,6 +9,7 @@
 
 pub mod contract;
 pub(crate) mod go;
+pub(crate) mod kakinoki;
 pub(crate) mod queue;
 pub(crate) mod report;
 pub(crate) mod source;

@@ -3,11 +3,11 @@
 //! side to move (or nothing, when a `手合割` line naming it is already written), else as a
 //! board diagram with both hands and `後手番` when White moves first (the form tsshogi writes).
 
-use super::super::board::STANDARD;
-use super::super::glyphs::HANDICAPS;
 use super::words::{self, Word};
 use super::Encoding;
 use crate::event::{Color, Piece, Setup};
+use crate::kit::kakinoki::board::STANDARD;
+use crate::kit::kakinoki::glyphs::HANDICAPS;
 use crate::text::{Charset, Text};
 
 /// The kinds a hand holds, in the order the reader gives them.

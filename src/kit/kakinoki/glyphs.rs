@@ -7,98 +7,144 @@ use crate::event::{Ending, InfoKey, Piece};
 
 /// One word in UTF-8 (`[0]`) and CP932 (`[1]`); a form the charset cannot write is `FF FF`,
 /// which never matches.
-pub(super) type Word = [&'static [u8]; 2];
+pub(crate) type Word = [&'static [u8]; 2];
 
 /// `変化`.
-pub(super) const VARIATION: Word = ["変化".as_bytes(), b"\x95\xcf\x89\xbb"];
+pub(crate) const VARIATION: Word = ["変化".as_bytes(), b"\x95\xcf\x89\xbb"];
 
 /// `まで`.
-pub(super) const SUMMARY: Word = ["まで".as_bytes(), b"\x82\xdc\x82\xc5"];
+pub(crate) const SUMMARY: Word = ["まで".as_bytes(), b"\x82\xdc\x82\xc5"];
 
 /// `先手の持駒`.
-pub(super) const BLACK_HAND: Word = ["先手の持駒".as_bytes(), b"\x90\xe6\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
+pub(crate) const BLACK_HAND: Word = ["先手の持駒".as_bytes(), b"\x90\xe6\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
 
 /// `下手の持駒`.
-pub(super) const SHITATE_HAND: Word = ["下手の持駒".as_bytes(), b"\x89\xba\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
+pub(crate) const SHITATE_HAND: Word = ["下手の持駒".as_bytes(), b"\x89\xba\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
 
 /// `後手の持駒`.
-pub(super) const WHITE_HAND: Word = ["後手の持駒".as_bytes(), b"\x8c\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
+pub(crate) const WHITE_HAND: Word = ["後手の持駒".as_bytes(), b"\x8c\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
 
 /// `上手の持駒`.
-pub(super) const UWATE_HAND: Word = ["上手の持駒".as_bytes(), b"\x8f\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
+pub(crate) const UWATE_HAND: Word = ["上手の持駒".as_bytes(), b"\x8f\xe3\x8e\xe8\x82\xcc\x8e\x9d\x8b\xee"];
 
 /// `先手番`.
-pub(super) const BLACK_TURN: Word = ["先手番".as_bytes(), b"\x90\xe6\x8e\xe8\x94\xd4"];
+pub(crate) const BLACK_TURN: Word = ["先手番".as_bytes(), b"\x90\xe6\x8e\xe8\x94\xd4"];
 
 /// `下手番`.
-pub(super) const SHITATE_TURN: Word = ["下手番".as_bytes(), b"\x89\xba\x8e\xe8\x94\xd4"];
+pub(crate) const SHITATE_TURN: Word = ["下手番".as_bytes(), b"\x89\xba\x8e\xe8\x94\xd4"];
 
 /// `後手番`.
-pub(super) const WHITE_TURN: Word = ["後手番".as_bytes(), b"\x8c\xe3\x8e\xe8\x94\xd4"];
+pub(crate) const WHITE_TURN: Word = ["後手番".as_bytes(), b"\x8c\xe3\x8e\xe8\x94\xd4"];
 
 /// `上手番`.
-pub(super) const UWATE_TURN: Word = ["上手番".as_bytes(), b"\x8f\xe3\x8e\xe8\x94\xd4"];
+pub(crate) const UWATE_TURN: Word = ["上手番".as_bytes(), b"\x8f\xe3\x8e\xe8\x94\xd4"];
 
 /// `手数`.
-pub(super) const MOVES_HEADER: Word = ["手数".as_bytes(), b"\x8e\xe8\x90\x94"];
+pub(crate) const MOVES_HEADER: Word = ["手数".as_bytes(), b"\x8e\xe8\x90\x94"];
 
 /// `同`.
-pub(super) const SAME: Word = ["同".as_bytes(), b"\x93\xaf"];
+pub(crate) const SAME: Word = ["同".as_bytes(), b"\x93\xaf"];
 
 /// `打`.
-pub(super) const DROP: Word = ["打".as_bytes(), b"\x91\xc5"];
+pub(crate) const DROP: Word = ["打".as_bytes(), b"\x91\xc5"];
 
 /// `成`.
-pub(super) const PROMOTE: Word = ["成".as_bytes(), b"\x90\xac"];
+pub(crate) const PROMOTE: Word = ["成".as_bytes(), b"\x90\xac"];
 
 /// `不成`.
-pub(super) const NO_PROMOTE: Word = ["不成".as_bytes(), b"\x95\x73\x90\xac"];
+pub(crate) const NO_PROMOTE: Word = ["不成".as_bytes(), b"\x95\x73\x90\xac"];
 
 /// `　`.
-pub(super) const IDSP: Word = ["　".as_bytes(), b"\x81\x40"];
+pub(crate) const IDSP: Word = ["　".as_bytes(), b"\x81\x40"];
 
 /// `：`.
-pub(super) const COLON: Word = ["：".as_bytes(), b"\x81\x46"];
+pub(crate) const COLON: Word = ["：".as_bytes(), b"\x81\x46"];
 
 /// `・`.
-pub(super) const EMPTY: Word = ["・".as_bytes(), b"\x81\x45"];
+pub(crate) const EMPTY: Word = ["・".as_bytes(), b"\x81\x45"];
 
 /// `なし`.
-pub(super) const NONE: Word = ["なし".as_bytes(), b"\x82\xc8\x82\xb5"];
+pub(crate) const NONE: Word = ["なし".as_bytes(), b"\x82\xc8\x82\xb5"];
 
 /// `十`.
-pub(super) const TEN: Word = ["十".as_bytes(), b"\x8f\x5c"];
+pub(crate) const TEN: Word = ["十".as_bytes(), b"\x8f\x5c"];
 
 /// `盤面回転`.
-pub(super) const ROTATED: Word = ["盤面回転".as_bytes(), b"\x94\xd5\x96\xca\x89\xf1\x93\x5d"];
+pub(crate) const ROTATED: Word = ["盤面回転".as_bytes(), b"\x94\xd5\x96\xca\x89\xf1\x93\x5d"];
 
 /// `▲`.
-pub(super) const BLACK_MARK: Word = ["▲".as_bytes(), b"\x81\xa3"];
+pub(crate) const BLACK_MARK: Word = ["▲".as_bytes(), b"\x81\xa3"];
 
 /// `△`.
-pub(super) const WHITE_MARK: Word = ["△".as_bytes(), b"\x81\xa2"];
+pub(crate) const WHITE_MARK: Word = ["△".as_bytes(), b"\x81\xa2"];
 
 /// `▼`.
-pub(super) const BLACK_MARK2: Word = ["▼".as_bytes(), b"\x81\xa5"];
+pub(crate) const BLACK_MARK2: Word = ["▼".as_bytes(), b"\x81\xa5"];
 
 /// `▽`.
-pub(super) const WHITE_MARK2: Word = ["▽".as_bytes(), b"\x81\xa4"];
+pub(crate) const WHITE_MARK2: Word = ["▽".as_bytes(), b"\x81\xa4"];
 
 /// `☗`.
-pub(super) const BLACK_MARK3: Word = ["☗".as_bytes(), b"\xff\xff"];
+pub(crate) const BLACK_MARK3: Word = ["☗".as_bytes(), b"\xff\xff"];
 
 /// `☖`.
-pub(super) const WHITE_MARK3: Word = ["☖".as_bytes(), b"\xff\xff"];
+pub(crate) const WHITE_MARK3: Word = ["☖".as_bytes(), b"\xff\xff"];
 
 /// `その他`.
-pub(super) const OTHER_HANDICAP: Word = ["その他".as_bytes(), b"\x82\xbb\x82\xcc\x91\xbc"];
+pub(crate) const OTHER_HANDICAP: Word = ["その他".as_bytes(), b"\x82\xbb\x82\xcc\x91\xbc"];
 
 /// `手番`.
-pub(super) const TURN_KEY: Word = ["手番".as_bytes(), b"\x8e\xe8\x94\xd4"];
+pub(crate) const TURN_KEY: Word = ["手番".as_bytes(), b"\x8e\xe8\x94\xd4"];
+
+/// KI2's words after the piece that tell which piece moved: `右`.
+pub(crate) const RIGHT: Word = ["右".as_bytes(), b"\x89\x45"];
+
+/// `左`.
+pub(crate) const LEFT: Word = ["左".as_bytes(), b"\x8d\xb6"];
+
+/// `直`.
+pub(crate) const STRAIGHT: Word = ["直".as_bytes(), b"\x92\xbc"];
+
+/// `上`.
+pub(crate) const UP: Word = ["上".as_bytes(), b"\x8f\xe3"];
+
+/// `行` (read as `上`).
+pub(crate) const GO: Word = ["行".as_bytes(), b"\x8d\x73"];
+
+/// `入` (read as `上`).
+pub(crate) const ENTER: Word = ["入".as_bytes(), b"\x93\xfc"];
+
+/// `引`.
+pub(crate) const BACK: Word = ["引".as_bytes(), b"\x88\xf8"];
+
+/// `寄`.
+pub(crate) const SIDE: Word = ["寄".as_bytes(), b"\x8a\xf1"];
+
+/// `手` (in `まで3手で…`).
+pub(crate) const TE: Word = ["手".as_bytes(), b"\x8e\xe8"];
+
+/// `で`.
+pub(crate) const DE: Word = ["で".as_bytes(), b"\x82\xc5"];
+
+/// `の`.
+pub(crate) const NO: Word = ["の".as_bytes(), b"\x82\xcc"];
+
+/// `時間切れにより` (`まで…手で時間切れにより先手の勝ち`).
+pub(crate) const ON_TIME: Word =
+    ["時間切れにより".as_bytes(), b"\x8e\x9e\x8a\xd4\x90\xd8\x82\xea\x82\xc9\x82\xe6\x82\xe8"];
+
+/// The results a KI2 (and KIF) summary names after a side and `の`, with the ending each
+/// gives (`反則負け`: `None`, the named side lost).
+pub(crate) const RESULTS: [(Word, Option<Ending>); 4] = [
+    (["反則勝ち".as_bytes(), b"\x94\xbd\x91\xa5\x8f\x9f\x82\xbf"], Some(Ending::IllegalMove)),
+    (["反則負け".as_bytes(), b"\x94\xbd\x91\xa5\x95\x89\x82\xaf"], None),
+    (["入玉勝ち".as_bytes(), b"\x93\xfc\x8b\xca\x8f\x9f\x82\xbf"], Some(Ending::DeclareWin)),
+    (["勝ち".as_bytes(), b"\x8f\x9f\x82\xbf"], Some(Ending::Resign)),
+];
 
 /// Full-width file digits `１`–`９` (read by [`file_digit`]; the table checks it).
 #[cfg(test)]
-pub(super) const FILES: [Word; 9] = [
+pub(crate) const FILES: [Word; 9] = [
     ["１".as_bytes(), b"\x82\x50"],
     ["２".as_bytes(), b"\x82\x51"],
     ["３".as_bytes(), b"\x82\x52"],
@@ -111,7 +157,7 @@ pub(super) const FILES: [Word; 9] = [
 ];
 
 /// Kanji numerals `一`–`九` (ranks, counts in hand).
-pub(super) const NUMERALS: [Word; 9] = [
+pub(crate) const NUMERALS: [Word; 9] = [
     ["一".as_bytes(), b"\x88\xea"],
     ["二".as_bytes(), b"\x93\xf1"],
     ["三".as_bytes(), b"\x8e\x4f"],
@@ -124,7 +170,7 @@ pub(super) const NUMERALS: [Word; 9] = [
 ];
 
 /// Piece names, one or two characters (`成銀`).
-pub(super) const PIECES: [(Word, Piece); 19] = [
+pub(crate) const PIECES: [(Word, Piece); 19] = [
     (["玉".as_bytes(), b"\x8b\xca"], Piece::King),
     (["王".as_bytes(), b"\x89\xa4"], Piece::King),
     (["飛".as_bytes(), b"\x94\xf2"], Piece::Rook),
@@ -148,7 +194,7 @@ pub(super) const PIECES: [(Word, Piece); 19] = [
 
 /// Special moves and the ending each gives (`反則負け`, `None` here, depends on the side to
 /// move). Longer words before their prefixes (`詰み` before `詰`).
-pub(super) const SPECIALS: [(Word, Option<Ending>); 15] = [
+pub(crate) const SPECIALS: [(Word, Option<Ending>); 15] = [
     (["中断".as_bytes(), b"\x92\x86\x92\x66"], Some(Ending::Interrupted)),
     (["投了".as_bytes(), b"\x93\x8a\x97\xb9"], Some(Ending::Resign)),
     (["持将棋".as_bytes(), b"\x8e\x9d\x8f\xab\x8a\xfb"], Some(Ending::Impasse)),
@@ -167,7 +213,7 @@ pub(super) const SPECIALS: [(Word, Option<Ending>); 15] = [
 ];
 
 /// The header keys the notes name, with their shared key (the rest are properties).
-pub(super) const KEYS: [(Word, InfoKey); 35] = [
+pub(crate) const KEYS: [(Word, InfoKey); 35] = [
     (["先手".as_bytes(), b"\x90\xe6\x8e\xe8"], InfoKey::BlackName),
     (["下手".as_bytes(), b"\x89\xba\x8e\xe8"], InfoKey::BlackName),
     (["後手".as_bytes(), b"\x8c\xe3\x8e\xe8"], InfoKey::WhiteName),
@@ -207,7 +253,7 @@ pub(super) const KEYS: [(Word, InfoKey); 35] = [
 
 /// Handicap names and the squares (file, rank) of White's pieces they remove from the
 /// standard position.
-pub(super) const HANDICAPS: [(Word, &[(u8, u8)]); 16] = [
+pub(crate) const HANDICAPS: [(Word, &[(u8, u8)]); 16] = [
     (["平手".as_bytes(), b"\x95\xbd\x8e\xe8"], &[]),
     (["香落ち".as_bytes(), b"\x8d\x81\x97\x8e\x82\xbf"], &[(1, 1)]),
     (["右香落ち".as_bytes(), b"\x89\x45\x8d\x81\x97\x8e\x82\xbf"], &[(9, 1)]),
@@ -239,11 +285,11 @@ pub(super) const HANDICAPS: [(Word, &[(u8, u8)]); 16] = [
 ];
 
 /// The side marks a move may start with.
-pub(super) const MARKS: [Word; 6] = [BLACK_MARK, WHITE_MARK, BLACK_MARK2, WHITE_MARK2, BLACK_MARK3, WHITE_MARK3];
+pub(crate) const MARKS: [Word; 6] = [BLACK_MARK, WHITE_MARK, BLACK_MARK2, WHITE_MARK2, BLACK_MARK3, WHITE_MARK3];
 
 /// The full-width file digit (`１`–`９`) at `b[i]`, as 1–9.
 #[inline]
-pub(super) fn file_digit(b: &[u8], i: usize, sjis: bool) -> Option<u8> {
+pub(crate) fn file_digit(b: &[u8], i: usize, sjis: bool) -> Option<u8> {
     let d = if sjis {
         match b.get(i..i + 2)? {
             [0x82, d @ 0x50..=0x58] => d - 0x4F,
@@ -280,7 +326,10 @@ mod tests {
         for w in [SHITATE_TURN, WHITE_TURN, UWATE_TURN, MOVES_HEADER, SAME, DROP, PROMOTE, NO_PROMOTE, IDSP, COLON] {
             check(w);
         }
-        for w in [EMPTY, NONE, TEN, ROTATED, OTHER_HANDICAP, TURN_KEY] {
+        for w in [EMPTY, NONE, TEN, ROTATED, OTHER_HANDICAP, TURN_KEY, RIGHT, LEFT, STRAIGHT, UP, GO, ENTER, BACK] {
+            check(w);
+        }
+        for w in [SIDE, TE, DE, NO, ON_TIME] {
             check(w);
         }
         MARKS.iter().chain(&FILES).chain(&NUMERALS).for_each(|&w| check(w));
@@ -288,6 +337,7 @@ mod tests {
         assert!(MARKS.iter().all(|w| w[0][0] == 0xE2 && (w[1][0] == 0x81 || w[1] == b"\xff\xff")));
         PIECES.iter().for_each(|&(w, _)| check(w));
         SPECIALS.iter().for_each(|&(w, _)| check(w));
+        RESULTS.iter().for_each(|&(w, _)| check(w));
         KEYS.iter().for_each(|&(w, _)| check(w));
         HANDICAPS.iter().for_each(|&(w, _)| check(w));
         for (d, w) in FILES.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! One game's layout, found before its events are given: where the game ends (the first header
+//! One game's layout (KIF's and KI2's), found before its events are given: where the game ends (the first header
 //! line after its moves, which starts the next game of a multi-game file) and its `変化：N手`
 //! blocks, each attached to the line it branches from.
 //!
@@ -9,11 +9,11 @@
 //! reader keeps between games.
 
 use super::glyphs;
-use super::lex::{self, classify, line_end, Enc, Kind};
+use super::lex::{self, line_end, Enc, Kind};
 
 /// One line of play: the main line (block 0) or a `変化` block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Block {
+pub(crate) struct Block {
     /// The offset of its `変化` line (the game's start for the main line).
     pub header: usize,
     /// Where its lines start (after the `変化` line).
@@ -29,11 +29,11 @@ pub(super) struct Block {
 }
 
 /// The parent of a block that fits no line.
-pub(super) const DROPPED: u32 = u32::MAX;
+pub(crate) const DROPPED: u32 = u32::MAX;
 
 /// Whether a line of `kind` starts a new game, after `body` (moves were seen in this game).
 #[inline]
-pub(super) fn is_boundary(kind: Kind, body: &mut bool) -> bool {
+pub(crate) fn is_boundary(kind: Kind, body: &mut bool) -> bool {
     if *body && kind.starts_game() {
         *body = false;
         return true;
@@ -43,7 +43,7 @@ pub(super) fn is_boundary(kind: Kind, body: &mut bool) -> bool {
 }
 
 /// The `N` of a `変化：N手` line (`None` when it has none).
-pub(super) fn variation_ply(line: &[u8], enc: Enc) -> Option<u32> {
+pub(crate) fn variation_ply(line: &[u8], enc: Enc) -> Option<u32> {
     let mut i = lex::skip_spaces(line, 0, enc);
     if !lex::at(line, i, glyphs::VARIATION, enc) {
         return None;
@@ -65,8 +65,18 @@ pub(super) fn variation_ply(line: &[u8], enc: Enc) -> Option<u32> {
 }
 
 /// Scans the game starting at `from`: fills `blocks` (block 0 is the main line) and returns
-/// the offset where the game ends. `stack` is scratch space.
-pub(super) fn game(input: &[u8], from: usize, enc: Enc, blocks: &mut Vec<Block>, stack: &mut Vec<u32>) -> usize {
+/// the offset where the game ends. `stack` is scratch space. `classify` gives a line's kind (the
+/// format's own, on top of [`lex::classify`]); `count` a move line's real moves and whether a
+/// special move ends its line of play there (KIF: one move or one special per line).
+pub(crate) fn game(
+    input: &[u8],
+    from: usize,
+    enc: Enc,
+    classify: impl Fn(&[u8]) -> Kind,
+    count: impl Fn(&[u8], Kind) -> (u32, bool),
+    blocks: &mut Vec<Block>,
+    stack: &mut Vec<u32>,
+) -> usize {
     blocks.clear();
     stack.clear();
     blocks.push(Block { header: from, body: from, end: input.len(), ply: 1, last: 0, parent: 0 });
@@ -76,18 +86,18 @@ pub(super) fn game(input: &[u8], from: usize, enc: Enc, blocks: &mut Vec<Block>,
     while pos < input.len() {
         let (e, next) = line_end(input, pos);
         let line = &input[pos..e];
-        let kind = classify(line, enc);
+        let kind = classify(line);
         if is_boundary(kind, &mut body) {
             blocks[cur].end = pos;
             return pos;
         }
         match kind {
-            Kind::Move { real } => {
-                if real && !ended {
-                    blocks[cur].last += 1;
-                } else {
-                    ended = true;
+            Kind::Move { .. } => {
+                let (n, special) = count(line, kind);
+                if !ended {
+                    blocks[cur].last = blocks[cur].last.saturating_add(n);
                 }
+                ended |= special;
             }
             Kind::Variation => {
                 blocks[cur].end = pos;
@@ -114,6 +124,15 @@ pub(super) fn game(input: &[u8], from: usize, enc: Enc, blocks: &mut Vec<Block>,
     }
     blocks[cur].end = input.len();
     input.len()
+}
+
+/// KIF's move count for [`game`]: a move line is one move, or one special move that ends its line.
+#[inline]
+pub(crate) fn kif_count(_line: &[u8], kind: Kind) -> (u32, bool) {
+    match kind {
+        Kind::Move { real: true } => (1, false),
+        _ => (0, true),
+    }
 }
 
 /// The block a variation at `ply` branches from (popping lines that cannot hold it), or
@@ -143,7 +162,8 @@ mod tests {
     fn blocks_attach_to_the_nearest_line() {
         let kif = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ２六歩(27)\n4 投了\nまで3手\n\n変化：3手\n3 ７五歩(76)\n\n変化：2手\n2 ８四歩(83)\n3 ６八銀(79)\n\n変化：3手\n3 ２六歩(27)\n\n変化：1手\n1 ２六歩(27)\n先手：次\n";
         let (mut blocks, mut stack) = (Vec::new(), Vec::new());
-        let end = game(kif.as_bytes(), 0, Enc::Utf8, &mut blocks, &mut stack);
+        let end =
+            game(kif.as_bytes(), 0, Enc::Utf8, |l| lex::classify(l, Enc::Utf8), kif_count, &mut blocks, &mut stack);
         assert_eq!(&kif[end..], "先手：次\n");
         let shape: Vec<_> = blocks.iter().map(|b| (b.ply, b.last, b.parent)).collect();
         assert_eq!(shape, [(1, 3, 0), (3, 3, 0), (2, 3, 0), (3, 3, 2), (1, 1, 0)]);

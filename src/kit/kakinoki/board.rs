@@ -9,13 +9,13 @@ use crate::event::{Color, Piece};
 
 /// The nine cells of a diagram row (file 9 first) and its rank, if written after the row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Row {
+pub(crate) struct Row {
     pub cells: [Option<(Color, Piece)>; 9],
     pub rank: Option<u8>,
 }
 
 /// Reads a diagram row starting with `|`; `Err` with the offset where it went wrong.
-pub(super) fn row(b: &[u8], enc: Enc) -> Result<Row, usize> {
+pub(crate) fn row(b: &[u8], enc: Enc) -> Result<Row, usize> {
     let mut i = b.iter().position(|&c| c == b'|').ok_or(0usize)? + 1;
     let mut cells = [None; 9];
     for cell in &mut cells {
@@ -49,13 +49,13 @@ pub(super) fn row(b: &[u8], enc: Enc) -> Result<Row, usize> {
 }
 
 /// The kinds a hand holds, in the order the reader gives them.
-pub(super) const HAND_KINDS: [Piece; 7] =
+pub(crate) const HAND_KINDS: [Piece; 7] =
     [Piece::Rook, Piece::Bishop, Piece::Gold, Piece::Silver, Piece::Knight, Piece::Lance, Piece::Pawn];
 
 /// Reads the pieces of a hand line's value (`飛二　角　金四`, `なし`) into counts by
 /// [`HAND_KINDS`]; `Err` with the offset of the first item that is not a hand piece (the counts
 /// read so far are kept in `counts`).
-pub(super) fn hand(b: &[u8], enc: Enc, counts: &mut [u8; 7]) -> Result<(), usize> {
+pub(crate) fn hand(b: &[u8], enc: Enc, counts: &mut [u8; 7]) -> Result<(), usize> {
     let mut i = skip_spaces(b, 0, enc);
     if at(b, i, glyphs::NONE, enc) {
         return Ok(());
@@ -80,7 +80,7 @@ pub(super) fn hand(b: &[u8], enc: Enc, counts: &mut [u8; 7]) -> Result<(), usize
 }
 
 /// The standard position, White's pieces first: (color, piece, file, rank).
-pub(super) const STANDARD: [(Color, Piece, u8, u8); 40] = {
+pub(crate) const STANDARD: [(Color, Piece, u8, u8); 40] = {
     use Color::{Black as B, White as W};
     use Piece::*;
     const BACK: [Piece; 9] = [Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance];
@@ -102,7 +102,7 @@ pub(super) const STANDARD: [(Color, Piece, u8, u8); 40] = {
 
 /// What a `手合割` value names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Handicap {
+pub(crate) enum Handicap {
     /// A known name: the squares of White's pieces it removes (none for `平手`).
     Known(&'static [(u8, u8)]),
     /// `その他`: the position is in the diagram.
@@ -112,7 +112,7 @@ pub(super) enum Handicap {
 }
 
 /// The handicap a `手合割` value names (spaces anywhere in it are ignored).
-pub(super) fn handicap(value: &[u8], enc: Enc) -> Handicap {
+pub(crate) fn handicap(value: &[u8], enc: Enc) -> Handicap {
     // The value without spaces, compared word by word: every known name is short.
     let mut buf = [0u8; 64];
     let mut n = 0;

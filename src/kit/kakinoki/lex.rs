@@ -7,7 +7,7 @@ use super::glyphs::{self, Word};
 
 /// The byte encoding the line scanner compares words in: UTF-8 or CP932 (Shift_JIS).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Enc {
+pub(crate) enum Enc {
     /// UTF-8 (and ASCII, and charsets the scanner has no table for).
     Utf8 = 0,
     /// CP932 / Shift_JIS: two-byte characters whose second byte may be ASCII.
@@ -16,7 +16,7 @@ pub(super) enum Enc {
 
 /// The end of the line starting at `at` (before its CR/LF) and the start of the next one.
 #[inline]
-pub(super) fn line_end(input: &[u8], at: usize) -> (usize, usize) {
+pub(crate) fn line_end(input: &[u8], at: usize) -> (usize, usize) {
     match memchr::memchr2(b'\n', b'\r', &input[at..]) {
         Some(k) => {
             let e = at + k;
@@ -30,7 +30,7 @@ pub(super) fn line_end(input: &[u8], at: usize) -> (usize, usize) {
 /// Whether `w` is written at `b[i..]` (compared byte by byte: the words are a few bytes long,
 /// shorter than a call to `memcmp` is worth).
 #[inline(always)]
-pub(super) fn at(b: &[u8], i: usize, w: Word, enc: Enc) -> bool {
+pub(crate) fn at(b: &[u8], i: usize, w: Word, enc: Enc) -> bool {
     let w = w[enc as usize];
     match b.get(i..i.wrapping_add(w.len())) {
         Some(r) => {
@@ -49,13 +49,13 @@ pub(super) fn at(b: &[u8], i: usize, w: Word, enc: Enc) -> bool {
 
 /// The length of `w` in `enc`.
 #[inline]
-pub(super) fn len(w: Word, enc: Enc) -> usize {
+pub(crate) fn len(w: Word, enc: Enc) -> usize {
     w[enc as usize].len()
 }
 
 /// The length of the character at `b[i]` (at least 1, at most what is left).
 #[inline]
-pub(super) fn char_len(b: &[u8], i: usize, enc: Enc) -> usize {
+pub(crate) fn char_len(b: &[u8], i: usize, enc: Enc) -> usize {
     let c = b[i];
     let n = match enc {
         Enc::Utf8 => match c {
@@ -77,7 +77,7 @@ pub(super) fn char_len(b: &[u8], i: usize, enc: Enc) -> usize {
 
 /// `i` moved past ASCII spaces, tabs and ideographic spaces (U+3000).
 #[inline]
-pub(super) fn skip_spaces(b: &[u8], mut i: usize, enc: Enc) -> usize {
+pub(crate) fn skip_spaces(b: &[u8], mut i: usize, enc: Enc) -> usize {
     loop {
         match b.get(i) {
             Some(b' ' | b'\t') => i += 1,
@@ -89,7 +89,7 @@ pub(super) fn skip_spaces(b: &[u8], mut i: usize, enc: Enc) -> usize {
 
 /// `b` without trailing ASCII spaces, tabs and ideographic spaces (found on character
 /// boundaries).
-pub(super) fn trim_end(b: &[u8], enc: Enc) -> &[u8] {
+pub(crate) fn trim_end(b: &[u8], enc: Enc) -> &[u8] {
     let (mut i, mut end) = (0, 0);
     while i < b.len() {
         let n = if at(b, i, glyphs::IDSP, enc) {
@@ -108,7 +108,7 @@ pub(super) fn trim_end(b: &[u8], enc: Enc) -> &[u8] {
 
 /// The first colon (`:` or full-width `：`) of `b` on a character boundary: where it starts and
 /// where the value after it starts.
-pub(super) fn colon(b: &[u8], enc: Enc) -> Option<(usize, usize)> {
+pub(crate) fn colon(b: &[u8], enc: Enc) -> Option<(usize, usize)> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b':' {
@@ -124,7 +124,7 @@ pub(super) fn colon(b: &[u8], enc: Enc) -> Option<(usize, usize)> {
 
 /// What a line is, by its first characters (see the module docs of [`super`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     /// Nothing but spaces.
     Blank,
     /// `#…`: a program comment (`#KIF version=2.0 encoding=…`).
@@ -152,13 +152,13 @@ impl Kind {
     /// Whether a line of this kind belongs to a game's header, so that after a game's moves it
     /// starts the next game.
     #[inline]
-    pub(super) fn starts_game(self) -> bool {
+    pub(crate) fn starts_game(self) -> bool {
         matches!(self, Kind::Head | Kind::Program)
     }
 
     /// Whether a line of this kind is part of the moves section (the body).
     #[inline]
-    pub(super) fn is_body(self) -> bool {
+    pub(crate) fn is_body(self) -> bool {
         matches!(self, Kind::Move { .. } | Kind::Variation | Kind::Summary)
     }
 }
@@ -175,7 +175,7 @@ const HEAD_WORDS: [Word; 6] = [
 
 /// The kind of `line` (without its line end).
 #[inline]
-pub(super) fn classify(line: &[u8], enc: Enc) -> Kind {
+pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
     let mut i = 0;
     while i < line.len() && matches!(line[i], b' ' | b'\t') {
         i += 1;
@@ -226,7 +226,7 @@ fn classify_words(line: &[u8], i: usize, enc: Enc) -> Kind {
 /// Whether a move's text (after the ply number) starts at `b[j]`: a full-width file digit, `同`
 /// or a side mark.
 #[inline]
-pub(super) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
+pub(crate) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
     glyphs::file_digit(b, j, enc == Enc::Sjis).is_some()
         || at(b, j, glyphs::SAME, enc)
         || glyphs::MARKS.iter().any(|&w| at(b, j, w, enc))

@@ -1,4 +1,5 @@
-//! One KIF move line read into its parts: `<ply> <move> <time> [+]`, e.g.
+//! A move's shared parts (destination, piece, promotion: [`target`], [`promotion`]), the special
+//! moves ([`special`]), and one KIF move line read into its parts: `<ply> <move> <time> [+]`, e.g.
 //! `   1 ７六歩(77)   ( 0:16/00:00:16)+`, or a special move in place of the move (`投了`).
 //!
 //! The move is destination (`７六`, or `同` and an optional ideographic space), piece (`歩`,
@@ -14,7 +15,7 @@ use crate::event::{Ending, Piece, Square};
 /// A move as written: destination (`None` for `同`), piece before the move, promotion, origin
 /// (`None` for a drop).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Written {
+pub(crate) struct Written {
     pub to: Option<Square>,
     pub piece: Piece,
     pub promote: bool,
@@ -23,7 +24,7 @@ pub(super) struct Written {
 
 /// What follows the ply number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Body<'a> {
+pub(crate) enum Body<'a> {
     /// A move.
     Move(Written),
     /// A special move: its word, and the ending it gives when known (`反則負け` is known but
@@ -35,7 +36,7 @@ pub(super) enum Body<'a> {
 
 /// A move line read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct MoveLine<'a> {
+pub(crate) struct MoveLine<'a> {
     /// The written move number (saturated).
     pub ply: u64,
     /// The move or special.
@@ -45,20 +46,82 @@ pub(super) struct MoveLine<'a> {
     pub time: Option<Result<(u64, usize), usize>>,
 }
 
-/// The piece named at `b[i]` and the length of its name.
+/// The character at `b[i]` as a number (its code point in UTF-8, where every word of these
+/// tables is three bytes long; its two bytes in CP932), and its length; `None` for anything else.
+#[inline(always)]
+fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
+    match enc {
+        Enc::Utf8 => match b.get(i..i.wrapping_add(3))? {
+            &[a @ 0xE0..=0xEF, x, y] if x & 0xC0 == 0x80 && y & 0xC0 == 0x80 => {
+                Some((u32::from(a & 0x0F) << 12 | u32::from(x & 0x3F) << 6 | u32::from(y & 0x3F), 3))
+            }
+            _ => None,
+        },
+        Enc::Sjis => match b.get(i..i.wrapping_add(2))? {
+            &[a, x] => Some((u32::from(a) << 8 | u32::from(x), 2)),
+            _ => None,
+        },
+    }
+}
+
+/// [`code_at`] of a table word's first character, in each charset (`FF FF`, a form the charset
+/// cannot write, gives a number no character of that charset gives).
+const fn word_code(w: glyphs::Word, enc: usize) -> u32 {
+    let b = w[enc];
+    if enc == 0 {
+        ((b[0] & 0x0F) as u32) << 12 | ((b[1] & 0x3F) as u32) << 6 | (b[2] & 0x3F) as u32
+    } else {
+        (b[0] as u32) << 8 | b[1] as u32
+    }
+}
+
+/// The codes of the one-character piece names (the first 16 of [`glyphs::PIECES`]) and of the
+/// numerals, per charset.
+const PIECE_CODES: [[u32; 16]; 2] = {
+    let mut out = [[0; 16]; 2];
+    let mut k = 0;
+    while k < 16 {
+        out[0][k] = word_code(glyphs::PIECES[k].0, 0);
+        out[1][k] = word_code(glyphs::PIECES[k].0, 1);
+        k += 1;
+    }
+    out
+};
+const NUMERAL_CODES: [[u32; 9]; 2] = {
+    let mut out = [[0; 9]; 2];
+    let mut k = 0;
+    while k < 9 {
+        out[0][k] = word_code(glyphs::NUMERALS[k], 0);
+        out[1][k] = word_code(glyphs::NUMERALS[k], 1);
+        k += 1;
+    }
+    out
+};
+const PROMOTE_CODE: [u32; 2] = [word_code(glyphs::PROMOTE, 0), word_code(glyphs::PROMOTE, 1)];
+
+/// The piece named at `b[i]` and the length of its name (a character of [`glyphs::PIECES`], or
+/// `成` and `銀`/`桂`/`香`).
 #[inline]
-pub(super) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
-    glyphs::PIECES.iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
+pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
+    let (c, n) = code_at(b, i, enc)?;
+    if let Some(k) = PIECE_CODES[enc as usize].iter().position(|&x| x == c) {
+        return Some((glyphs::PIECES[k].1, n));
+    }
+    if c != PROMOTE_CODE[enc as usize] {
+        return None;
+    }
+    glyphs::PIECES[16..].iter().find(|&&(w, _)| at(b, i, w, enc)).map(|&(w, p)| (p, len(w, enc)))
 }
 
 /// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
 #[inline]
-pub(super) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
-    glyphs::NUMERALS.iter().position(|&w| at(b, i, w, enc)).map(|k| k as u8 + 1)
+pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
+    let (c, _) = code_at(b, i, enc)?;
+    NUMERAL_CODES[enc as usize].iter().position(|&x| x == c).map(|k| k as u8 + 1)
 }
 
 /// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
-pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
+pub(crate) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
     let mut i = 0;
     while i < line.len() && matches!(line[i], b' ' | b'\t') {
         i += 1;
@@ -81,9 +144,11 @@ pub(super) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
     MoveLine { ply, body, time }
 }
 
-/// The move written at `b[i]` and the offset after it, or the offset where it went wrong.
+/// The destination (`None` for `同`) and piece written at `b[i]` (after an optional side mark),
+/// and the offset after them, or the offset where they went wrong: the part KIF and KI2 moves
+/// share.
 #[inline]
-fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> {
+pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     // (Every side mark starts with 0xE2 in UTF-8 and 0x81 in CP932.)
     if matches!(b.get(i), Some(0xE2 | 0x81)) {
         if let Some(k) = glyphs::MARKS.iter().find(|&&w| at(b, i, w, enc)) {
@@ -103,14 +168,27 @@ fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> 
         return Err(i);
     };
     let (piece, n) = piece_at(b, i, enc).ok_or(i)?;
-    i += n;
-    let mut promote = false;
+    Ok((to, piece, i + n))
+}
+
+/// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
+#[inline]
+pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
     if at(b, i, glyphs::NO_PROMOTE, enc) {
-        i += len(glyphs::NO_PROMOTE, enc);
+        (Some(false), i + len(glyphs::NO_PROMOTE, enc))
     } else if at(b, i, glyphs::PROMOTE, enc) {
-        i += len(glyphs::PROMOTE, enc);
-        promote = true;
+        (Some(true), i + len(glyphs::PROMOTE, enc))
+    } else {
+        (None, i)
     }
+}
+
+/// The KIF move written at `b[i]` and the offset after it, or the offset where it went wrong.
+#[inline]
+fn written(b: &[u8], i: usize, enc: Enc) -> Result<(Written, usize), usize> {
+    let (to, piece, i) = target(b, i, enc)?;
+    let (promote, mut i) = promotion(b, i, enc);
+    let promote = promote == Some(true);
     let from = if at(b, i, glyphs::DROP, enc) {
         i += len(glyphs::DROP, enc);
         None
@@ -128,7 +206,7 @@ fn written(b: &[u8], mut i: usize, enc: Enc) -> Result<(Written, usize), usize> 
 
 /// The special move at `b[i]`: its word (a known one, or any run of characters up to a space or
 /// `(`), its ending and whether it is known.
-fn special(b: &[u8], i: usize, enc: Enc) -> Option<(&[u8], Option<Ending>, bool)> {
+pub(crate) fn special(b: &[u8], i: usize, enc: Enc) -> Option<(&[u8], Option<Ending>, bool)> {
     for &(w, ending) in &glyphs::SPECIALS {
         if at(b, i, w, enc) {
             let end = i + len(w, enc);
@@ -220,6 +298,21 @@ mod tests {
         assert!(matches!(m.time, Some(Err(_))));
         let m = utf8("  12 ６二銀(71) ( 1:02:03)");
         assert_eq!(m.time.unwrap().unwrap().0, 3_723_000);
+    }
+
+    #[test]
+    fn pieces_and_numerals_by_code_are_the_tables() {
+        for enc in [Enc::Utf8, Enc::Sjis] {
+            for &(w, p) in &glyphs::PIECES {
+                assert_eq!(piece_at(w[enc as usize], 0, enc), Some((p, len(w, enc))));
+            }
+            for (k, &w) in glyphs::NUMERALS.iter().enumerate() {
+                assert_eq!(numeral_at(w[enc as usize], 0, enc), Some(k as u8 + 1));
+            }
+        }
+        // Not continuation bytes: no character.
+        assert_eq!(piece_at(&[0xE6, 0x2D, 0xA9], 0, Enc::Utf8), None);
+        assert_eq!(piece_at("成".as_bytes(), 0, Enc::Utf8), None);
     }
 
     #[test]

@@ -1,0 +1,139 @@
+//! KI2 shogi records (Kakinoki's short notation, `.ki2` in CP932 and `.ki2u` in UTF-8): a
+//! zero-copy pull reader, its sniffer, its streaming splitter and a streaming writer
+//! ([`write`](mod@write)).
+//!
+//! KI2 has KIF's headers, board diagrams, comments and `変化` blocks (the shared line grammar is
+//! the core's `kit::kakinoki`), but writes its moves as in print: several to a line, each after
+//! a side mark, without move numbers, times or origin squares (`▲７六歩    △３四歩    ▲同　角成`).
+//! The reader keeps the board of each line of play and finds each move's origin on it.
+//!
+//! # Mapping
+//! | KI2 | events |
+//! |---|---|
+//! | the headers, diagrams, hands, `手合割`, `*` comments, `&` bookmarks, `#KIF`/`#KI2` lines | as KIF reads them (see [`crate::kif`]) |
+//! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
+//! | `まで3手で先手の勝ち`, `…時間切れにより…の勝ち`, `…の反則勝ち`, `…先手の反則負け`, `…の入玉勝ち`, `…で中断`, `…で千日手`, `…で持将棋`, `…詰`/`詰み`, `…不詰`, `…封じ手` | the `ending` of `GameEnd` (`Resign`, `TimeUp`, `IllegalMove`, `IllegalActionBlack/White` for the side named, `DeclareWin`, `Interrupted`, `Repetition`, `Impasse`, `Checkmate`, `NoCheckmate`, `Interrupted`); in a variation, a `Property` named by KIF's special move word (`投了` for a win, else the word of the line) |
+//! | a special move written like a move (`▲投了`) | as KIF's special move line |
+//! | `変化：N手` and its moves | as in KIF: `VariationStart(Sibling)` right after the move N it replaces (`Child` after move N - 1 when the line has no move N), its moves, `VariationEnd` |
+//!
+//! # Moves that do not resolve
+//! When the direction words leave several pieces, those whose move would leave the own king in
+//! check are dropped. No piece left: a `NoPieceCanMove` warning and the move is skipped; several:
+//! an `AmbiguousMove` warning after the move, made by the first of them (files order). A mark
+//! naming the side not to move, `成` on a piece that cannot promote, a drop onto a piece or of a
+//! piece that cannot be dropped: `BadValue` after the move. Strict mode turns each into an error
+//! that ends the game.
+//!
+//! # Charsets, games, recovery, costs
+//! As KIF's: the charset is fixed once per file (a caller's, a BOM, a `#… encoding=` line, else
+//! UTF-8 when valid, else CP932); a header line after a game's moves starts the next game;
+//! a token that cannot be read is a `BadValue` warning (reading goes on at the next side mark).
+//! A move costs a look back from its destination along each way the piece moves: the reader
+//! allocates nothing after the first game but an `Error`.
+//!
+//! ```
+//! use kifu::{Event, Move, Square, Piece};
+//!
+//! let ki2 = "手合割：平手\n▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で先手の勝ち\n";
+//! let events: Vec<_> = kifu::ki2::Reader::new(ki2.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! let moves: Vec<_> = events.iter().filter_map(|e| match e { Event::Move(Move::Shogi(m)) => Some(*m), _ => None }).collect();
+//! assert_eq!((moves[2].from, moves[2].to, moves[2].piece), (Some(Square::new(8, 8)), Square::new(2, 2), Piece::Horse));
+//! assert_eq!(moves[3].from, Some(Square::new(3, 1)));
+//! assert!(matches!(events.last(), Some(Event::GameEnd { ending: Some(kifu::Ending::Resign), .. })));
+//! ```
+
+mod reader;
+pub mod split;
+mod token;
+pub mod write;
+
+pub use reader::Reader;
+pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};
+
+use crate::format::Confidence;
+use crate::input::{ChunkContext, Config};
+use crate::kit::kakinoki::lex::{self, Enc, Kind};
+use crate::kit::kakinoki::{scan, sniff as head};
+use token::Token;
+
+/// The streaming splitter the registry gives for this format: whole games out of any
+/// `io::Read`, memory bounded by the largest game (see [`crate::split`]).
+pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) -> Box<dyn crate::split::Splitter + 'r> {
+    Box::new(crate::split::Streaming::new(crate::format::Format::Ki2, read, Scanner::new(config), config))
+}
+
+/// The reader the registry opens on one input, or on one game cut from a larger file (the
+/// context's charset applies to it).
+pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
+    Reader::with_config(input, config).with_context(context)
+}
+
+/// Whether `head` (the first bytes of an input) looks like KI2, judged line by line.
+///
+/// A leading `#KI2` line is `Yes`. Otherwise each whole line (a last line cut by the head's
+/// length is not judged, unless the head holds no line end) is sorted: KI2 lines (a line of
+/// moves whose first token reads as one, a known header key, a hand, a diagram row or frame, the
+/// side to move, `変化`, `まで`), neutral lines (blank, `#`, `*`, `&`, other `KEY：value` lines)
+/// and other lines. A KIF move line (`1 ７六歩(77)`) or KIF's column header
+/// (`手数----指手--`) is `No` at once: those are KIF's. `Yes` when a line of moves is among
+/// them and no line is other; `Maybe` when one is and at most one in four of the KI2 lines is
+/// other; else `No`.
+pub fn sniff(head: &[u8]) -> Confidence {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    if head.starts_with(b"#KI2") {
+        return Confidence::Yes;
+    }
+    let whole = match memchr::memrchr2(b'\n', b'\r', head) {
+        Some(e) => &head[..e],
+        None => head,
+    };
+    let enc = match std::str::from_utf8(whole) {
+        Ok(_) => Enc::Utf8,
+        Err(e) if e.error_len().is_none() => Enc::Utf8,
+        Err(_) => Enc::Sjis,
+    };
+    let (mut ki2, mut other, mut moves) = (0usize, 0usize, false);
+    let mut pos = 0;
+    while pos < whole.len() {
+        let (e, next) = lex::line_end(whole, pos);
+        let line = &whole[pos..e];
+        pos = next.max(pos + 1);
+        let judged = match token::classify(line, enc) {
+            Kind::Blank | Kind::Program | Kind::Comment | Kind::Bookmark => None,
+            Kind::Move { .. } => {
+                let i = lex::skip_spaces(line, 0, enc);
+                let ok = matches!(token::token(line, i, enc).0, Token::Move(_) | Token::Special { known: true, .. });
+                moves |= ok;
+                Some(ok)
+            }
+            Kind::Variation => Some(scan::variation_ply(line, enc).is_some()),
+            Kind::Summary => Some(true),
+            Kind::Head => {
+                let i = lex::skip_spaces(line, 0, enc);
+                if lex::at(line, i, crate::kit::kakinoki::glyphs::MOVES_HEADER, enc)
+                    && line.get(i + lex::len(crate::kit::kakinoki::glyphs::MOVES_HEADER, enc)) == Some(&b'-')
+                {
+                    return Confidence::No;
+                }
+                head::judge_head(line, enc)
+            }
+            Kind::Other => {
+                // A KIF move line: KIF's.
+                if matches!(lex::classify(line, enc), Kind::Move { real: true }) {
+                    return Confidence::No;
+                }
+                Some(false)
+            }
+        };
+        match judged {
+            Some(true) => ki2 += 1,
+            Some(false) => other += 1,
+            None => {}
+        }
+    }
+    match (moves, other) {
+        (true, 0) => Confidence::Yes,
+        (true, o) if o * 4 <= ki2 => Confidence::Maybe,
+        _ => Confidence::No,
+    }
+}

@@ -1,0 +1,280 @@
+//! KI2's own line grammar: which lines hold moves (a side mark first), one move token
+//! (`▲７六歩`, `△同　銀左上成`, `▲５五角打`) read into its parts, where the next token starts,
+//! and the ending a `まで…` summary names (KI2 writes no special move: `まで3手で先手の勝ち`).
+
+use crate::event::{Color, Ending, Piece, Square};
+use crate::kit::kakinoki::glyphs::{self, Word};
+use crate::kit::kakinoki::lex::{self, at, len, skip_spaces, Enc, Kind};
+use crate::kit::kakinoki::moves::{self, promotion, target};
+use crate::kit::kakinoki::reach::{Motion, Words};
+
+/// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
+#[inline]
+pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
+    match mark_at(line, skip_spaces(line, 0, enc), enc) {
+        Some(_) => Kind::Move { real: true },
+        None => match lex::classify(line, enc) {
+            // A KIF move line (`1 ７六歩(77)`) is not KI2.
+            Kind::Move { .. } => Kind::Other,
+            k => k,
+        },
+    }
+}
+
+/// The side mark at `b[i]`: the side it names and its length.
+#[inline]
+pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
+    if !matches!(b.get(i), Some(0xE2 | 0x81)) {
+        return None;
+    }
+    glyphs::MARKS
+        .iter()
+        .enumerate()
+        .find(|&(_, &w)| at(b, i, w, enc))
+        .map(|(k, &w)| (if k % 2 == 0 { Color::Black } else { Color::White }, len(w, enc)))
+}
+
+/// One token of a move line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
+    /// A move, as written.
+    Move(Written),
+    /// A special move written like a move (`▲投了`): its word and ending, as in KIF.
+    Special { word: &'a [u8], ending: Option<Ending>, known: bool },
+    /// Not a token: the offset where reading stopped.
+    Bad(usize),
+}
+
+/// A KI2 move as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Written {
+    /// The side its mark names.
+    pub color: Color,
+    /// The destination (`None` for `同`).
+    pub to: Option<Square>,
+    /// The piece before the move.
+    pub piece: Piece,
+    /// The words that tell which piece moved.
+    pub words: Words,
+    /// `成` (`Some(true)`), `不成` (`Some(false)`).
+    pub promote: Option<bool>,
+    /// `打`.
+    pub drop: bool,
+}
+
+/// Reads the token at `b[i]` (a side mark); returns it and the offset after it (`b` ends at the
+/// line's end).
+pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
+    let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
+    match target(b, i, enc) {
+        Ok((to, piece, j)) => {
+            let (words, j) = words(b, j, enc);
+            let (promote, mut j) = promotion(b, j, enc);
+            let mut drop = false;
+            if at(b, j, glyphs::DROP, enc) {
+                drop = true;
+                j += len(glyphs::DROP, enc);
+            }
+            (Token::Move(Written { color, to, piece, words, promote, drop }), j)
+        }
+        Err(bad) => {
+            let j = i + n;
+            // A destination that does not read is a bad move, not a special.
+            if glyphs::file_digit(b, j, enc == Enc::Sjis).is_some() || at(b, j, glyphs::SAME, enc) {
+                return (Token::Bad(bad), bad);
+            }
+            for &(w, ending) in &glyphs::SPECIALS {
+                if at(b, j, w, enc) {
+                    let end = j + len(w, enc);
+                    return (Token::Special { word: &b[j..end], ending, known: true }, end);
+                }
+            }
+            match moves::special(b, j, enc) {
+                Some((word, _, _)) if mark_at(word, 0, enc).is_none() && !word.is_empty() => {
+                    (Token::Special { word, ending: Some(Ending::Other), known: false }, j + word.len())
+                }
+                _ => (Token::Bad(bad), bad),
+            }
+        }
+    }
+}
+
+/// The direction words at `b[i]` (`右`/`左`/`直`, then `上`/`行`/`入`/`引`/`寄`, in any order).
+fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
+    let mut w = Words::default();
+    const TABLE: [(Word, u8); 8] = [
+        (glyphs::RIGHT, 0),
+        (glyphs::LEFT, 1),
+        (glyphs::STRAIGHT, 2),
+        (glyphs::UP, 3),
+        (glyphs::GO, 3),
+        (glyphs::ENTER, 3),
+        (glyphs::BACK, 4),
+        (glyphs::SIDE, 5),
+    ];
+    'next: loop {
+        for &(word, k) in &TABLE {
+            if at(b, i, word, enc) {
+                match k {
+                    0 => w.right = Some(true),
+                    1 => w.right = Some(false),
+                    2 => w.straight = true,
+                    3 => w.motion = Some(Motion::Up),
+                    4 => w.motion = Some(Motion::Back),
+                    _ => w.motion = Some(Motion::Side),
+                }
+                i += len(word, enc);
+                continue 'next;
+            }
+        }
+        return (w, i);
+    }
+}
+
+/// Where the next token of the line after `i` may start: the next side mark (on a character
+/// boundary), or the line's end. In UTF-8 every mark starts with `E2`, which is never inside a
+/// character: a `memchr`; in CP932 the line is walked character by character.
+#[inline]
+pub(crate) fn next_mark(b: &[u8], mut i: usize, enc: Enc) -> usize {
+    if enc == Enc::Utf8 {
+        while let Some(k) = b.get(i..).and_then(|r| memchr::memchr(0xE2, r)) {
+            if mark_at(b, i + k, enc).is_some() {
+                return i + k;
+            }
+            i += k + 1;
+        }
+        return b.len();
+    }
+    while i < b.len() {
+        if b[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        if mark_at(b, i, enc).is_some() {
+            return i;
+        }
+        i += lex::char_len(b, i, enc);
+    }
+    b.len()
+}
+
+/// The real moves of a move line and whether a special move ends its line of play there (for
+/// the layout scan).
+pub(crate) fn count(line: &[u8], enc: Enc) -> (u32, bool) {
+    let mut n = 0u32;
+    let mut i = skip_spaces(line, 0, enc);
+    while let Some((_, k)) = mark_at(line, i, enc) {
+        let j = i + k;
+        if glyphs::file_digit(line, j, enc == Enc::Sjis).is_none() && !at(line, j, glyphs::SAME, enc) {
+            return (n, true);
+        }
+        n = n.saturating_add(1);
+        i = next_mark(line, j, enc);
+    }
+    (n, false)
+}
+
+/// What a `まで…` summary line says: the ending (`None` when it names none the reader knows),
+/// and the word naming it, from the line (`中断`) or, for a result (`先手の勝ち`), KIF's special
+/// move word for it (`投了`) in the charset.
+pub(crate) fn summary(line: &[u8], enc: Enc) -> Option<(Ending, &[u8])> {
+    let mut i = skip_spaces(line, 0, enc);
+    if !at(line, i, glyphs::SUMMARY, enc) {
+        return None;
+    }
+    i += len(glyphs::SUMMARY, enc);
+    while line.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b',') {
+        i += 1;
+    }
+    // `まで、…`
+    if at(line, i, ["、".as_bytes(), b"\x81\x41"], enc) {
+        i += len(["、".as_bytes(), b"\x81\x41"], enc);
+    }
+    if at(line, i, glyphs::TE, enc) {
+        i += len(glyphs::TE, enc);
+    }
+    if at(line, i, glyphs::DE, enc) {
+        i += len(glyphs::DE, enc);
+    }
+    let mut timeup = false;
+    if at(line, i, glyphs::ON_TIME, enc) {
+        timeup = true;
+        i += len(glyphs::ON_TIME, enc);
+    }
+    let side = [
+        (glyphs::KEYS[0].0, Color::Black),
+        (glyphs::KEYS[1].0, Color::Black),
+        (glyphs::KEYS[2].0, Color::White),
+        (glyphs::KEYS[3].0, Color::White),
+    ]
+    .iter()
+    .find(|&&(w, _)| at(line, i, w, enc) && at(line, i + len(w, enc), glyphs::NO, enc))
+    .map(|&(w, c)| (c, len(w, enc) + len(glyphs::NO, enc)));
+    if let Some((color, n)) = side {
+        let j = i + n;
+        for &(w, ending) in &glyphs::RESULTS {
+            if at(line, j, w, enc) {
+                let ending = match (timeup, ending) {
+                    (true, _) => Ending::TimeUp,
+                    (false, Some(e)) => e,
+                    (false, None) if color == Color::Black => Ending::IllegalActionBlack,
+                    (false, None) => Ending::IllegalActionWhite,
+                };
+                return Some((ending, special_word(ending, enc)));
+            }
+        }
+        return None;
+    }
+    glyphs::SPECIALS.iter().find(|&&(w, _)| at(line, i, w, enc)).and_then(|&(w, ending)| {
+        let word = &line[i..i + len(w, enc)];
+        ending.map(|e| (e, word))
+    })
+}
+
+/// KIF's special move word for an ending (`Resign`: `投了`), in the charset.
+pub(crate) fn special_word(ending: Ending, enc: Enc) -> &'static [u8] {
+    let want = match ending {
+        Ending::IllegalActionBlack | Ending::IllegalActionWhite => None,
+        e => Some(e),
+    };
+    glyphs::SPECIALS.iter().find(|&&(_, e)| e == want).map_or(&b""[..], |&(w, _)| w[enc as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tok(s: &str) -> Token<'_> {
+        token(s.as_bytes(), 0, Enc::Utf8).0
+    }
+
+    #[test]
+    fn tokens() {
+        let Token::Move(w) = tok("△同　銀左上成") else { panic!() };
+        assert_eq!((w.color, w.to, w.piece, w.promote, w.drop), (Color::White, None, Piece::Silver, Some(true), false));
+        assert_eq!(w.words, Words { right: Some(false), straight: false, motion: Some(Motion::Up) });
+        let Token::Move(w) = tok("▲５五角打") else { panic!() };
+        assert!(w.drop && w.to == Some(Square::new(5, 5)));
+        assert!(matches!(tok("▲投了"), Token::Special { ending: Some(Ending::Resign), .. }));
+        assert!(matches!(tok("７六歩"), Token::Bad(0)));
+        let line = "▲７六歩    △３四歩    ▲同　成桂";
+        assert_eq!(count(line.as_bytes(), Enc::Utf8), (3, false));
+        assert_eq!(count("▲７六歩 △投了".as_bytes(), Enc::Utf8), (1, true));
+    }
+
+    #[test]
+    fn summaries() {
+        let s = |t: &str| summary(t.as_bytes(), Enc::Utf8).map(|(e, _)| e);
+        assert_eq!(s("まで3手で先手の勝ち"), Some(Ending::Resign));
+        assert_eq!(s("まで165手で時間切れにより後手の勝ち"), Some(Ending::TimeUp));
+        assert_eq!(s("まで2手で先手の反則負け"), Some(Ending::IllegalActionBlack));
+        assert_eq!(s("まで2手で後手の反則勝ち"), Some(Ending::IllegalMove));
+        assert_eq!(s("まで71手で先手の入玉勝ち"), Some(Ending::DeclareWin));
+        assert_eq!(s("まで61手詰"), Some(Ending::Checkmate));
+        assert_eq!(s("まで3手で中断"), Some(Ending::Interrupted));
+        assert_eq!(s("まで2手で封じ手"), Some(Ending::Interrupted));
+        assert_eq!(s("まで3手で不詰"), Some(Ending::NoCheckmate));
+        assert_eq!(s("まで3手"), None);
+        assert_eq!(summary("まで3手で先手の勝ち".as_bytes(), Enc::Utf8).unwrap().1, "投了".as_bytes());
+    }
+}

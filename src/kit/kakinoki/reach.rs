@@ -1,0 +1,326 @@
+//! A small shogi board for KI2, whose moves name no origin: which own pieces of a kind can
+//! move to a square (sliders blocked by the first piece on their line), the relative-direction
+//! words (`右 左 直 上 寄 引`) that pick among them, whether a move leaves the own king in check,
+//! and the moves themselves applied (captures go to the mover's hand).
+//!
+//! Cells are bytes (`0` empty, else the piece's index + 1, plus 16 for White); a lookup walks
+//! back from the destination along each way the piece moves, so a move costs a few dozen byte
+//! reads. Nothing here allocates.
+
+use crate::event::{Color, Piece, ShogiMove, Square};
+
+/// One way a piece moves, as (file delta, rank delta) seen by Black (forward is rank - 1).
+type Step = (i8, i8);
+
+const GOLD: &[Step] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
+const SILVER: &[Step] = &[(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+const KING: &[Step] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (1, 1), (-1, 1)];
+const ORTH: &[Step] = &[(0, -1), (0, 1), (1, 0), (-1, 0)];
+const DIAG: &[Step] = &[(1, -1), (-1, -1), (1, 1), (-1, 1)];
+
+/// The single steps and the slides of `piece` (as Black).
+fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
+    match piece {
+        Piece::Pawn => (&[(0, -1)], &[]),
+        Piece::Lance => (&[], &[(0, -1)]),
+        Piece::Knight => (&[(1, -2), (-1, -2)], &[]),
+        Piece::Silver => (SILVER, &[]),
+        Piece::Gold | Piece::ProPawn | Piece::ProLance | Piece::ProKnight | Piece::ProSilver => (GOLD, &[]),
+        Piece::King => (KING, &[]),
+        Piece::Bishop => (&[], DIAG),
+        Piece::Rook => (&[], ORTH),
+        Piece::Horse => (ORTH, DIAG),
+        Piece::Dragon => (DIAG, ORTH),
+    }
+}
+
+/// The most pieces of one kind that can reach one square (a king's eight neighbours).
+pub(crate) const MAX_CANDIDATES: usize = 8;
+
+/// Which of several pieces moved, as KI2 writes it after the piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Words {
+    /// `右` (`Some(true)`) or `左` (`Some(false)`), from the mover's side of the board.
+    pub right: Option<bool>,
+    /// `直`: straight forward.
+    pub straight: bool,
+    /// `上` (`Some(Motion::Up)`), `引`, `寄`.
+    pub motion: Option<Motion>,
+}
+
+/// The vertical part of a move, from the mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Motion {
+    /// `上` (also `行`, `入`): forward.
+    Up,
+    /// `引`: backward.
+    Back,
+    /// `寄`: sideways.
+    Side,
+}
+
+/// A shogi position: the pieces on the board and in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    cells: [u8; 81],
+    /// Counts in hand by [`Piece`] index (unpromoted kinds), Black then White.
+    hands: [[u8; 8]; 2],
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board { cells: [0; 81], hands: [[0; 8]; 2] }
+    }
+}
+
+#[inline]
+fn index(sq: Square) -> Option<usize> {
+    ((1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank))
+        .then(|| (sq.rank as usize - 1) * 9 + sq.file as usize - 1)
+}
+
+#[inline]
+fn cell(color: Color, piece: Piece) -> u8 {
+    piece as u8 + 1 + if color == Color::White { 16 } else { 0 }
+}
+
+#[inline]
+fn offset(sq: Square, d: Step, k: i8) -> Option<Square> {
+    let f = sq.file as i8 + d.0 * k;
+    let r = sq.rank as i8 + d.1 * k;
+    ((1..=9).contains(&f) && (1..=9).contains(&r)).then(|| Square::new(f as u8, r as u8))
+}
+
+impl Board {
+    /// The piece on `sq`.
+    #[inline]
+    pub(crate) fn get(&self, sq: Square) -> Option<(Color, Piece)> {
+        let c = self.cells[index(sq)?];
+        if c == 0 {
+            return None;
+        }
+        let color = if c > 16 { Color::White } else { Color::Black };
+        Some((color, Piece::ALL[(c - 1) as usize & 15]))
+    }
+
+    /// Puts a piece on `sq` (`None`: in `color`'s hand, unpromoted).
+    pub(crate) fn put(&mut self, color: Color, piece: Piece, sq: Option<Square>) {
+        match sq.and_then(index) {
+            Some(i) => self.cells[i] = cell(color, piece),
+            None if sq.is_none() && piece != Piece::King => {
+                let n = &mut self.hands[color as usize][piece.unpromoted() as usize];
+                *n = n.saturating_add(1);
+            }
+            None => {}
+        }
+    }
+
+    /// How many of `piece` `color` holds in hand.
+    pub(crate) fn in_hand(&self, color: Color, piece: Piece) -> u8 {
+        if piece.is_promoted() || piece == Piece::King {
+            return 0;
+        }
+        self.hands[color as usize][piece as usize]
+    }
+
+    /// Plays a move (not checked): the origin is emptied (or a piece leaves the hand), a captured
+    /// piece goes to the mover's hand, unpromoted.
+    pub(crate) fn play(&mut self, m: ShogiMove) {
+        let Some(to) = index(m.to) else { return };
+        match m.from.and_then(index) {
+            Some(from) => self.cells[from] = 0,
+            None => {
+                let n = &mut self.hands[m.color as usize][m.piece.unpromoted() as usize & 7];
+                *n = n.saturating_sub(1);
+            }
+        }
+        if let Some((_, taken)) = self.get(m.to) {
+            if taken != Piece::King {
+                let n = &mut self.hands[m.color as usize][taken.unpromoted() as usize];
+                *n = n.saturating_add(1);
+            }
+        }
+        self.cells[to] = cell(m.color, m.piece);
+    }
+
+    /// The squares of `color`'s pieces of kind `piece` that can move to `to` (written into `out`;
+    /// their number is returned), in a fixed order.
+    pub(crate) fn reach(&self, color: Color, piece: Piece, to: Square, out: &mut [Square; MAX_CANDIDATES]) -> usize {
+        let own = cell(color, piece);
+        let flip = if color == Color::White { -1 } else { 1 };
+        let (steps, slides) = ways(piece);
+        let mut n = 0;
+        for &(df, dr) in steps {
+            // The piece stands one step back from `to`.
+            if let Some(from) = offset(to, (-df * flip, -dr * flip), 1) {
+                if index(from).map(|i| self.cells[i]) == Some(own) && n < MAX_CANDIDATES {
+                    out[n] = from;
+                    n += 1;
+                }
+            }
+        }
+        for &(df, dr) in slides {
+            let mut k = 1;
+            while let Some(from) = offset(to, (-df * flip, -dr * flip), k) {
+                let c = index(from).map_or(0, |i| self.cells[i]);
+                if c != 0 {
+                    if c == own && n < MAX_CANDIDATES {
+                        out[n] = from;
+                        n += 1;
+                    }
+                    break;
+                }
+                k += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether `color`'s king stands attacked by the other side.
+    pub(crate) fn in_check(&self, color: Color) -> bool {
+        let king = cell(color, Piece::King);
+        let Some(i) = self.cells.iter().position(|&c| c == king) else { return false };
+        let sq = Square::new((i % 9) as u8 + 1, (i / 9) as u8 + 1);
+        let mut out = [Square::new(0, 0); MAX_CANDIDATES];
+        Piece::ALL.iter().any(|&p| self.reach(color.opponent(), p, sq, &mut out) > 0)
+    }
+}
+
+/// Keeps in `c[..n]` the squares that fit `words` for a move by `color` to `to`; returns how many
+/// are left.
+pub(crate) fn filter(c: &mut [Square; MAX_CANDIDATES], n: usize, color: Color, to: Square, words: Words) -> usize {
+    // Forward for the mover: rank going down for Black, up for White.
+    let fwd = |from: Square| -> i8 {
+        let d = from.rank as i8 - to.rank as i8;
+        if color == Color::White {
+            -d
+        } else {
+            d
+        }
+    };
+    let mut n = n;
+    if let Some(m) = words.motion {
+        n = retain(c, n, |s| match m {
+            Motion::Up => fwd(s) > 0,
+            Motion::Back => fwd(s) < 0,
+            Motion::Side => fwd(s) == 0,
+        });
+    }
+    if words.straight {
+        n = retain(c, n, |s| s.file == to.file && fwd(s) > 0);
+    }
+    if let Some(right) = words.right {
+        // Right from the mover's side: lower files for Black, higher for White.
+        let key = |s: Square| if color == Color::White { -(s.file as i8) } else { s.file as i8 };
+        let best = c[..n].iter().map(|&s| if right { key(s) } else { -key(s) }).min();
+        if let Some(best) = best {
+            n = retain(c, n, |s| (if right { key(s) } else { -key(s) }) == best);
+        }
+    }
+    n
+}
+
+/// Keeps the squares of `c[..n]` that `keep` accepts, in order; returns how many.
+fn retain(c: &mut [Square; MAX_CANDIDATES], n: usize, keep: impl Fn(Square) -> bool) -> usize {
+    let mut k = 0;
+    for i in 0..n {
+        if keep(c[i]) {
+            c[k] = c[i];
+            k += 1;
+        }
+    }
+    k
+}
+
+/// The words that tell a move from `from` to `to` by `color`'s `piece` apart from the other
+/// candidates `others` (which hold `from` too), as tsshogi writes them: `直` for a straight
+/// step forward when another can come, `上`/`引`/`寄` when that alone tells it apart, else
+/// `右`/`左` (with the motion when the side alone does not). `long`: the piece is a 龍 or 馬,
+/// for which `直` is not written.
+pub(crate) fn words_for(color: Color, from: Square, to: Square, others: &[Square], long: bool) -> Words {
+    let mut none = Words::default();
+    if others.len() <= 1 {
+        return none;
+    }
+    let mut buf = [Square::new(0, 0); MAX_CANDIDATES];
+    let count = |w: Words, buf: &mut [Square; MAX_CANDIDATES]| {
+        buf[..others.len()].copy_from_slice(others);
+        let n = filter(buf, others.len(), color, to, w);
+        (n, buf[..n].contains(&from))
+    };
+    let motion = {
+        let d = from.rank as i8 - to.rank as i8;
+        let d = if color == Color::White { -d } else { d };
+        match d {
+            0 => Motion::Side,
+            d if d > 0 => Motion::Up,
+            _ => Motion::Back,
+        }
+    };
+    let fwd_straight = from.file == to.file && motion == Motion::Up;
+    // 直 where it names the piece alone (not for the long-range 龍 and 馬: they use 右/左).
+    let straight = Words { straight: true, ..none };
+    if fwd_straight && !long && count(straight, &mut buf) == (1, true) {
+        return straight;
+    }
+    let m = Words { motion: Some(motion), ..none };
+    if count(m, &mut buf) == (1, true) {
+        return m;
+    }
+    for right in [true, false] {
+        let w = Words { right: Some(right), ..none };
+        if count(w, &mut buf) == (1, true) {
+            return w;
+        }
+        let wm = Words { right: Some(right), motion: Some(motion), ..none };
+        if count(wm, &mut buf) == (1, true) {
+            return wm;
+        }
+    }
+    none.motion = Some(motion);
+    none
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square::new(f, r)
+    }
+
+    #[test]
+    fn reach_blocks_sliders_and_mirrors_white() {
+        let mut b = Board::default();
+        b.put(Color::Black, Piece::Rook, Some(sq(2, 8)));
+        b.put(Color::Black, Piece::Pawn, Some(sq(2, 7)));
+        let mut out = [sq(0, 0); MAX_CANDIDATES];
+        assert_eq!(b.reach(Color::Black, Piece::Rook, sq(2, 6), &mut out), 0);
+        assert_eq!(b.reach(Color::Black, Piece::Rook, sq(5, 8), &mut out), 1);
+        assert_eq!(b.reach(Color::Black, Piece::Pawn, sq(2, 6), &mut out), 1);
+        b.put(Color::White, Piece::Knight, Some(sq(8, 1)));
+        assert_eq!(b.reach(Color::White, Piece::Knight, sq(7, 3), &mut out), 1);
+        assert_eq!(b.reach(Color::White, Piece::Knight, sq(7, 2), &mut out), 0);
+        // Golds at 6九 and 4九 to 5八: 右 is 4九 for Black.
+        b.put(Color::Black, Piece::Gold, Some(sq(6, 9)));
+        b.put(Color::Black, Piece::Gold, Some(sq(4, 9)));
+        let n = b.reach(Color::Black, Piece::Gold, sq(5, 8), &mut out);
+        assert_eq!(n, 2);
+        let w = Words { right: Some(true), ..Words::default() };
+        let k = filter(&mut out, n, Color::Black, sq(5, 8), w);
+        assert_eq!(&out[..k], &[sq(4, 9)]);
+        assert_eq!(words_for(Color::Black, sq(4, 9), sq(5, 8), &[sq(6, 9), sq(4, 9)], false), w);
+    }
+
+    #[test]
+    fn play_captures_into_hand_and_check() {
+        let mut b = Board::default();
+        b.put(Color::White, Piece::King, Some(sq(5, 1)));
+        b.put(Color::Black, Piece::Rook, Some(sq(5, 9)));
+        b.put(Color::White, Piece::ProPawn, Some(sq(5, 5)));
+        assert!(!b.in_check(Color::White));
+        b.play(ShogiMove { color: Color::Black, from: Some(sq(5, 9)), to: sq(5, 5), piece: Piece::Rook });
+        assert_eq!(b.in_hand(Color::Black, Piece::Pawn), 1);
+        assert!(b.in_check(Color::White));
+    }
+}

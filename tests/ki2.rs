@@ -1,0 +1,594 @@
+//! KI2 reader: the corpus (every generated game replays to its move count, final SFEN and
+//! branch count in `ki2/tsshogi/index.tsv`; every real file reads without error and agrees with
+//! what tsshogi read from it; `skc-4` agrees with its expected JKF; the CP932/UTF-8 pairs give
+//! the same events; the same game in KI2, KIF and CSA gives the same moves; the event contract
+//! and streaming hold) and hand-written cases for each rule, hostile input and detection.
+
+mod common;
+
+use kifu::ki2::Reader;
+use kifu::kit::check_contract;
+use kifu::position::shogi::ShogiPosition;
+use kifu::tree::MainLineTracker;
+use kifu::{
+    Branch, Color, Config, Ending, Event, EventSource, Format, InfoKey, Move, Piece, Setup, ShogiMove, Square,
+    WarningKind,
+};
+use std::path::{Path, PathBuf};
+
+fn events(input: &[u8]) -> Vec<Event<'_>> {
+    Reader::new(input).collect::<Result<Vec<_>, _>>().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn warnings(evs: &[Event]) -> Vec<WarningKind> {
+    evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some(w.kind) } else { None }).collect()
+}
+
+/// What one game of a file gives: main-line moves, final SFEN (replayed on the main line),
+/// number of variations, ending.
+#[derive(Debug)]
+struct Game {
+    moves: Vec<ShogiMove>,
+    sfen: Result<String, String>,
+    branches: usize,
+    ending: Option<Ending>,
+}
+
+fn games(input: &[u8]) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut r = Reader::new(input);
+    let mut main = MainLineTracker::new();
+    let mut pos = ShogiPosition::new();
+    let (mut moves, mut branches, mut bad) = (Vec::new(), 0, None);
+    while let Some(ev) = r.next() {
+        let ev = ev.unwrap_or_else(|e| panic!("{e}"));
+        let on_main = main.feed(&ev);
+        match ev {
+            Event::GameEnd { ending, .. } => {
+                let sfen = match bad.take() {
+                    Some(b) => Err(b),
+                    None => Ok(pos.sfen()),
+                };
+                out.push(Game { moves: std::mem::take(&mut moves), sfen, branches, ending });
+                branches = 0;
+                pos = ShogiPosition::new();
+                continue;
+            }
+            Event::VariationStart(_) => branches += 1,
+            Event::Move(Move::Shogi(m)) if on_main => moves.push(m),
+            _ => {}
+        }
+        if on_main && bad.is_none() {
+            if let Err(i) = pos.apply(&ev) {
+                bad = Some(format!("{i:?} at {:?}", r.event_offset()));
+            }
+        }
+    }
+    out
+}
+
+fn read(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap()
+}
+
+fn ki2_files(dir: &Path) -> Vec<PathBuf> {
+    common::files(dir, &[".ki2", ".ki2u"])
+}
+
+// ---------------------------------------------------------------- corpus
+
+#[test]
+fn generated_games_match_the_index() {
+    let Some(dir) = common::corpus_dir("ki2/tsshogi") else { return };
+    let text = std::fs::read_to_string(dir.join("index.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let bytes = read(&dir.join(c[0]));
+        let g = games(&bytes);
+        assert_eq!(g.len(), 1, "{}", c[0]);
+        let evs = events(&bytes);
+        assert_eq!(warnings(&evs), [], "{}", c[0]);
+        assert_eq!(g[0].moves.len(), c[2].parse::<usize>().unwrap(), "{}", c[0]);
+        assert_eq!(g[0].sfen.as_deref(), Ok(c[3]), "{}", c[0]);
+        assert_eq!(g[0].branches, c[6].parse::<usize>().unwrap(), "{}", c[0]);
+        n += 1;
+    }
+    assert_eq!(n, 300);
+}
+
+#[test]
+fn real_files_agree_with_tsshogi() {
+    let Some(dir) = common::corpus_dir("ki2") else { return };
+    let text = std::fs::read_to_string(dir.join("tsshogi-reading.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        if c[0].ends_with(".json") {
+            continue;
+        }
+        let bytes = read(&dir.join(c[0]));
+        let evs = events(&bytes);
+        assert_eq!(warnings(&evs), [], "{}", c[0]);
+        let g = games(&bytes);
+        assert_eq!(g.len(), 1, "{}", c[0]);
+        let g = &g[0];
+        assert_eq!(g.moves.len(), c[3].parse::<usize>().unwrap(), "{}", c[0]);
+        assert_eq!(g.sfen.as_deref(), Ok(c[4]), "{}", c[0]);
+        assert_eq!(g.branches, c[5].parse::<usize>().unwrap(), "{}", c[0]);
+        let ending = match c.get(6).copied().unwrap_or("") {
+            "resign" => Some(Ending::Resign),
+            "interrupt" => Some(Ending::Interrupted),
+            "mate" => Some(Ending::Checkmate),
+            // `まで2手で先手の反則負け`: Black lost.
+            "foulLose" => Some(Ending::IllegalActionBlack),
+            // `まで61手詰` (kifujs-9fu), `まで2手で封じ手` (kifujs-fuujite): tsshogi reads no
+            // special move from the summary; kifu reads the ending it names.
+            "any" => g.ending,
+            // No summary line: no ending.
+            "" => None,
+            other => panic!("{other}"),
+        };
+        assert_eq!(g.ending, ending, "{}", c[0]);
+        n += 1;
+    }
+    assert!(n >= 18, "{n}");
+}
+
+#[test]
+fn every_file_reads_keeps_the_contract_and_is_detected() {
+    let Some(dir) = common::corpus_dir("ki2") else { return };
+    let files = ki2_files(&dir);
+    assert!(files.len() >= 318, "{}", files.len());
+    for f in &files {
+        let bytes = read(f);
+        let name = f.display();
+        let c = check_contract(&bytes, &mut Reader::new(&bytes), false);
+        assert_eq!((c.games, c.errors), (1, 0), "{name}");
+        check_contract(&bytes, &mut Reader::with_config(&bytes, Config::strict()), true);
+        assert_eq!(kifu::detect(&bytes), Some(Format::Ki2), "{name}");
+        for cut in (0..bytes.len()).step_by(97) {
+            check_contract(&bytes[..cut], &mut Reader::new(&bytes[..cut]), false);
+        }
+    }
+}
+
+/// The piece's CSA name, as JKF writes it.
+fn csa(p: Piece) -> &'static str {
+    ["FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY"][p as usize]
+}
+
+#[test]
+fn skc_4_agrees_with_its_expected_jkf() {
+    let Some(dir) = common::corpus_dir("ki2") else { return };
+    let jkf: serde_json::Value = serde_json::from_slice(&read(&dir.join("skc-4.json"))).unwrap();
+    let want = jkf["moves"].as_array().unwrap();
+    for file in ["skc-4.ki2", "skc-4.ki2u"] {
+        let bytes = read(&dir.join(file));
+        let evs = events(&bytes);
+        assert_eq!(warnings(&evs), [], "{file}");
+        // Per move (index 0: the start), its move and its comments, in order.
+        let mut got: Vec<(Option<ShogiMove>, Vec<String>)> = vec![(None, Vec::new())];
+        for ev in &evs {
+            match ev {
+                Event::Move(Move::Shogi(m)) => got.push((Some(*m), Vec::new())),
+                Event::Comment(t) => got.last_mut().unwrap().1.push(t.decode().text.into_owned()),
+                _ => {}
+            }
+        }
+        assert_eq!(got.len(), want.len(), "{file}");
+        for (k, ((m, comments), w)) in got.iter().zip(want).enumerate() {
+            let jc: Vec<&str> =
+                w["comments"].as_array().map(|a| a.iter().map(|c| c.as_str().unwrap()).collect()).unwrap_or_default();
+            assert_eq!(comments, &jc, "{file} move {k}");
+            let (Some(m), Some(j)) = (m, w.get("move")) else {
+                assert!(m.is_none() && w.get("move").is_none(), "{file} move {k}");
+                continue;
+            };
+            let promote = j["promote"].as_bool() == Some(true);
+            let before = if promote { m.piece.unpromoted() } else { m.piece };
+            assert_eq!(csa(before), j["piece"].as_str().unwrap(), "{file} move {k}");
+            let sq =
+                |v: &serde_json::Value| Square::new(v["x"].as_u64().unwrap() as u8, v["y"].as_u64().unwrap() as u8);
+            assert_eq!(m.to, sq(&j["to"]), "{file} move {k}");
+            assert_eq!(m.from, j.get("from").map(sq), "{file} move {k}");
+            let color = if j["color"].as_u64() == Some(0) { Color::Black } else { Color::White };
+            assert_eq!(m.color, color, "{file} move {k}");
+        }
+        // The JKF has no special move; the KI2's `まで102手で上手の勝ち` is a resignation.
+        assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    }
+}
+
+/// An event with its text decoded and offsets left out, to compare the same game in two
+/// charsets or formats.
+fn norm(ev: &Event) -> Option<String> {
+    let d = |t: kifu::Text| t.decode().text.into_owned();
+    Some(match ev {
+        Event::Info(i) => format!("info {:?} {}", i.key(), d(i.value())),
+        Event::Property(p) => format!(
+            "prop {} {}",
+            d(kifu::Text::new(p.name(), kifu::TextRule::Plain, p.value().charset())),
+            d(p.value())
+        ),
+        Event::Comment(t) => format!("comment {}", d(*t)),
+        Event::Name(t) => format!("name {}", d(*t)),
+        Event::GameStart { .. } => "start".into(),
+        Event::GameEnd { ending, .. } => format!("end {ending:?}"),
+        Event::Warning(w) => format!("warning {:?}", w.kind),
+        Event::Clock(_) => return None,
+        ev => format!("{ev:?}"),
+    })
+}
+
+#[test]
+fn cp932_and_utf8_pairs_give_the_same_events() {
+    let Some(dir) = common::corpus_dir("ki2") else { return };
+    let pairs = [("skc-4.ki2", "skc-4.ki2u"), ("kifujs-8mai.ki2", "kifujs-8mai.ki2u")];
+    for (a, b) in pairs {
+        let (a, b) = (read(&dir.join(a)), read(&dir.join(b)));
+        let a: Vec<_> = events(&a).iter().filter_map(norm).collect();
+        let b: Vec<_> = events(&b).iter().filter_map(norm).collect();
+        assert_eq!(a, b);
+    }
+}
+
+#[test]
+fn the_same_game_in_ki2_kif_and_csa_gives_the_same_tree() {
+    let Some(ki2) = common::corpus_dir("ki2/tsshogi") else { return };
+    let Some(kif) = common::corpus_dir("kif/tsshogi") else { return };
+    let Some(csa) = common::corpus_dir("converted/csa-cshogi") else { return };
+    let text = std::fs::read_to_string(ki2.join("index.tsv")).unwrap();
+    let mut n = 0;
+    for line in text.lines().skip(1) {
+        let c: Vec<&str> = line.split('\t').collect();
+        let stem = c[0].split('.').next().unwrap();
+        let kif_path = [".kif", ".kifu"].iter().map(|e| kif.join(format!("{stem}{e}"))).find(|p| p.exists()).unwrap();
+        let a = read(&ki2.join(c[0]));
+        let b = read(&kif_path);
+        // Everything but times (KI2 has none) and the `まで` summary's place: the trees.
+        let a: Vec<_> = events(&a).iter().filter_map(norm).collect();
+        let b: Vec<_> = kifu::kif::Reader::new(&b).map(|e| e.unwrap()).filter_map(|e| norm(&e)).collect();
+        assert_eq!(a, b, "{stem}");
+        // And the main line is the CSA source's.
+        let path = if csa.join(c[1]).exists() { csa.join(c[1]) } else { csa.join("sjis").join(c[1]) };
+        let bytes = read(&path);
+        let csa_moves: Vec<ShogiMove> = kifu::csa::Reader::new(&bytes)
+            .filter_map(|e| match e.unwrap() {
+                Event::Move(Move::Shogi(m)) => Some(m),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(games(&read(&ki2.join(c[0])))[0].moves, csa_moves, "{stem}");
+        n += 1;
+    }
+    assert_eq!(n, 300);
+}
+
+#[test]
+fn streaming_equals_the_slice_reader() {
+    let Some(dir) = common::corpus_dir("ki2") else { return };
+    let mut all = Vec::new();
+    for f in ki2_files(&dir).iter().filter(|f| f.extension().unwrap() == "ki2u").take(60) {
+        let bytes = read(f);
+        let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF][..]).unwrap_or(&bytes);
+        all.extend_from_slice(bytes);
+        if !all.ends_with(b"\n") {
+            all.push(b'\n');
+        }
+    }
+    let slice: Vec<String> = Reader::new(&all).map(|e| format!("{:?}", e.unwrap())).collect();
+    let games = slice.iter().filter(|s| s.starts_with("GameStart")).count();
+    assert!(games >= 40, "{games}");
+    for step in [1usize, 7, 4096] {
+        let read = common::dribble::Dribble::new(&all[..], step as u64, step);
+        let mut split = kifu::stream::splitter(Format::Ki2, Box::new(read), Config::default());
+        let mut out = Vec::new();
+        while let Some(chunk) = split.next_game() {
+            let chunk = chunk.unwrap();
+            let mut r = kifu::stream::read_chunk(Format::Ki2, &chunk, Config::default());
+            while let Some(ev) = r.next_event() {
+                out.push(format!("{:?}", ev.unwrap()));
+            }
+        }
+        assert_eq!(out, slice, "reads of {step}");
+    }
+    assert_eq!(kifu::ki2::chunks(&all).count(), games);
+}
+
+// ---------------------------------------------------------------- rules
+
+fn moves_of(ki2: &str) -> Vec<ShogiMove> {
+    events(ki2.as_bytes())
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(Move::Shogi(m)) => Some(*m),
+            _ => None,
+        })
+        .collect()
+}
+
+fn sq(file: u8, rank: u8) -> Square {
+    Square::new(file, rank)
+}
+
+/// A record starting from a diagram with these pieces (`v` before a White piece), Black to move
+/// unless `white` (kings on 5九 and 5一 unless given), then `moves`.
+fn from_diagram(pieces: &[(&str, u8, u8)], black_hand: &str, white: bool, moves: &str) -> String {
+    let mut cells = vec![vec![" ・".to_string(); 9]; 9];
+    cells[8][4] = " 玉".into();
+    cells[0][4] = "v玉".into();
+    for &(p, f, r) in pieces {
+        cells[r as usize - 1][9 - f as usize] = if p.starts_with('v') { p.into() } else { format!(" {p}") };
+    }
+    let ranks = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    let mut s = String::from("後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for (r, row) in cells.iter().enumerate() {
+        s.push('|');
+        s.extend(row.iter().map(String::as_str));
+        s.push_str(&format!("|{}\n", ranks[r]));
+    }
+    s.push_str(&format!("+---------------------------+\n先手の持駒：{black_hand}\n"));
+    if white {
+        s.push_str("後手番\n");
+    }
+    s.push_str(moves);
+    s
+}
+
+fn from_of(ki2: &str) -> Option<Square> {
+    let evs = events(ki2.as_bytes());
+    assert_eq!(warnings(&evs), [], "{ki2}");
+    moves_of(ki2)[0].from
+}
+
+#[test]
+fn direction_words_pick_the_piece() {
+    // 右 / 左 (Black's right: the lower files), and White's right: the higher files.
+    let golds = [("金", 6, 9), ("金", 4, 9), ("v金", 6, 1), ("v金", 4, 1)];
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金右\n")), Some(sq(4, 9)));
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金左\n")), Some(sq(6, 9)));
+    assert_eq!(from_of(&from_diagram(&golds, "なし", true, "△５二金右\n")), Some(sq(6, 1)));
+    assert_eq!(from_of(&from_diagram(&golds, "なし", true, "△５二金左\n")), Some(sq(4, 1)));
+    // 直: straight forward, beside a piece coming from the side.
+    let golds = [("金", 5, 9), ("金", 4, 9)];
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金直\n")), Some(sq(5, 9)));
+    // 上 (and 行, 入) / 引 / 寄.
+    let silvers = [("銀", 4, 7), ("銀", 4, 9)];
+    assert_eq!(from_of(&from_diagram(&silvers, "なし", false, "▲５八銀引\n")), Some(sq(4, 7)));
+    assert_eq!(from_of(&from_diagram(&silvers, "なし", false, "▲５八銀上\n")), Some(sq(4, 9)));
+    assert_eq!(from_of(&from_diagram(&silvers, "なし", false, "▲５八銀行\n")), Some(sq(4, 9)));
+    assert_eq!(from_of(&from_diagram(&silvers, "なし", false, "▲５八銀入\n")), Some(sq(4, 9)));
+    let golds = [("金", 6, 8), ("金", 4, 9)];
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金寄\n")), Some(sq(6, 8)));
+    // Two words: 右上 among three.
+    let golds = [("金", 6, 9), ("金", 4, 9), ("金", 4, 8)];
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金右上\n")), Some(sq(4, 9)));
+    assert_eq!(from_of(&from_diagram(&golds, "なし", false, "▲５八金左\n")), Some(sq(6, 9)));
+    // Sliders are blocked by the first piece on their line.
+    let rooks = [("飛", 9, 8), ("飛", 1, 8), ("歩", 7, 8)];
+    assert_eq!(from_of(&from_diagram(&rooks, "なし", false, "▲５八飛\n")), Some(sq(1, 8)));
+    // 龍 and 馬 with 右/左.
+    let dragons = [("龍", 9, 5), ("龍", 1, 5)];
+    assert_eq!(from_of(&from_diagram(&dragons, "なし", false, "▲５五龍右\n")), Some(sq(1, 5)));
+    assert_eq!(from_of(&from_diagram(&dragons, "なし", false, "▲５五竜左\n")), Some(sq(9, 5)));
+}
+
+#[test]
+fn drops_need_dai_only_when_a_board_piece_could_move_there() {
+    let gold = [("金", 4, 9)];
+    // 打: a drop though the gold on 4九 could move there.
+    let m = moves_of(&from_diagram(&gold, "金", false, "▲５八金打\n"));
+    assert_eq!((m[0].from, m[0].piece), (None, Piece::Gold));
+    // Without 打 the board's gold moves.
+    assert_eq!(from_of(&from_diagram(&gold, "金", false, "▲５八金\n")), Some(sq(4, 9)));
+    // No board gold reaches 5五: a drop.
+    assert_eq!(from_of(&from_diagram(&gold, "金", false, "▲５五金\n")), None);
+    // The drop leaves the hand: a second one has no piece.
+    let ki2 = from_diagram(&[], "金", false, "▲５五金    △５二玉    ▲１一金\n");
+    let evs = events(ki2.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::NoPieceCanMove]);
+}
+
+#[test]
+fn no_or_several_candidates_warn_and_strict_mode_errs() {
+    // No piece: skipped with a warning.
+    let ki2 = from_diagram(&[], "なし", false, "▲５五飛\n");
+    let evs = events(ki2.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::NoPieceCanMove]);
+    assert!(moves_of(&ki2).is_empty());
+    let e = Reader::with_config(ki2.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::NoPieceCanMove));
+    // Several: the first is made, with a warning after it.
+    let golds = [("金", 6, 9), ("金", 4, 9)];
+    let ki2 = from_diagram(&golds, "なし", false, "▲５八金\n");
+    assert_eq!(warnings(&events(ki2.as_bytes())), [WarningKind::AmbiguousMove]);
+    assert_eq!(moves_of(&ki2).len(), 1);
+    let e = Reader::with_config(ki2.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::AmbiguousMove));
+    // Words that fit no piece.
+    let ki2 = from_diagram(&golds, "なし", false, "▲５八金引\n");
+    assert_eq!(warnings(&events(ki2.as_bytes())), [WarningKind::NoPieceCanMove]);
+    // Geometry leaves two, but one is pinned to the king by the rook on 5五: the other moves.
+    let pinned = [("金", 5, 8), ("金", 6, 7), ("v飛", 5, 5)];
+    assert_eq!(from_of(&from_diagram(&pinned, "なし", false, "▲６八金\n")), Some(sq(6, 7)));
+}
+
+#[test]
+fn same_square_promotions_and_specials() {
+    let m = moves_of("▲７六歩    △３四歩    ▲２二角成  △同　銀\n");
+    assert_eq!((m[2].from, m[2].to, m[2].piece), (Some(sq(8, 8)), sq(2, 2), Piece::Horse));
+    assert_eq!((m[3].from, m[3].to, m[3].piece), (Some(sq(3, 1)), sq(2, 2), Piece::Silver));
+    // `同` without the space.
+    let m = moves_of("▲７六歩 △３四歩 ▲２二角不成 △同銀\n");
+    assert_eq!((m[2].piece, m[3].to), (Piece::Bishop, sq(2, 2)));
+    // 不成 and 成 on a lance.
+    let lance = [("香", 1, 5)];
+    let m = moves_of(&from_diagram(&lance, "なし", false, "▲１二香不成\n"));
+    assert_eq!(m[0].piece, Piece::Lance);
+    let m = moves_of(&from_diagram(&lance, "なし", false, "▲１二香成\n"));
+    assert_eq!(m[0].piece, Piece::ProLance);
+    // 成香 moves as a gold.
+    let m = moves_of(&from_diagram(&[("成香", 1, 3)], "なし", false, "▲２二成香\n"));
+    assert_eq!((m[0].from, m[0].piece), (Some(sq(1, 3)), Piece::ProLance));
+    // A special move written like a move, and the summaries.
+    let evs = events("▲７六歩    △投了\n".as_bytes());
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    for (summary, ending) in [
+        ("まで1手で先手の勝ち", Ending::Resign),
+        ("まで1手で時間切れにより先手の勝ち", Ending::TimeUp),
+        ("まで1手で後手の反則負け", Ending::IllegalActionWhite),
+        ("まで1手で後手の反則勝ち", Ending::IllegalMove),
+        ("まで1手で先手の入玉勝ち", Ending::DeclareWin),
+        ("まで1手で中断", Ending::Interrupted),
+        ("まで1手で千日手", Ending::Repetition),
+        ("まで1手で持将棋", Ending::Impasse),
+        ("まで1手で詰み", Ending::Checkmate),
+        ("まで1手詰", Ending::Checkmate),
+        ("まで1手で不詰", Ending::NoCheckmate),
+    ] {
+        let ki2 = format!("▲７六歩\n{summary}\n");
+        let evs = events(ki2.as_bytes());
+        assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(e), .. }) if *e == ending), "{summary}");
+    }
+    let evs = events("▲７六歩\nまで1手\n".as_bytes());
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
+}
+
+#[test]
+fn headers_comments_and_variations() {
+    let ki2 = "先手：A\n後手：B\n手合割：香落ち\n*開始前\n△３四歩    ▲７六歩\n*一行目\n*二行目\n&しおり\n△８四歩    ▲２六歩    △８五歩\nまで5手で中断\n\n変化：4手\n▲６八銀    △８五歩\n\n変化：2手\n▲２六歩\n";
+    let evs = events(ki2.as_bytes());
+    assert_eq!(warnings(&evs), []);
+    let names: Vec<_> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Info(i) if i.key() == InfoKey::BlackName => Some(i.value().decode().text.into_owned()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["A"]);
+    // The handicap removes White's lance on 1一, and White moves first.
+    assert!(!evs.iter().any(|e| matches!(e, Event::Setup(Setup::Shogi { square: Some(s), .. }) if *s == sq(1, 1))));
+    assert!(evs.contains(&Event::Turn(Color::White)));
+    let shape: Vec<String> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(Move::Shogi(m)) => Some(format!("{}{}", m.to.file, m.to.rank)),
+            Event::Comment(t) => Some(format!("*{}", t.decode().text)),
+            Event::Name(t) => Some(format!("&{}", t.decode().text)),
+            Event::Property(p) if p.name() == b"*" => Some(format!("*{}", p.value().decode().text)),
+            Event::VariationStart(Branch::Sibling) => Some("(".into()),
+            Event::VariationStart(Branch::Child) => Some("(child".into()),
+            Event::VariationEnd => Some(")".into()),
+            _ => None,
+        })
+        .collect();
+    // The 変化 of move 2 comes after move 2's comments, in the middle of the moves line.
+    assert_eq!(
+        shape,
+        [
+            "*開始前",
+            "34",
+            "76",
+            "*一行目",
+            "*二行目",
+            "&しおり",
+            "(",
+            "26",
+            ")",
+            "84",
+            "26",
+            "(",
+            "68",
+            "85",
+            ")",
+            "85"
+        ]
+    );
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Interrupted), .. })));
+}
+
+#[test]
+fn line_ends_charsets_and_bad_tokens() {
+    let text = "先手：表\n▲７六歩    △３四歩\n▲２二角成  △同　銀\nまで4手で後手の勝ち";
+    let base: Vec<_> = events(text.as_bytes()).iter().filter_map(norm).collect();
+    let crlf = text.replace('\n', "\r\n");
+    assert_eq!(events(crlf.as_bytes()).iter().filter_map(norm).collect::<Vec<_>>(), base);
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    assert_eq!(events(&sjis).iter().filter_map(norm).collect::<Vec<_>>(), base);
+    let bom = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
+    assert_eq!(events(&bom).iter().filter_map(norm).collect::<Vec<_>>(), base);
+    assert_eq!(moves_of(text).len(), 4);
+    // A token that does not read: a warning, and reading goes on at the next mark.
+    let evs = events("▲７六歩    △３x歩    △３四歩\n".as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::BadValue]);
+    assert_eq!(moves_of("▲７六歩    △３x歩    △３四歩\n").len(), 2);
+    // Cut inside the last token.
+    let evs = events("▲７六歩    △３".as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::Truncated]);
+}
+
+#[test]
+fn hostile_input_is_bounded() {
+    // 10^6 nested 変化: the depth limit ends the game with an error.
+    // (The rooks go to and fro, so that every move can be made.)
+    let mv = |n: u32| match (n % 2, n.div_ceil(2) % 2) {
+        (1, 1) => "▲１八飛",
+        (1, _) => "▲２八飛",
+        (_, 1) => "△９二飛",
+        _ => "△８二飛",
+    };
+    let mut ki2 = format!("{}\n", mv(1));
+    for n in 2..1_000_000 {
+        ki2.push_str(&format!("変化：{n}手\n{}\n", mv(n)));
+    }
+    let c = check_contract(ki2.as_bytes(), &mut Reader::new(ki2.as_bytes()), false);
+    assert_eq!(c.errors, 1);
+    // A 100 MB comment: an error (over the value limit), nothing copied.
+    let mut big = String::from("▲７六歩\n*");
+    big.push_str(&"あ".repeat(35_000_000));
+    big.push('\n');
+    let c = check_contract(big.as_bytes(), &mut Reader::new(big.as_bytes()), false);
+    assert_eq!(c.errors, 1);
+    // Shift_JIS pairs cut in half, anywhere.
+    let sjis = encoding_rs::SHIFT_JIS
+        .encode("手合割：平手\n▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で後手の勝ち\n")
+        .0
+        .into_owned();
+    for cut in 0..sjis.len() {
+        let mut b = sjis[..cut].to_vec();
+        b.extend_from_slice(&sjis[cut + 1..]);
+        check_contract(&b, &mut Reader::new(&b), false);
+        check_contract(&b, &mut Reader::with_config(&b, Config::strict()), true);
+    }
+    // A line of 10^5 moves no piece can make: one warning each, no more.
+    let line = "▲５五飛".repeat(100_000);
+    let evs = events(line.as_bytes());
+    assert_eq!(warnings(&evs).len(), 100_000);
+}
+
+#[test]
+fn multi_game_files_split_at_headers() {
+    let ki2 = "先手：A\n▲７六歩\nまで1手で中断\n\n先手：B\n▲２六歩    △８四歩\n";
+    let g = games(ki2.as_bytes());
+    assert_eq!(g.len(), 2);
+    assert_eq!((g[0].moves.len(), g[1].moves.len()), (1, 2));
+    assert_eq!(kifu::ki2::chunks(ki2.as_bytes()).count(), 2);
+}
+
+#[test]
+fn detection() {
+    assert_eq!(kifu::detect("#KI2 version=2.0 encoding=UTF-8\n".as_bytes()), Some(Format::Ki2));
+    assert_eq!(kifu::detect("手合割：平手\n先手：A\n後手：B\n▲７六歩　△３四歩\n".as_bytes()), Some(Format::Ki2));
+    // KIF's move lines and column header are KIF's.
+    assert_eq!(kifu::detect("先手：A\n後手：B\n   1 ７六歩(77)\n".as_bytes()), Some(Format::Kif));
+    assert_eq!(kifu::ki2::sniff("手数----指手---------消費時間--\n▲７六歩\n".as_bytes()), kifu::format::Confidence::No);
+    assert_eq!(kifu::ki2::sniff("Some prose\nwith: colons\n".as_bytes()), kifu::format::Confidence::No);
+    assert_eq!(kifu::ki2::sniff("▲ is a triangle\n".as_bytes()), kifu::format::Confidence::No);
+    if let Some(dir) = common::corpus_dir("kif") {
+        for f in common::files(&dir, &[".kif", ".kifu"]) {
+            assert_ne!(kifu::detect(&read(&f)), Some(Format::Ki2), "{}", f.display());
+        }
+    }
+}
