@@ -76,7 +76,8 @@ impl Format {
     /// assert_eq!(kifu::Format::from_name("csa"), Some(kifu::Format::Csa));
     /// assert_eq!(kifu::Format::from_name("kif"), Some(kifu::Format::Kif));
     /// assert_eq!(kifu::Format::from_name("ki2"), Some(kifu::Format::Ki2));
-    /// assert_eq!(kifu::Format::from_name("jkf"), None);
+    /// assert_eq!(kifu::Format::from_name("jkf"), Some(kifu::Format::Jkf));
+    /// assert_eq!(kifu::Format::from_name("pgn"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Format> {
         Format::ALL.iter().copied().find(|f| f.as_str() == name)
