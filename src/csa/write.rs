@@ -62,13 +62,12 @@
 //! assert_eq!(out, csa);
 //! ```
 
-mod main_line;
 mod setup;
 
 use crate::error::{Error, ErrorKind, Position};
 use crate::event::{ClockKind, Color, Ending, Event, Info, InfoKey, Move, Setup, ShogiMove};
 use crate::text::{Charset, Text, TextRule};
-use main_line::MainLine;
+use crate::kit::main_line::MainLine;
 use setup::sign;
 
 /// The CSA version a [`Writer`] writes.

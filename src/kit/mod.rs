@@ -1,7 +1,8 @@
 //! The reader kit: the small pieces every format reader needs and would otherwise write again —
 //! a bounded event queue that never loses an event (`queue.rs`), warnings that strict mode
 //! promotes to errors (`report.rs`), the `Iterator`/`EventSource` boilerplate (`source.rs`), and
-//! the stream contract that tests and fuzz targets check ([`contract`]).
+//! the stream contract that tests and fuzz targets check ([`contract`]); and for writers of
+//! formats without variations, which events are on the main line (`main_line.rs`).
 //!
 //! A format module depends on this kit and the other core modules, never on another format.
 //! Only the contract checker is public, and hidden from the docs: `tests/` and `fuzz/` are
@@ -10,6 +11,7 @@
 pub mod contract;
 pub(crate) mod go;
 pub(crate) mod kakinoki;
+pub(crate) mod main_line;
 pub(crate) mod queue;
 pub(crate) mod report;
 pub(crate) mod source;

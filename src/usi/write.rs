@@ -45,12 +45,11 @@
 //! assert_eq!(out, usi);
 //! ```
 
-mod main_line;
 
 use super::sfen::{self, HAND_KINDS, STARTPOS};
 use crate::error::{Error, ErrorKind, Position};
 use crate::event::{Color, Ending, Event, InfoKey, Move, Piece, Setup, ShogiMove, Square};
-use main_line::MainLine;
+use crate::kit::main_line::MainLine;
 
 /// The most pieces of one kind a hand can hold (all eighteen pawns).
 const MAX_HAND: u8 = 18;

@@ -6,7 +6,7 @@ use crate::event::{Branch, Event};
 
 /// The main-line state of one game; see the [module docs](self).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct MainLine {
+pub(crate) struct MainLine {
     /// Off-line variations still open (their events are skipped).
     skip: u64,
     /// The main line is over (a main-line variation ended after holding nodes): everything up
@@ -24,7 +24,7 @@ pub(super) struct MainLine {
 impl MainLine {
     /// Moves the state on by `ev` and says whether `ev` is on the main line (`GameStart` and
     /// `GameEnd` are; `VariationStart` and `VariationEnd` never are).
-    pub(super) fn feed(&mut self, ev: &Event<'_>) -> bool {
+    pub(crate) fn feed(&mut self, ev: &Event<'_>) -> bool {
         match *ev {
             Event::GameStart { .. } | Event::GameEnd { .. } => {
                 *self = MainLine { at_game: true, ..MainLine::default() };
