@@ -66,8 +66,8 @@ mod setup;
 
 use crate::error::{Error, ErrorKind, Position};
 use crate::event::{ClockKind, Color, Ending, Event, Info, InfoKey, Move, Setup, ShogiMove};
-use crate::text::{Charset, Text, TextRule};
 use crate::kit::main_line::MainLine;
+use crate::text::{Charset, Text, TextRule};
 use setup::sign;
 
 /// The CSA version a [`Writer`] writes.

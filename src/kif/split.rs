@@ -1,23 +1,15 @@
-//! Where KIF games end: a game's header line (`KEY：value`, a diagram line, a hand, a `#` line)
-//! after the moves of the game before starts the next game, by the same rule the reader's
-//! layout scan uses (`scan::is_boundary`), so a game cut out of a
-//! stream reads as the same events as in the whole slice.
-//!
-//! The file's charset is fixed from its first [`CONTEXT_LEN`] bytes by the reader's rule (a BOM,
-//! a `#KIF … encoding=` line, else UTF-8 when those bytes are valid UTF-8, else CP932) and given
-//! to every chunk.
-//! Costs: a `memchr` for each line end and a look at the line's first characters; the bytes of
-//! an unfinished game are not scanned again after a refill. Allocates nothing.
+//! Where KIF games end: the rule of Kakinoki's formats (a header line after a game's moves
+//! starts the next game; the file's charset fixed from its first [`CONTEXT_LEN`] bytes), in
+//! `kit::kakinoki::split`, judging KIF's lines. A game cut out of a stream reads as the same
+//! events as in the whole slice. Allocates nothing.
 
 use crate::input::Config;
-use crate::kit::kakinoki::charset::file_charset;
-use crate::kit::kakinoki::lex::{classify, Enc};
-use crate::kit::kakinoki::scan::is_boundary;
-use crate::split::{Feed, Scan, Slices, Span, Window};
-use crate::text::Charset;
+use crate::kit::kakinoki::lex::classify;
+use crate::kit::kakinoki::split::LineScanner;
+use crate::split::{Feed, Scan, Slices, Window};
 
 /// How many bytes of a stream the file's charset is taken from.
-pub const CONTEXT_LEN: usize = 64 * 1024;
+pub const CONTEXT_LEN: usize = crate::kit::kakinoki::split::CONTEXT_LEN;
 
 /// The games of a KIF file as chunks (see the [module docs](self)).
 ///
@@ -36,105 +28,22 @@ pub type Chunks<'a> = Slices<'a, Scanner>;
 
 /// The KIF boundary scanner (see the [module docs](self)).
 #[derive(Clone, Debug)]
-pub struct Scanner {
-    config: Config,
-    charset: Option<Charset>,
-    /// The current game's start.
-    start: u64,
-    /// The next line to look at.
-    pos: u64,
-    /// Moves were seen in the current game.
-    body: bool,
-    /// The current game is dropped (over the size limit).
-    dropping: bool,
-    done: bool,
-}
+pub struct Scanner(LineScanner);
 
 impl Scanner {
     /// A scanner for a file read with `config`.
     pub fn new(config: Config) -> Scanner {
-        Scanner { config, charset: None, start: 0, pos: 0, body: false, dropping: false, done: false }
+        Scanner(LineScanner::new(config, classify))
     }
 }
 
 impl Scan for Scanner {
     fn feed(&mut self, w: &mut Window<'_>) -> Feed {
-        if self.done {
-            return Feed::End;
-        }
-        let (data, base, eof) = (w.bytes(), w.base(), w.eof());
-        if self.charset.is_none() {
-            let want = (CONTEXT_LEN as u64).min(self.config.limits.max_game_len) as usize;
-            if !eof && data.len() < want {
-                return Feed::Need { keep: 0 };
-            }
-            self.charset = Some(file_charset(data, eof));
-            self.start = if data.starts_with(&[0xEF, 0xBB, 0xBF]) { 3 } else { 0 };
-            self.pos = self.start;
-        }
-        let charset = self.charset.unwrap_or(Charset::Utf8);
-        let enc = if charset == Charset::ShiftJis { Enc::Sjis } else { Enc::Utf8 };
-        loop {
-            let mut p = w.index(self.pos);
-            let found = loop {
-                if p >= data.len() {
-                    break None;
-                }
-                let Some(k) = memchr::memchr2(b'\n', b'\r', &data[p..]) else {
-                    if !eof {
-                        break None;
-                    }
-                    let kind = classify(&data[p..], enc);
-                    if is_boundary(kind, &mut self.body) {
-                        break Some(p);
-                    }
-                    p = data.len();
-                    break None;
-                };
-                let e = p + k;
-                // A CR at the window's end may be followed by its LF.
-                if data[e] == b'\r' && e + 1 == data.len() && !eof {
-                    break None;
-                }
-                let kind = classify(&data[p..e], enc);
-                if is_boundary(kind, &mut self.body) {
-                    break Some(p);
-                }
-                p = if data[e] == b'\r' && data.get(e + 1) == Some(&b'\n') { e + 2 } else { e + 1 };
-            };
-            let end = match found {
-                Some(s) => s,
-                None if eof => data.len(),
-                None => {
-                    self.pos = base + p as u64;
-                    let keep = if self.dropping { self.pos } else { self.start };
-                    return Feed::Need { keep };
-                }
-            };
-            let game = (self.start, base + end as u64);
-            self.start = game.1;
-            self.pos = game.1;
-            if found.is_none() {
-                self.done = true;
-            }
-            if std::mem::replace(&mut self.dropping, false) {
-                if self.done {
-                    return Feed::End;
-                }
-                continue;
-            }
-            let bytes = &data[w.index(game.0)..end];
-            if found.is_none() && bytes.iter().all(u8::is_ascii_whitespace) {
-                return Feed::End;
-            }
-            let mut span = Span::new(game.0, game.1, w.position(game.0));
-            span.charset = Some(charset);
-            return Feed::Game(span);
-        }
+        self.0.feed(w)
     }
 
     /// Drops the game: the scan goes on to its end, and the next game starts there.
-    fn drop_game(&mut self, _start: u64) {
-        self.dropping = true;
+    fn drop_game(&mut self, start: u64) {
+        self.0.drop_game(start)
     }
 }

@@ -45,7 +45,6 @@
 //! assert_eq!(out, usi);
 //! ```
 
-
 use super::sfen::{self, HAND_KINDS, STARTPOS};
 use crate::error::{Error, ErrorKind, Position};
 use crate::event::{Color, Ending, Event, InfoKey, Move, Piece, Setup, ShogiMove, Square};

@@ -15,3 +15,4 @@ pub(crate) mod moves;
 pub(crate) mod reach;
 pub(crate) mod scan;
 pub(crate) mod sniff;
+pub(crate) mod split;
