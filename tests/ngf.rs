@@ -309,3 +309,18 @@ fn hostile_input() {
     let junk: Vec<u8> = (0..5000u32).map(|i| (i * 7919 % 251) as u8).collect();
     check_contract(&junk, &mut kifu::ngf::Reader::new(&junk), false);
 }
+
+/// A fuzz find (the CI's ngf target): a game of one bare `GI` line and its moves, after a
+/// standard game, has an empty root node followed straight by its move nodes. That is a valid
+/// stream (an SGF `(;;B[aa])` is the same), so the fuzz targets' rule now exempts the root.
+#[test]
+fn a_bare_gi_game_has_an_empty_root() {
+    let mut input = game("19", "0", "5", "Black wins by resign!", &["PMABBDDDD"]).to_vec();
+    input.extend_from_slice(b"GI\nPMABBDDDD\nPMACWQPPQ\n");
+    let evs = events(&input);
+    let second = evs.iter().rposition(|e| matches!(e, Event::GameStart { .. })).unwrap();
+    assert!(matches!(evs[second + 1..second + 4], [Event::Node, Event::Node, Event::Move(_)]), "{evs:?}");
+    assert_eq!(moves(&evs[second..]).len(), 2);
+    let items: Vec<_> = kifu::ngf::Reader::new(&input).collect();
+    kifu::kit::check_items(&input, &items, false);
+}

@@ -1,7 +1,7 @@
 //! The checks every fuzz target of a line-based reader makes (GIB, NGF, UGF, KIF, KI2, USI),
 //! written once: no panic, no loop without progress, the stream's contract (`kifu::kit`), errors
-//! inside games, every Node followed by a Move (but the root's), strict ⊆ lenient, and skip_game
-//! agreeing with reading. A target adds what only its format has (chunk bounds, the board its
+//! inside games, every Node but the root's followed by a Move before the next Node, strict ⊆
+//! lenient, and skip_game agreeing with reading. A target adds what only its format has (chunk bounds, the board its
 //! moves replay on, its writer).
 
 /// `reader_checks!(gib, input)`: runs the checks on `kifu::gib::Reader` over `input` and gives
@@ -15,17 +15,22 @@ macro_rules! reader_checks {
         let lenient: Vec<_> = kifu::$format::Reader::new(input).take(cap).collect();
         assert!(lenient.len() < cap, "no progress");
         let mut contract = Contract::new(input.len(), false);
-        let mut after_node = false;
+        // After a node that is not the game's root (which may hold nothing, as in a game
+        // without a header), the node's move comes before any other node.
+        let (mut after_node, mut root) = (false, false);
         for item in &lenient {
             if item.is_err() {
                 assert!(contract.in_game(), "errors happen inside games");
             }
             contract.item(item.as_ref());
             if std::mem::take(&mut after_node) && item.is_ok() {
-                // The root node holds game information and setup; every other node a move.
                 assert!(!matches!(item, Ok(Event::Node)), "{item:?} after Node");
             }
-            after_node = matches!(item, Ok(Event::Node));
+            match item {
+                Ok(Event::GameStart { .. }) => root = true,
+                Ok(Event::Node) => after_node = !std::mem::take(&mut root),
+                _ => {}
+            }
         }
         contract.finish();
         let strict: Vec<_> = kifu::$format::Reader::with_config(input, Config::strict()).collect();
