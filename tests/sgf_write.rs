@@ -447,3 +447,22 @@ fn a_repeated_unknown_property_is_a_reported_merge() {
         "X[3]: property repeated in one node: values merged into its first list (node 2)"
     );
 }
+
+/// A fuzz find (the CI's tree target): an FF[3]-style identifier with more capitals than the
+/// writer keeps was cut short, and read back as another property. FF[3]'s long names still keep
+/// their capitals; a name with more than 32 is left out with an `invalid_value` repair.
+#[test]
+fn a_long_identifier_is_left_out_not_cut_short() {
+    let (out, repairs) = write(b"(;B[aa]CoPyright[x];AddBlack[bb])");
+    assert_eq!(out, "(;FF[4]GM[1]CA[UTF-8]B[aa]CP[x];AB[bb])");
+    assert!(repairs.is_empty());
+    let long = format!("(;B[aa]{}h[aO)] junk)", "O".repeat(77));
+    let (out, repairs) = write(long.as_bytes());
+    assert_eq!(out, "(;FF[4]GM[1]CA[UTF-8]B[aa])");
+    assert_eq!(kinds(&repairs), ["invalid_value"]);
+    let (_, repairs) = write(format!("(;B[aa]{}h[x])", "O".repeat(33)).as_bytes());
+    assert_eq!(kinds(&repairs), ["invalid_value"]);
+    let (out, repairs) = write(format!("(;B[aa]{}h[x])", "O".repeat(32)).as_bytes());
+    assert_eq!(out, format!("(;FF[4]GM[1]CA[UTF-8]B[aa]{}[x])", "O".repeat(32)));
+    assert!(repairs.is_empty());
+}

@@ -411,13 +411,21 @@ impl NodeWriter {
                 });
             }
             Event::Property(p) => {
-                let mut buf = [0u8; 16];
+                let mut buf = [0u8; 32];
                 let name = p.name();
                 let ident: &[u8] = if name.iter().any(u8::is_ascii_digit) || name.iter().all(u8::is_ascii_uppercase) {
                     name
                 } else {
+                    // FF[3]'s long identifiers keep their capitals (`AddBlack` is `AB`); a name
+                    // with more capitals than that is left out with a repair, never cut short
+                    // (it would read back as another property).
                     let mut n = 0;
-                    for &b in name.iter().filter(|b| b.is_ascii_uppercase()).take(buf.len()) {
+                    for &b in name.iter().filter(|b| b.is_ascii_uppercase()) {
+                        if n == buf.len() {
+                            let value = String::from_utf8_lossy(p.value().raw());
+                            repairs.push(Repair::new(RepairKind::InvalidValue, name, &value, self.offset));
+                            return Ok(());
+                        }
                         buf[n] = b;
                         n += 1;
                     }
