@@ -4,7 +4,7 @@
 //! (a README, an index) — not errors; `games` = GameStart events; `nodes` = Node events; `moves`
 //! = Move events (passes included; setup and `%` end marks are not moves); `variations` = leaves
 //! − 1 per game; `warnings` and `errors` as reported by the readers (an unreadable file is one
-//! error); `bytes` = bytes of the records read (after decompression): an input up to 64 MiB is
+//! error); `bytes` = bytes of the records read (after decompression): an input up to 16 MiB is
 //! read whole and counted whole (standard input too); a larger one is cut into games and counts
 //! their games' bytes, without the white space and junk between games; `seconds` = wall time;
 //! with `--replay`,
@@ -168,7 +168,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
     };
     // Every input through the streams layer: files, directories, `-`, compressed files and
-    // archive members, each read whole up to 64 MiB (larger ones cut into games); the work
+    // archive members, each read whole up to 16 MiB (larger ones cut into games); the work
     // goes to worker threads and comes back in input order.
     kifu::stream::read_games(&args.paths, &options, |game| tally(game, replay), &mut sink);
     let secs = start.elapsed().as_secs_f64();

@@ -335,15 +335,17 @@ mod par {
         W: Fn(Game<'_>) -> T + Sync,
         S: FnMut(&str, Result<T, Error>),
     {
-        /// Splits `input` into games on this thread.
-        fn split_input(&mut self, name: &str, input: Result<Input<'_>, Error>) {
+        /// Splits `input` into games on this thread; with `whole`, an input up to
+        /// [`Options::whole`] bytes goes to a worker whole instead (standard input: its size is
+        /// not known before).
+        fn split_input(&mut self, name: &str, input: Result<Input<'_>, Error>, whole: bool) {
             match input {
                 Err(e) => self.batch.push_error(name, e),
                 Ok(input) => match input.format {
                     None => self.batch.push_error(name, not_a_game()),
                     Some(format) => {
                         let mut reader = input.reader;
-                        if self.options.whole > 0 {
+                        if whole && self.options.whole > 0 {
                             // Standard input up to `whole` bytes goes to a worker whole too.
                             let mut buf = Vec::new();
                             match super::super::whole::load(reader, self.options.whole, &mut buf) {
@@ -453,7 +455,7 @@ mod par {
             };
             for_each_entry(paths, |entry| match entry {
                 // Through for_each_input's detection and decompression.
-                Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input)),
+                Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input, true)),
                 Entry::Error(name, e) => {
                     d.batch.push_error(&name, e);
                     if d.full() {
@@ -478,7 +480,7 @@ mod par {
                                 d.send();
                             }
                         }
-                        _ => open_file(&path, &mut |name: &str, input| d.split_input(name, input)),
+                        _ => open_file(&path, &mut |name: &str, input| d.split_input(name, input, false)),
                     }
                 }
             });

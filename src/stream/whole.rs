@@ -23,8 +23,9 @@
 
 use std::io::{self, Read};
 
-/// The size up to which the CLI reads an input whole: 64 MiB (a larger one is streamed).
-pub const WHOLE_LIMIT: usize = 64 << 20;
+/// The size up to which the CLI reads an input whole: 16 MiB (a larger one is streamed, so that
+/// a huge file is read in bounded memory; a game record file is rarely larger).
+pub const WHOLE_LIMIT: usize = 16 << 20;
 
 /// What [`load`] made of an input.
 pub enum Loaded<'b, 'r> {
@@ -52,6 +53,31 @@ pub fn load<'b, 'r>(mut reader: Box<dyn Read + 'r>, limit: usize, buf: &'b mut V
     if n <= limit {
         return Ok(Loaded::Whole(buf));
     }
-    let head = std::mem::take(buf);
-    Ok(Loaded::Stream(Box::new(io::Cursor::new(head).chain(reader))))
+    let mut head = std::mem::take(buf);
+    head.shrink_to_fit();
+    Ok(Loaded::Stream(Box::new(Head { head, at: 0, rest: reader })))
+}
+
+/// The bytes read so far, then the rest of the input; the first part's memory is given back as
+/// soon as it has been read (a `Cursor` chained to the rest would hold it to the end).
+struct Head<R> {
+    head: Vec<u8>,
+    at: usize,
+    rest: R,
+}
+
+impl<R: Read> Read for Head<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.head.len() {
+            let n = out.len().min(self.head.len() - self.at);
+            out[..n].copy_from_slice(&self.head[self.at..self.at + n]);
+            self.at += n;
+            if self.at == self.head.len() {
+                self.head = Vec::new();
+                self.at = 0;
+            }
+            return Ok(n);
+        }
+        self.rest.read(out)
+    }
 }
