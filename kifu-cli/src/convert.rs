@@ -496,6 +496,9 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
         // Where the game's output starts; whether its root node is open and no node came yet;
         // a branch opened and its first node not yet written; the game was refused.
         let (mut start, mut root, mut branch, mut refused) = (0, false, false, false);
+        // A node not written yet (whether it opens a variation): the event after it says
+        // whether it opens with a move, the common node written in one piece.
+        let mut node: Option<bool> = None;
         let mut at = 0;
         // A point was written in this game (a board size after it needs the tree's look-ahead).
         let mut pointed = false;
@@ -507,9 +510,31 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
                     out.truncate(start);
                     record_error(name, &e, t);
                     refused = true;
+                    node = None;
                     continue;
                 }
             };
+            match ev {
+                Event::Move(kifu::Move::Go { color, point }) if !refused => {
+                    pointed = true;
+                    match node.take() {
+                        Some(paren) => w.move_node(paren, color, point, out, &mut repairs),
+                        None => w.go_move(color, point, out, &mut repairs),
+                    }
+                    continue;
+                }
+                Event::Node if !refused && !root => {
+                    if let Some(paren) = node.replace(branch) {
+                        w.start_node(paren, out);
+                    }
+                    branch = false;
+                    continue;
+                }
+                _ => {}
+            }
+            if let Some(paren) = node.take() {
+                w.start_node(paren, out);
+            }
             match ev {
                 Event::GameStart { offset } => {
                     start = out.len();
@@ -523,15 +548,7 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
                     branch = false;
                 }
                 _ if refused => {}
-                Event::Move(kifu::Move::Go { color, point }) => {
-                    pointed = true;
-                    w.go_move(color, point, out, &mut repairs);
-                }
-                Event::Node if root => root = false,
-                Event::Node => {
-                    w.start_node(branch, out);
-                    branch = false;
-                }
+                Event::Node => root = false,
                 Event::VariationStart(Branch::Child) => {
                     root = false;
                     branch = true;

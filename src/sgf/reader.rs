@@ -263,7 +263,7 @@ impl<'a> Reader<'a> {
     /// through [`Reader::next_slow`], which also decides whether the next call may take the hot
     /// path (`fast_until`: only inside a game, with nothing pending or queued, no variation just
     /// closed, and within the game-size limit).
-    #[inline]
+    #[inline(always)]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         if self.stash[0] != 0 {
             let color = if self.stash[0] == 1 { Color::Black } else { Color::White };

@@ -116,6 +116,10 @@ const POINT_WORDS: usize = (52 * 52usize).div_ceil(64);
 #[derive(Clone, Debug)]
 pub struct NodeWriter {
     slots: Vec<Slot>,
+    /// The node's first property when it is a move written by [`NodeWriter::go_move`]'s fast
+    /// path: kept out of `slots` (a push per move) until another event of the node needs them.
+    /// Always the node's first property, so no later insertion moves it.
+    pending: Option<Slot>,
     /// The slot the last event wrote to (values of one property in a row make one list).
     last: Option<usize>,
     moved: bool,
@@ -140,6 +144,7 @@ impl Default for NodeWriter {
     fn default() -> NodeWriter {
         NodeWriter {
             slots: Vec::new(),
+            pending: None,
             last: None,
             moved: false,
             has_move_props: false,
@@ -237,6 +242,7 @@ impl NodeWriter {
 
     fn clear_node(&mut self) {
         self.slots.clear();
+        self.pending = None;
         self.last = None;
         self.moved = false;
         self.has_move_props = false;
@@ -252,21 +258,77 @@ impl NodeWriter {
     /// common case, a node's first property, is written in one piece.
     #[inline]
     pub fn go_move(&mut self, color: Color, point: Option<Point>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
-        if !self.slots.is_empty() {
+        if !self.slots.is_empty() || self.pending.is_some() {
             // Cannot fail: only shogi is refused.
             let _ = self.event_slow(&Event::Move(Move::Go { color, point }), out, repairs);
             return;
         }
-        let c = if color == Color::Black { b'B' } else { b'W' };
         let at = out.len();
-        match point {
-            Some(p) => {
-                let [x, y] = point_letters(p).unwrap_or(*b"__");
-                out.extend_from_slice(&[c, b'[', x, y, b']']);
-            }
-            None => out.extend_from_slice(&[c, b'[', b']']),
+        let c = if color == Color::Black { b'B' } else { b'W' };
+        match point.and_then(point_letters) {
+            Some([x, y]) => out.extend_from_slice(&[c, b'[', x, y, b']']),
+            None if point.is_none() => out.extend_from_slice(&[c, b'[', b']']),
+            None => out.extend_from_slice(&[c, b'[', b'_', b'_', b']']),
         }
-        self.slots.push(Slot { name: at, len: 1, end: out.len() });
+        self.moved_first(at, out.len());
+    }
+
+    /// [`NodeWriter::start_node`] then [`NodeWriter::go_move`]: a node that opens with a move,
+    /// the most common node of all, written in one piece when the line has room for it.
+    #[inline(always)]
+    pub fn move_node(
+        &mut self,
+        paren: bool,
+        color: Color,
+        point: Option<Point>,
+        out: &mut Vec<u8>,
+        repairs: &mut Vec<Repair>,
+    ) {
+        let len = out.len();
+        let letters = match point {
+            Some(p) if !(paren | self.texts | self.points) => point_letters(p),
+            _ => None,
+        };
+        match letters {
+            // What `start_node` does when no text or point was written since the last node,
+            // and a move on the board.
+            Some([x, y]) if len >= self.scanned => {
+                let len = if len - self.line >= LINE_WIDTH {
+                    out.push(b'\n');
+                    self.line = len + 1;
+                    len + 1
+                } else {
+                    len
+                };
+                self.scanned = len;
+                self.slots.clear();
+                self.has_setup = false;
+                let c = if color == Color::Black { b'B' } else { b'W' };
+                out.extend_from_slice(&[b';', c, b'[', x, y, b']']);
+                self.moved_first(len + 1, len + 6);
+            }
+            _ => self.move_node_slow(paren, color, point, out, repairs),
+        }
+    }
+
+    /// [`NodeWriter::move_node`] the long way: a variation, a pass, text in the last node.
+    #[inline(never)]
+    fn move_node_slow(
+        &mut self,
+        paren: bool,
+        color: Color,
+        point: Option<Point>,
+        out: &mut Vec<u8>,
+        repairs: &mut Vec<Repair>,
+    ) {
+        self.start_node(paren, out);
+        self.go_move(color, point, out, repairs);
+    }
+
+    /// Records a move written as the node's first property, at `at..end`.
+    #[inline(always)]
+    fn moved_first(&mut self, at: usize, end: usize) {
+        self.pending = Some(Slot { name: at, len: 1, end });
         self.last = Some(0);
         self.moved = true;
         self.has_move_props = true;
@@ -287,6 +349,9 @@ impl NodeWriter {
     /// [`NodeWriter::event`] but for Go moves that open a node.
     #[inline(never)]
     fn event_slow(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
+        if let Some(first) = self.pending.take() {
+            self.slots.push(first);
+        }
         self.texts |=
             matches!(ev, Event::Comment(_) | Event::Name(_) | Event::Info(_) | Event::Property(_) | Event::Markup(_));
         match *ev {
@@ -528,7 +593,11 @@ impl NodeWriter {
 
     /// The index of the current node's property `ident`, if written (and still in `out`).
     fn find(&self, ident: &[u8], out: &[u8]) -> Option<usize> {
-        self.slots.iter().rposition(|s| s.end <= out.len() && out.get(s.name..s.name + s.len) == Some(ident))
+        // (Names are one or two letters: compared here, not by a call to `memcmp`.)
+        let same = |s: &Slot| {
+            s.len == ident.len() && out.get(s.name..s.end).is_some_and(|o| o.iter().zip(ident).all(|(a, b)| a == b))
+        };
+        self.slots.iter().rposition(same)
     }
 
     /// Writes the values `values` writes (brackets included) under `ident`, as `rule` says when

@@ -38,7 +38,19 @@ pub(super) fn text(t: &Text<'_>, compose: bool, out: &mut Vec<u8>) {
     }
 }
 
-/// SGF's unescaping (as [`Text::decode`] does it for UTF-8) and escaping in one pass.
+/// The bytes [`resscape`] must look at: `\\`, `]`, `:`, line breaks and the other white space.
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = matches!(i as u8, b'\\' | b']' | b':' | b'\r' | b'\n' | b'\t' | 0x0b | 0x0c);
+        i += 1;
+    }
+    t
+};
+
+/// SGF's unescaping (as [`Text::decode`] does it for UTF-8) and escaping in one pass: runs of
+/// ordinary bytes are copied whole.
 fn resscape(raw: &[u8], simple: bool, compose: bool, out: &mut Vec<u8>) {
     let newline = if simple { b' ' } else { b'\n' };
     let put = |c: u8, out: &mut Vec<u8>| {
@@ -49,7 +61,10 @@ fn resscape(raw: &[u8], simple: bool, compose: bool, out: &mut Vec<u8>) {
     };
     let mut i = 0;
     while i < raw.len() {
-        let b = raw[i];
+        let run = raw[i..].iter().position(|&b| SPECIAL[b as usize]).unwrap_or(raw.len() - i);
+        out.extend_from_slice(&raw[i..i + run]);
+        i += run;
+        let Some(&b) = raw.get(i) else { break };
         match b {
             b'\\' => {
                 i += 1;
