@@ -466,3 +466,18 @@ fn a_long_identifier_is_left_out_not_cut_short() {
     assert_eq!(out, format!("(;FF[4]GM[1]CA[UTF-8]B[aa]{}[x])", "O".repeat(32)));
     assert!(repairs.is_empty());
 }
+
+#[test]
+fn another_formats_capitalised_keys_become_private_properties() {
+    // UGF's `Lang` and `Crypt` are its own keys, not FF[3] long names: `L` is an old label
+    // property and `C` a comment, so their capitals alone would change what they say.
+    let ugf = b"[Header]\nVer=UGF3,200\nLang=SJIS\nCrypt=0,PLAIN_UGF_FILE,READ_WRITE\nSize=19\n[Data]\nQP,B1,1,0\n";
+    let (out, repairs) = write(ugf);
+    assert!(out.contains("LANG[SJIS]"), "{out}");
+    assert!(out.contains("CRYPT[0,PLAIN_UGF_FILE,READ_WRITE]"), "{out}");
+    assert!(!out.contains("L[") && !out.contains("C["), "{out}");
+    assert!(repairs.is_empty());
+    // An SGF file's FF[3] long names still name SGF properties by their capitals.
+    let (out, _) = write(b"(;FF[3]Lang[y];B[aa])");
+    assert!(out.contains("L[y]"), "{out}");
+}

@@ -81,7 +81,7 @@ pub use value::escape;
 
 use super::props::{info_ident, is_defined, markup_ident, point_letters};
 use crate::event::{ClockKind, Color, Event, InfoKey, MarkupKind, Move, Point, Setup, ShogiMove};
-use crate::text::Text;
+use crate::text::{Text, TextRule};
 
 /// A line is broken before the next node once it holds this many bytes.
 pub const LINE_WIDTH: usize = 72;
@@ -480,6 +480,21 @@ impl NodeWriter {
                 let name = p.name();
                 let ident: &[u8] = if name.iter().any(u8::is_ascii_digit) || name.iter().all(u8::is_ascii_uppercase) {
                     name
+                } else if p.value().rule() != TextRule::SgfValues && name.iter().any(u8::is_ascii_uppercase) {
+                    // Another format's own capitalised key (UGF's `Lang`, `Crypt`): its letters
+                    // in capitals, a private property, never the SGF property its capitals would
+                    // name (`Crypt` is not `C`, a comment). Keys with other characters are left
+                    // out, as lower-case keys (JGF's `meta` object) are below.
+                    if name.len() > buf.len() || !name.iter().all(u8::is_ascii_alphabetic) {
+                        return Ok(());
+                    }
+                    buf[..name.len()].copy_from_slice(name);
+                    buf[..name.len()].make_ascii_uppercase();
+                    if is_defined(&buf[..name.len()]) {
+                        // (`Ko` would read back as SGF's `KO`.)
+                        return Ok(());
+                    }
+                    &buf[..name.len()]
                 } else {
                     // FF[3]'s long identifiers keep their capitals (`AddBlack` is `AB`); a name
                     // with more capitals than that is left out with a repair, never cut short
