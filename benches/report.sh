@@ -14,8 +14,9 @@
 # run-by-run ratios peer time / kifu time, on wall time and on CPU time. The threads table is on
 # wall time (CPU time does not show a parallel speed-up): it needs a quiet machine; its last column,
 # the CPU time 2 threads spend over 1 thread's, is the cost of the workers and holds on a loaded
-# one. Small folders are given several times on the command line (both kifu and the peers read a path again when it is repeated) so that each run
-# reads at least 32 MB and process start-up stays a small share.
+# one. Small folders are given several times on the command line (both kifu and the peers read a
+# path again when it is repeated) so that each run reads at least 32 MB and process start-up stays
+# a small share.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
