@@ -224,7 +224,7 @@ fn own_files(db: &Path) -> Vec<PathBuf> {
     let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
-    ["", "-wal", "-shm", "-journal", ".positions", ".positions.tmp"]
+    ["", "-wal", "-shm", "-journal", ".positions", ".positions.tmp", ".positions.log"]
         .iter()
         .map(|suffix| dir.join(format!("{name}{suffix}")))
         .collect()
@@ -404,9 +404,14 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let pos_path = crate::posfile::path_for(&options.db);
     let old_pos = crate::posfile::PosFile::open(&pos_path).filter(|f| f.header.nonce == nonce);
     let old_hwm = old_pos.as_ref().map_or(0, |f| f.header.hwm);
-    let mut positions_stale = old_pos.is_none();
+    let log_path = crate::posfile::log_path(&options.db);
+    let logged = if options.positions { crate::posfile::read_log(&log_path, nonce, old_hwm) } else { Vec::new() };
+    let mut positions_stale = old_pos.is_none() || !logged.is_empty();
     if options.positions {
-        let marked = schema::mark_unpositioned(&conn, old_hwm).map_err(|e| Error::database(&options.db, e))?;
+        // Games are written (and logged) in the order of their ids: the log covers the ids up
+        // to its last game.
+        let covered = logged.iter().map(|e| e.game).max().unwrap_or(0).max(old_hwm);
+        let marked = schema::mark_unpositioned(&conn, covered).map_err(|e| Error::database(&options.db, e))?;
         positions_stale |= marked > 0;
     }
     let pool = rayon::ThreadPoolBuilder::new()
@@ -442,7 +447,8 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             files: 0,
             waiting: std::time::Duration::ZERO,
             on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
-            postings: Vec::new(),
+            postings: logged,
+            log: options.positions.then(|| crate::posfile::Log::open(&log_path, nonce)),
         };
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())
@@ -488,6 +494,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let (conn, postings) = conn;
     if options.positions && (positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty()) {
         let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce, &pool)?;
+        let _ = std::fs::remove_file(&log_path);
         if timing {
             eprintln!("positions: {written} bytes {:?}", start.elapsed());
         }

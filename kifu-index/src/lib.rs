@@ -54,7 +54,7 @@ pub use build::{build, Options, Progress, Silent, Summary};
 pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
-pub use positions::{explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
+pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
 pub use query::{duplicate_groups, find, opening_glob, Hit, Query};
 pub use schema::open_existing;
 pub use texts::Field;

@@ -30,8 +30,12 @@
 //! writes a new file (`DB.positions.tmp`, renamed over the old one) from the old one's postings
 //! of games still in the database and the postings of the games it read, so deleted and changed
 //! files leave nothing behind. Games above the mark (a run killed before the file was written)
-//! have their files read again by the next run (`schema` marks them). A file written for
-//! another database (its nonce differs) counts as empty.
+//! and are not in the log (below) have their files read again by the next run (`schema` marks
+//! them). A file written for another database (its nonce differs) counts as empty.
+//!
+//! While a run goes, the postings of each committed batch are also appended to a log
+//! ([`log_path`]), so that a run killed before the positions file is written loses nothing: the
+//! next run takes the log's postings as its own, writes the file and removes the log.
 
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -438,6 +442,97 @@ impl PosFile {
     }
 }
 
+/// The log beside the positions file (`DB.positions.log`): the postings of each batch of games
+/// the writer commits, appended after the commit, so that a run killed before it writes the
+/// positions file loses nothing; the next run folds the log in and removes it. Each batch is
+/// `n` (u64), `n` postings of 24 bytes (hash, game, move, next; little-endian), and the xxh3-64
+/// of those bytes: a batch cut short by a kill fails its check and is dropped with all after it
+/// (their games, above the last one logged, have their files read again).
+pub fn log_path(db: &Path) -> PathBuf {
+    let mut s = db.as_os_str().to_owned();
+    s.push(".positions.log");
+    PathBuf::from(s)
+}
+
+const LOG_MAGIC: &[u8; 8] = b"KIFUPLOG";
+
+/// A log open for appending.
+pub struct Log {
+    file: Option<std::fs::File>,
+    buf: Vec<u8>,
+}
+
+impl Log {
+    /// Opens the log at `path` for appending (starting it afresh if it is missing or was written
+    /// for another database). A log that cannot be written is no log: its games are read again.
+    pub fn open(path: &Path, nonce: u64) -> Log {
+        let ours = std::fs::File::open(path).ok().and_then(|mut f| {
+            let mut b = [0u8; 16];
+            f.read_exact(&mut b).ok()?;
+            (&b[..8] == LOG_MAGIC && b[8..] == nonce.to_le_bytes()).then_some(())
+        });
+        let file = match ours {
+            Some(()) => std::fs::OpenOptions::new().append(true).open(path).ok(),
+            None => std::fs::File::create(path).ok().and_then(|mut f| {
+                f.write_all(LOG_MAGIC).ok()?;
+                f.write_all(&nonce.to_le_bytes()).ok()?;
+                Some(f)
+            }),
+        };
+        Log { file, buf: Vec::new() }
+    }
+
+    /// Appends one batch (in one write). After a failed write nothing more is logged.
+    pub fn append(&mut self, entries: &[Entry]) {
+        let Some(f) = self.file.as_mut() else { return };
+        if entries.is_empty() {
+            return;
+        }
+        self.buf.clear();
+        self.buf.extend_from_slice(&(entries.len() as u64).to_le_bytes());
+        for e in entries {
+            self.buf.extend_from_slice(&e.hash.to_le_bytes());
+            self.buf.extend_from_slice(&e.game.to_le_bytes());
+            self.buf.extend_from_slice(&e.mv.to_le_bytes());
+            self.buf.extend_from_slice(&e.next.to_le_bytes());
+        }
+        let sum = xxhash_rust::xxh3::xxh3_64(&self.buf[8..]);
+        self.buf.extend_from_slice(&sum.to_le_bytes());
+        if f.write_all(&self.buf).is_err() {
+            self.file = None;
+        }
+    }
+}
+
+/// The postings of the log at `path` written for the database with `nonce`, whole batches
+/// only, of games above `hwm`.
+pub fn read_log(path: &Path, nonce: u64, hwm: u64) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let Ok(bytes) = std::fs::read(path) else { return out };
+    if bytes.len() < 16 || &bytes[..8] != LOG_MAGIC || bytes[8..16] != nonce.to_le_bytes() {
+        return out;
+    }
+    let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
+    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+    let mut i = 16;
+    while i + 8 <= bytes.len() {
+        let n = u64_at(i) as usize;
+        let Some(end) = n.checked_mul(24).and_then(|b| b.checked_add(i + 8)) else { break };
+        if end + 8 > bytes.len() || xxhash_rust::xxh3::xxh3_64(&bytes[i + 8..end]) != u64_at(end) {
+            break;
+        }
+        for j in 0..n {
+            let at = i + 8 + 24 * j;
+            let e = Entry { hash: u64_at(at), game: u64_at(at + 8), mv: u32_at(at + 16), next: u32_at(at + 20) };
+            if e.game > hwm {
+                out.push(e);
+            }
+        }
+        i = end + 8;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,6 +561,31 @@ mod tests {
             }
             assert!(f.lookup(12345).unwrap().is_empty() || entries.iter().any(|e| e.hash == 12345));
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn log_keeps_whole_batches() {
+        let dir = std::env::temp_dir().join(format!("kifu-poslog-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.positions.log");
+        let e = |g| Entry { hash: g * 7, game: g, mv: 1, next: 2 };
+        let mut log = Log::open(&path, 5);
+        log.append(&[e(1), e(2)]);
+        drop(log);
+        let mut log = Log::open(&path, 5);
+        log.append(&[e(3)]);
+        drop(log);
+        assert_eq!(read_log(&path, 5, 0), [e(1), e(2), e(3)]);
+        assert_eq!(read_log(&path, 5, 2), [e(3)]);
+        assert!(read_log(&path, 6, 0).is_empty());
+        // A batch cut short is dropped.
+        let len = std::fs::metadata(&path).unwrap().len();
+        std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 3).unwrap();
+        assert_eq!(read_log(&path, 5, 0), [e(1), e(2)]);
+        // Another database's log is started afresh.
+        drop(Log::open(&path, 9));
+        assert!(read_log(&path, 5, 0).is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -142,7 +142,7 @@ impl Moves {
     /// Replays the steps as [`Moves::replay`] does and shows `visit` every position of the main
     /// line: the one before each move (with that move as `next`), then the final one (`next`
     /// 0). A position is the board after the moves before it and the setup since (a Go
-    /// position: the stones and the board size, see `symmetry`; shogi: the SFEN without its
+    /// position: the stones and the board size, see `symmetry`; shogi: the SFEN, which has no
     /// move number). Moves are numbered among the game's moves of its own kind (a shogi move in
     /// a Go game, or the reverse, is skipped), from 0. `visit` returns `false` to stop.
     pub fn visit(&self, shogi: bool, mut visit: impl FnMut(&Visit<'_>) -> bool) -> Final {
@@ -259,11 +259,11 @@ pub struct Visit<'a> {
     pub sfen: Option<&'a [u8]>,
 }
 
-/// A shogi position's hash: xxh3-64 of its SFEN without the move number (board, side to move,
-/// hands). Equal SFENs (up to the move number) give equal hashes.
+/// A shogi position's hash: xxh3-64 of its SFEN as `kifu::position::shogi::ShogiPosition`
+/// writes it (board, side to move, hands; no move number). Equal SFENs give equal hashes; the
+/// same as the `final_hash` of a game that ends in the position.
 pub fn shogi_hash(sfen: &[u8]) -> u64 {
-    let end = sfen.iter().rposition(|&b| b == b' ').unwrap_or(sfen.len());
-    xxhash_rust::xxh3::xxh3_64(&sfen[..end])
+    xxhash_rust::xxh3::xxh3_64(sfen)
 }
 
 /// A Go move in the canonical orientation, with the symmetry `sym` that took the game's board

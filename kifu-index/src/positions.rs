@@ -8,8 +8,8 @@
 //! `symmetry`): a game that reached the position rotated or reflected is found, and its next
 //! move is turned into the query's orientation. In a position that is itself symmetric (the
 //! empty board), moves that the position's symmetries map onto each other are one move, shown
-//! as the first of them in SGF order (`dd` rather than `pd`, `dp`, `pp`). Shogi positions are
-//! the SFEN without its move number (board, side to move, hands).
+//! as the first of them in SGF order (`dd` rather than `pd`, `dp`, `pp`). A shogi position is
+//! its SFEN: board, side to move, hands (a move number given is ignored).
 //!
 //! A game that passes through the position more than once counts once, at its first time there
 //! (the move number [`find_position`] gives and the move [`explore`] counts).
@@ -37,7 +37,7 @@ pub struct Position {
     pub stabiliser: u8,
     /// Go: the board size.
     pub size: (u8, u8),
-    /// Shogi: its SFEN (with the move number).
+    /// Shogi: its SFEN (board, side to move, hands).
     pub sfen: Option<String>,
     /// Moves before it in the game or list it was made from.
     pub number: u32,
@@ -440,4 +440,29 @@ pub(crate) fn rewrite(
         new.par_sort_unstable();
     });
     crate::posfile::write(path, &new, hwm, nonce).map_err(io_error)
+}
+
+/// Every posting of the index at `db` as `(hash, file, offset, move, next)`, the game named by
+/// its file and offset (`("", id)` for a game the database no longer has): for tests that
+/// compare two indexes, whose game ids differ.
+#[doc(hidden)]
+pub fn dump_postings(conn: &Connection, db: &Path) -> Result<Vec<(u64, String, u64, u32, u32)>, Error> {
+    let path = crate::posfile::path_for(db);
+    let Some(mut file) = PosFile::open(&path) else { return Ok(Vec::new()) };
+    let entries = file.all(|_| true).map_err(|e| Error::other(format!("{}: {e}", path.display())))?;
+    let mut names: HashMap<u64, (String, u64)> = HashMap::new();
+    let mut st = conn.prepare("SELECT g.id, f.path, g.offset FROM games g JOIN files f ON f.id = g.file_id")?;
+    let mut rows = st.query([])?;
+    while let Some(r) = rows.next()? {
+        names.insert(r.get::<_, i64>(0)? as u64, (r.get(1)?, r.get::<_, i64>(2)? as u64));
+    }
+    let mut out: Vec<_> = entries
+        .into_iter()
+        .map(|e| {
+            let (f, o) = names.get(&e.game).cloned().unwrap_or((String::new(), e.game));
+            (e.hash, f, o, e.mv, e.next)
+        })
+        .collect();
+    out.sort();
+    Ok(out)
 }

@@ -96,6 +96,8 @@ pub struct Writer<'a> {
     pub on_file: Box<dyn FnMut(&FileRecord) + Send + 'a>,
     /// The positions of the games written, with their ids (for the positions file).
     pub postings: Vec<crate::posfile::Entry>,
+    /// Where each committed batch's postings are appended (see `posfile::Log`).
+    pub log: Option<crate::posfile::Log>,
 }
 
 impl Writer<'_> {
@@ -119,6 +121,7 @@ impl Writer<'_> {
         'outer: loop {
             let tx = conn.transaction()?;
             let mut st = Statements::new(&tx)?;
+            let logged = self.postings.len();
             let started = Instant::now();
             let mut n = 0;
             while n < self.batch_files && started.elapsed() < max_age {
@@ -131,6 +134,7 @@ impl Writer<'_> {
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                         drop(st);
                         tx.commit()?;
+                        self.log_from(logged);
                         break 'outer;
                     }
                 };
@@ -143,8 +147,16 @@ impl Writer<'_> {
             }
             drop(st);
             tx.commit()?;
+            self.log_from(logged);
         }
         Ok(())
+    }
+
+    /// Appends the postings from `start` on (a committed batch's) to the log.
+    fn log_from(&mut self, start: usize) {
+        if let Some(log) = self.log.as_mut() {
+            log.append(&self.postings[start..]);
+        }
     }
 }
 
