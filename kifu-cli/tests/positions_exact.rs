@@ -113,6 +113,9 @@ enum Pos {
     Shogi(String),
 }
 
+/// What [`replay_file`] calls for each position: game offset, move number, position, next move.
+type Visit<'a> = dyn FnMut(u64, u32, &Pos, Option<Move>) + 'a;
+
 /// Every main-line position of every game of one file: `f(offset, number, position, next)`.
 fn replay_file(bytes: &[u8], shogi_games: &HashMap<u64, bool>, mut f: impl FnMut(u64, u32, &Pos, Option<Move>)) {
     let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return };
@@ -134,7 +137,7 @@ fn replay_file(bytes: &[u8], shogi_games: &HashMap<u64, bool>, mut f: impl FnMut
     };
     let mut line = kifu::tree::MainLineTracker::new();
     let mut game: Option<Game> = None;
-    let end = |game: &mut Option<Game>, f: &mut dyn FnMut(u64, u32, &Pos, Option<Move>)| {
+    let end = |game: &mut Option<Game>, f: &mut Visit| {
         if let Some(g) = game.take() {
             f(g.offset, g.number, &snapshot(&g), None);
         }

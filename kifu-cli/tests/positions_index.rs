@@ -27,6 +27,9 @@ fn sgf(moves: &[(u8, u8)], size: u8, f: impl Fn(u8, u8) -> (u8, u8)) -> String {
     s
 }
 
+/// A symmetry of the board, as a function of the point.
+type Symmetry = dyn Fn(u8, u8) -> (u8, u8);
+
 fn build(dir: &Path, db: &Path) -> kifu_index::Summary {
     kifu_index::build(&[dir], &kifu_index::Options::new(db), &mut kifu_index::Silent).unwrap()
 }
@@ -39,7 +42,7 @@ fn a_game_and_its_rotated_copies_meet() {
     // pd, dp, pp, then a capture-free middle; the copies turned, mirrored and transposed.
     let moves = [(15, 3), (3, 15), (15, 15), (2, 5), (16, 13), (13, 16)];
     let n = 18;
-    let syms: [(&str, Box<dyn Fn(u8, u8) -> (u8, u8)>); 4] = [
+    let syms: [(&str, Box<Symmetry>); 4] = [
         ("id", Box::new(|x, y| (x, y))),
         ("turn", Box::new(move |x, y| (n - y, x))),
         ("mirror", Box::new(move |x, y| (n - x, y))),

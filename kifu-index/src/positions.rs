@@ -442,11 +442,15 @@ pub(crate) fn rewrite(
     crate::posfile::write(path, &new, hwm, nonce).map_err(io_error)
 }
 
+/// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
+#[doc(hidden)]
+pub type DumpedPosting = (u64, String, u64, u32, u32);
+
 /// Every posting of the index at `db` as `(hash, file, offset, move, next)`, the game named by
 /// its file and offset (`("", id)` for a game the database no longer has): for tests that
 /// compare two indexes, whose game ids differ.
 #[doc(hidden)]
-pub fn dump_postings(conn: &Connection, db: &Path) -> Result<Vec<(u64, String, u64, u32, u32)>, Error> {
+pub fn dump_postings(conn: &Connection, db: &Path) -> Result<Vec<DumpedPosting>, Error> {
     let path = crate::posfile::path_for(db);
     let Some(mut file) = PosFile::open(&path) else { return Ok(Vec::new()) };
     let entries = file.all(|_| true).map_err(|e| Error::other(format!("{}: {e}", path.display())))?;
