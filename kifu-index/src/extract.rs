@@ -55,9 +55,9 @@ pub struct GameRow {
     pub final_pos: Final,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
-    /// Every position of the main line (see `position::Moves::visit`), when asked for
-    /// ([`Collector::with_positions`]).
-    pub positions: Vec<Posting>,
+    /// Every position of the main line (see `position::Moves::visit`), when the collector was
+    /// asked for them.
+    pub(crate) positions: Vec<Posting>,
     /// The normalised values, computed on the reading thread when the game ends (so that the
     /// writer thread only writes).
     pub norm: Normalised,

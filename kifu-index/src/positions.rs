@@ -24,7 +24,8 @@ use rusqlite::Connection;
 use std::collections::HashMap;
 use std::path::Path;
 
-/// A position to look for; see the [module docs](self).
+/// A position to look for: a Go board's stones and size (the same for its eight symmetries) or
+/// a shogi position's board, side to move and hands, as the index hashes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Go or shogi.
