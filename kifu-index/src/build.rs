@@ -493,7 +493,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     })?;
     let (conn, postings) = conn;
     if options.positions && (positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty()) {
-        let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce, &pool)?;
+        let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce)?;
         let _ = std::fs::remove_file(&log_path);
         if timing {
             eprintln!("positions: {written} bytes {:?}", start.elapsed());

@@ -413,7 +413,6 @@ pub(crate) fn rewrite(
     old_hwm: u64,
     mut new: Vec<Entry>,
     nonce: u64,
-    pool: &rayon::ThreadPool,
 ) -> Result<u64, Error> {
     let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
@@ -436,11 +435,8 @@ pub(crate) fn rewrite(
         new.extend(kept);
     }
     new.retain(|e| is_live(e.game));
-    pool.install(|| {
-        use rayon::slice::ParallelSliceMut;
-        new.par_sort_unstable();
-    });
-    crate::posfile::write(path, &new, hwm, nonce).map_err(io_error)
+    let sorted = crate::posfile::sort(new);
+    crate::posfile::write(path, &sorted, hwm, nonce).map_err(io_error)
 }
 
 /// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
