@@ -92,7 +92,7 @@ impl Position {
     ///
     /// ```
     /// let p = kifu_index::Position::from_game(b"(;B[pd];W[dp];B[pp])", 0, 2).unwrap();
-    /// let q = kifu_index::Position::from_go_moves("dd pd", 19).unwrap(); // a reflection
+    /// let q = kifu_index::Position::from_go_moves("dd pp", 19).unwrap(); // its mirror image
     /// assert_eq!(p.hash, q.hash);
     /// ```
     pub fn from_game(bytes: &[u8], offset: u64, number: u32) -> Result<Position, Error> {
