@@ -142,35 +142,42 @@ impl Moves {
     /// Replays the steps as [`Moves::replay`] does and shows `visit` every position of the main
     /// line: the one before each move (with that move as `next`), then the final one (`next`
     /// 0). A position is the board after the moves before it and the setup since (a Go
-    /// position: the stones and the board size, see `symmetry`; shogi: the SFEN, which has no
-    /// move number). Moves are numbered among the game's moves of its own kind (a shogi move in
+    /// position: the stones and the board size, see `symmetry`; shogi: what the SFEN holds,
+    /// board, side to move and hands, see [`shogi_zobrist`]). Moves are numbered among the game's moves of its own kind (a shogi move in
     /// a Go game, or the reverse, is skipped), from 0. `visit` returns `false` to stop.
     pub fn visit(&self, shogi: bool, mut visit: impl FnMut(&Visit<'_>) -> bool) -> Final {
         if shogi {
             let mut pos = ShogiPosition::new();
-            let mut sfen = [0; SFEN_MAX];
+            let mut hash = shogi_zobrist(&pos);
             let mut number = 0;
             let mut go_on = true;
             for &s in &self.steps {
                 if let Step::Move(Move::Shogi(m)) = s {
                     if go_on {
-                        let bytes = pos.sfen_bytes(&mut sfen);
-                        let hash = shogi_hash(bytes);
                         go_on =
-                            visit(&Visit { hash, sym: 0, number, next: shogi_next(m), go: None, sfen: Some(bytes) });
+                            visit(&Visit { hash, sym: 0, number, next: shogi_next(m), go: None, shogi: Some(&pos) });
                     }
                     number += 1;
-                    let _ = pos.play(m);
+                    // What the move can change: its squares, the mover's hand, the side to move.
+                    let part = |pos: &ShogiPosition| {
+                        let mut h = m.from.map_or(0, |f| square_key(pos, f)) ^ square_key(pos, m.to);
+                        h ^= hand_keys(pos, m.color);
+                        h ^ side_key(pos)
+                    };
+                    let before = part(&pos);
+                    if pos.play(m).is_ok() {
+                        hash ^= before ^ part(&pos);
+                    }
                 } else if let Some(ev) = s.event() {
                     let _ = pos.apply(&ev);
+                    hash = shogi_zobrist(&pos);
                 }
             }
-            let bytes = pos.sfen_bytes(&mut sfen);
-            let hash = shogi_hash(bytes);
             if go_on {
-                visit(&Visit { hash, sym: 0, number, next: 0, go: None, sfen: Some(bytes) });
+                visit(&Visit { hash, sym: 0, number, next: 0, go: None, shogi: Some(&pos) });
             }
-            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(bytes)) };
+            let mut sfen = [0; SFEN_MAX];
+            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
         }
         GO.with_borrow_mut(|go| {
             HASH.with_borrow_mut(|sym| {
@@ -184,7 +191,7 @@ impl Moves {
                             if go_on {
                                 let (hash, s) = sym.key();
                                 let next = go_next(color, point.map(|p| (p.x, p.y)), s, sym.size());
-                                go_on = visit(&Visit { hash, sym: s, number, next, go: Some(sym), sfen: None });
+                                go_on = visit(&Visit { hash, sym: s, number, next, go: Some(sym), shogi: None });
                             }
                             number += 1;
                             let illegal = go.play(color, point);
@@ -210,7 +217,7 @@ impl Moves {
                 }
                 if go_on {
                     let (hash, s) = sym.key();
-                    visit(&Visit { hash, sym: s, number, next: s as u32, go: Some(sym), sfen: None });
+                    visit(&Visit { hash, sym: s, number, next: s as u32, go: Some(sym), shogi: None });
                 }
                 let r = go.finish_game();
                 Final { captures: Some(r.captures), hash: Some(r.hash) }
@@ -244,7 +251,7 @@ pub struct Posting {
 /// A position shown by [`Moves::visit`].
 pub struct Visit<'a> {
     /// The position's hash (Go: the smallest of the eight symmetric hashes; shogi: see
-    /// [`shogi_hash`]).
+    /// [`shogi_zobrist`]).
     pub hash: u64,
     /// Go: the symmetry that takes the game's board to the canonical one.
     pub sym: u8,
@@ -255,15 +262,59 @@ pub struct Visit<'a> {
     pub next: u32,
     /// Go: the board's eight hashes.
     pub go: Option<&'a GoHash>,
-    /// Shogi: the SFEN.
-    pub sfen: Option<&'a [u8]>,
+    /// Shogi: the position.
+    pub shogi: Option<&'a ShogiPosition>,
 }
 
-/// A shogi position's hash: xxh3-64 of its SFEN as `kifu::position::shogi::ShogiPosition`
-/// writes it (board, side to move, hands; no move number). Equal SFENs give equal hashes; the
-/// same as the `final_hash` of a game that ends in the position.
-pub fn shogi_hash(sfen: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(sfen)
+/// A shogi position's hash: a Zobrist hash of what its SFEN holds — a key per (square,
+/// colour, piece), per (colour, piece in hand, count) and one for White to move, XORed — so
+/// equal SFENs (board, side to move, hands) give equal hashes. Kept move by move (the squares
+/// a move touches, the mover's hand, the side: `Moves::visit`), made afresh after setup; a
+/// tenth of the cost of writing and hashing each position's SFEN.
+pub fn shogi_zobrist(pos: &ShogiPosition) -> u64 {
+    let mut h = side_key(pos);
+    for file in 1..=9 {
+        for rank in 1..=9 {
+            h ^= square_key(pos, kifu::Square::new(file, rank));
+        }
+    }
+    h ^ hand_keys(pos, Color::Black) ^ hand_keys(pos, Color::White)
+}
+
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of what stands on `sq` (0 when empty).
+#[inline]
+fn square_key(pos: &ShogiPosition, sq: kifu::Square) -> u64 {
+    let Some((c, p)) = pos.get(sq) else { return 0 };
+    let i = kifu::Piece::ALL.iter().position(|&q| q == p).unwrap_or(0) as u64;
+    let at = (sq.file as u64 * 10 + sq.rank as u64) * 2 + (c == Color::White) as u64;
+    mix(0x7368_6f67_6900_0000 ^ (at * 14 + i))
+}
+
+/// The keys of `color`'s hand.
+#[inline]
+fn hand_keys(pos: &ShogiPosition, color: Color) -> u64 {
+    let c = (color == Color::White) as u64;
+    kifu::Piece::ALL[..7].iter().enumerate().fold(0, |h, (i, &p)| match pos.hand(color, p) {
+        0 => h,
+        n => h ^ mix(0x6861_6e64_0000_0000 ^ ((c * 7 + i as u64) << 16 | n as u64)),
+    })
+}
+
+/// The key of the side to move (0 for Black).
+#[inline]
+fn side_key(pos: &ShogiPosition) -> u64 {
+    if pos.side_to_move() == Color::White {
+        mix(0x7369_6465)
+    } else {
+        0
+    }
 }
 
 /// A Go move in the canonical orientation, with the symmetry `sym` that took the game's board
@@ -341,6 +392,48 @@ mod tests {
         // for Black), without them it is illegal and left unplayed.
         let captures: Vec<_> = games.iter().map(|g| record(g).replay(false, None).captures).collect();
         assert_eq!(captures, [Some((1, 0)), Some((1, 0)), Some((1, 0)), Some((0, 0)), Some((0, 1)), Some((0, 0))]);
+    }
+
+    /// The hash kept move by move equals the hash made afresh, position after position, and
+    /// equal SFENs reached by other orders of moves hash alike.
+    #[test]
+    fn shogi_zobrist_follows_the_moves() {
+        let usi = b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2g2f B*5e 2f2e 5e7g+ 8i7g 4a3b\n";
+        let mut m = Moves::default();
+        let mut pos = ShogiPosition::new();
+        let mut fresh = Vec::new();
+        for ev in kifu::usi::Reader::new(usi) {
+            let ev = ev.unwrap();
+            if let Event::Move(Move::Shogi(_)) = ev {
+                fresh.push(shogi_zobrist(&pos));
+            }
+            m.push_event(&ev);
+            let _ = pos.apply(&ev);
+        }
+        fresh.push(shogi_zobrist(&pos));
+        let mut kept = Vec::new();
+        m.visit(true, |v| {
+            kept.push(v.hash);
+            true
+        });
+        assert_eq!(kept, fresh);
+        assert_eq!(kept.len(), 11);
+        let a = b"position startpos moves 7g7f 3c3d 2g2f\n";
+        let b = b"position startpos moves 2g2f 3c3d 7g7f\n";
+        let last = |usi: &[u8]| {
+            let mut m = Moves::default();
+            for ev in kifu::usi::Reader::new(usi) {
+                m.push_event(&ev.unwrap());
+            }
+            let mut h = 0;
+            m.visit(true, |v| {
+                h = v.hash;
+                true
+            });
+            h
+        };
+        assert_eq!(last(a), last(b));
+        assert_ne!(last(a), kept[0]);
     }
 
     #[test]

@@ -53,7 +53,7 @@ impl Position {
                 symmetry: 0,
                 stabiliser: 1,
                 size: (9, 9),
-                sfen: v.sfen.map(|s| String::from_utf8_lossy(s).into_owned()),
+                sfen: v.shogi.map(|p| p.sfen()),
                 number: v.number,
             };
         }
