@@ -23,7 +23,7 @@ fn position_query_latency() {
     let conn = kifu_index::open_existing(&db).unwrap();
     let games: Vec<(String, u64, u32)> = {
         let mut st =
-            conn.prepare("SELECT f.path, g.offset, g.moves FROM games g JOIN files f ON f.id = g.file_id").unwrap();
+            conn.prepare("SELECT f.path, g.offset, g.moves FROM games g JOIN files f ON f.id = g.file_id ORDER BY f.path, g.offset").unwrap();
         let rows =
             st.query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64, r.get::<_, i64>(2)? as u32))).unwrap();
         rows.map(Result::unwrap).collect()
