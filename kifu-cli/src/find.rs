@@ -15,6 +15,14 @@
 //! (games without moves are left out: they would all match). Output: one line per game
 //! (`path@offset`, date, players, result, moves, event), ready for `kifu show`; `--json` prints
 //! one object, `{"count":N,"games":[…]}` or `{"count":N,"groups":[{"main_hash":…,"games":[…]}]}`.
+//!
+//! `--position Q`: only games whose main line passes through the position Q (Go: in any of the
+//! board's eight orientations), in any form `position_arg` reads (`FILE[@OFFSET]#MOVE`, a move
+//! list, SGF setup, an SFEN); the other filters still apply. Each line then ends with `#N`
+//! (moves played before the game first reached Q), the symmetry that takes the game's board to
+//! Q's (0 = as is) and the move it played there, in Q's orientation (`end` if it ended there);
+//! in JSON each game also has `position_move`, `symmetry` and `next`, and the object a
+//! `position`.
 
 use crate::json::Obj;
 use kifu_index::Hit;
@@ -48,6 +56,11 @@ pub struct Args {
     /// Groups of games with the same main line.
     #[arg(long)]
     duplicates: bool,
+    /// Games that pass through a position: FILE[@OFFSET]#MOVE (after move MOVE of that game),
+    /// a move list (`pd dp pp` on 19x19, `7g7f 3c3d`), SGF setup (`AB[pd][dp]AW[dd]`), a record
+    /// (`(;SZ[13];B[cc])`) or an SFEN; Go positions match in all 8 orientations.
+    #[arg(long, conflicts_with = "duplicates")]
+    position: Option<String>,
     /// At most N games.
     #[arg(long)]
     limit: Option<u64>,
@@ -68,6 +81,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         duplicates: args.duplicates,
         limit: args.limit,
     };
+    if let Some(q) = &args.position {
+        let pos = crate::position_arg::parse(q, 19)?;
+        let hits = kifu_index::find_position(&conn, &args.db, &pos, &query).map_err(|e| e.to_string())?;
+        print_position_hits(&pos, &hits, args.json);
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
     let hits = kifu_index::find(&conn, &query).map_err(|e| e.to_string())?;
     let groups: Vec<&[Hit]> = if args.duplicates { kifu_index::duplicate_groups(&hits) } else { vec![&hits] };
     let mut s = String::new();
@@ -78,7 +97,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 if i > 0 {
                     a.push(',');
                 }
-                hit_json(&mut a, h);
+                hit_json(&mut a, h, None);
             }
             a.push(']');
             a
@@ -143,7 +162,35 @@ fn hit_line(s: &mut String, h: &Hit) {
     ));
 }
 
-fn hit_json(s: &mut String, h: &Hit) {
+/// `kifu find --position`: the hits, with where each reached the position and what it played.
+fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], json: bool) {
+    let mut s = String::new();
+    if json {
+        let mut a = String::from("[");
+        for (i, h) in hits.iter().enumerate() {
+            if i > 0 {
+                a.push(',');
+            }
+            hit_json(&mut a, &h.hit, Some(h));
+        }
+        a.push(']');
+        Obj::new(&mut s)
+            .raw("position", &crate::explore::position_json(pos))
+            .num("count", hits.len())
+            .raw("games", &a)
+            .end();
+        s.push('\n');
+    } else {
+        for h in hits {
+            hit_line(&mut s, &h.hit);
+            s.pop();
+            s.push_str(&format!("\t#{}\tsym {}\t{}\n", h.number, h.symmetry, kifu_index::move_text(h.next)));
+        }
+    }
+    crate::out::print(&s);
+}
+
+fn hit_json(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
     let mut o = Obj::new(s);
     o.str("path", &h.path).num("offset", h.offset);
     for (k, v) in [
@@ -161,5 +208,9 @@ fn hit_json(s: &mut String, h: &Hit) {
             None => o.null(k),
         };
     }
-    o.num("moves", h.moves).str("main_hash", &format!("{:016x}", h.hash as u64)).str("opening", &h.opening).end();
+    o.num("moves", h.moves).str("main_hash", &format!("{:016x}", h.hash as u64)).str("opening", &h.opening);
+    if let Some(p) = at {
+        o.num("position_move", p.number).num("symmetry", p.symmetry).str("next", &kifu_index::move_text(p.next));
+    }
+    o.end();
 }

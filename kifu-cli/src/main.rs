@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod events;
 mod exit;
+mod explore;
 mod files;
 mod find;
 mod fix;
@@ -14,6 +15,7 @@ mod index;
 mod json;
 mod out;
 mod outpath;
+mod position_arg;
 mod replay;
 mod show;
 mod stats;
@@ -73,6 +75,8 @@ enum Command {
     Find(find::Args),
     /// Print one game's information and main line: `kifu show FILE@OFFSET`.
     Show(show::Args),
+    /// The moves played next in a position, from the index: games, results, dates, players.
+    Explore(explore::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +90,7 @@ fn main() -> ExitCode {
         Command::Index(args) => index::run(&args),
         Command::Find(args) => find::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Explore(args) => explore::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -49,12 +49,17 @@ pub struct Options {
     /// Whether [`Progress::start`] needs the total size before reading starts (a progress bar):
     /// on a fresh index it costs a `stat` per file up front rather than as files are read.
     pub sizes_up_front: bool,
+    /// Keep every position of every main line in the positions file beside the database
+    /// (`DB.positions`, see [`find_position`](crate::find_position)); default `true`. A run
+    /// without leaves the file as it was: the games it reads get their positions at the next
+    /// run with.
+    pub positions: bool,
 }
 
 impl Options {
     /// Options for the database at `db`: all cores, lenient reading, batches of 1024 files.
     pub fn new(db: impl Into<PathBuf>) -> Options {
-        Options { db: db.into(), threads: None, strict: false, batch: 1024, sizes_up_front: false }
+        Options { db: db.into(), threads: None, strict: false, batch: 1024, sizes_up_front: false, positions: true }
     }
 }
 
@@ -156,9 +161,16 @@ fn load_into(c: &incremental::Candidate, buf: &mut Vec<u8>) -> std::io::Result<(
     Ok((n, measured))
 }
 
+/// How the readers read: the readers' configuration, and whether they keep positions.
+#[derive(Clone, Copy)]
+struct Config {
+    kifu: kifu::Config,
+    positions: bool,
+}
+
 /// Reads the bytes of one file or member into (scan, binary).
-fn scan_bytes(bytes: &[u8], config: kifu::Config) -> (Option<extract::FileScan>, bool) {
-    let scan = extract::scan(bytes, config);
+fn scan_bytes(bytes: &[u8], config: Config) -> (Option<extract::FileScan>, bool) {
+    let scan = extract::scan(bytes, config.kifu, config.positions);
     let binary = scan.is_none() && memchr::memchr(0, &bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)]).is_some();
     (scan, binary)
 }
@@ -166,7 +178,7 @@ fn scan_bytes(bytes: &[u8], config: kifu::Config) -> (Option<extract::FileScan>,
 /// Opens a compressed file or an archive (already in memory) through the streams layer: a
 /// compressed file's one stream fills `rec` itself, an archive's members become `rec.members`
 /// (named `archive!member`; a name met twice gets `#2`, `#3`… so that rows stay unique).
-fn read_packed(rec: &mut FileRecord, bytes: &[u8], config: kifu::Config) {
+fn read_packed(rec: &mut FileRecord, bytes: &[u8], config: Config) {
     use std::io::Read;
     let mut members: Vec<Member> = Vec::new();
     let mut names = std::collections::HashSet::new();
@@ -212,11 +224,14 @@ fn own_files(db: &Path) -> Vec<PathBuf> {
     let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
-    ["", "-wal", "-shm", "-journal"].iter().map(|suffix| dir.join(format!("{name}{suffix}"))).collect()
+    ["", "-wal", "-shm", "-journal", ".positions", ".positions.tmp", ".positions.log"]
+        .iter()
+        .map(|suffix| dir.join(format!("{name}{suffix}")))
+        .collect()
 }
 
 /// Reads one file into a record; never fails (problems are recorded).
-fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
+fn read_one(c: &incremental::Candidate, config: Config) -> FileRecord {
     let mut rec = FileRecord {
         path: c.key.clone(),
         size: c.stat.map_or(0, |s| s.0),
@@ -240,7 +255,7 @@ fn read_one(c: &incremental::Candidate, config: kifu::Config) -> FileRecord {
 }
 
 /// Loads the candidate's file into `buf` and reads it into `rec`.
-fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u8>, config: kifu::Config) {
+fn read_loaded(rec: &mut FileRecord, c: &incremental::Candidate, buf: &mut Vec<u8>, config: Config) {
     let loaded = load_into(c, buf);
     if c.stat.is_none() {
         // The file's own size and time, or (it cannot be opened) the link's, like the plan's.
@@ -354,6 +369,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let start = std::time::Instant::now();
     let timing = std::env::var_os("KIFU_TIMING").is_some();
     let config = if options.strict { kifu::Config::strict() } else { kifu::Config::default() };
+    let config = Config { kifu: config, positions: options.positions };
     let mut summary = Summary::default();
     let mut roots = Vec::new();
     for p in paths {
@@ -382,6 +398,22 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let t_walk = start.elapsed();
     let mut conn = schema::open(&options.db).map_err(|e| Error::database(&options.db, e))?;
     let t_open = start.elapsed();
+    // The positions file as it stands: its postings count for games up to its mark; games
+    // above it (a killed run) have their files read again.
+    let nonce = schema::nonce(&conn).map_err(|e| Error::database(&options.db, e))?;
+    let pos_path = crate::posfile::path_for(&options.db);
+    let old_pos = crate::posfile::PosFile::open(&pos_path).filter(|f| f.header.nonce == nonce);
+    let old_hwm = old_pos.as_ref().map_or(0, |f| f.header.hwm);
+    let log_path = crate::posfile::log_path(&options.db);
+    let logged = if options.positions { crate::posfile::read_log(&log_path, nonce, old_hwm) } else { Vec::new() };
+    let mut positions_stale = old_pos.is_none() || !logged.is_empty();
+    if options.positions {
+        // Games are written (and logged) in the order of their ids: the log covers the ids up
+        // to its last game.
+        let covered = logged.iter().map(|e| e.game).max().unwrap_or(0).max(old_hwm);
+        let marked = schema::mark_unpositioned(&conn, covered).map_err(|e| Error::database(&options.db, e))?;
+        positions_stale |= marked > 0;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads.unwrap_or(0))
         .thread_name(|i| format!("kifu-reader-{i}"))
@@ -415,16 +447,18 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             files: 0,
             waiting: std::time::Duration::ZERO,
             on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
+            postings: logged,
+            log: options.positions.then(|| crate::posfile::Log::open(&log_path, nonce)),
         };
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())
-            .spawn_scoped(scope, move || -> Result<rusqlite::Connection, rusqlite::Error> {
+            .spawn_scoped(scope, move || -> Result<_, rusqlite::Error> {
                 let t = std::time::Instant::now();
                 w.run(&mut conn, rx)?;
                 if timing {
                     eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
                 }
-                Ok(conn)
+                Ok((conn, w.postings))
             })
             .map_err(|e| Error::other(e.to_string()))?;
         // Each reader takes the next file of the list until none is left (not rayon's splitting
@@ -457,6 +491,14 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
         let conn = writer.join().map_err(|_| Error::other("the writer thread panicked".to_owned()))?;
         Ok((parts, t_readers, conn.map_err(db_error)?))
     })?;
+    let (conn, postings) = conn;
+    if options.positions && (positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty()) {
+        let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce)?;
+        let _ = std::fs::remove_file(&log_path);
+        if timing {
+            eprintln!("positions: {written} bytes {:?}", start.elapsed());
+        }
+    }
     // The rows' pages are copied into the database while the indexes are built (a checkpoint
     // runs beside a writer), so that closing has only the indexes' pages left to copy.
     checkpoints.now();

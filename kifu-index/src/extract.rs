@@ -9,7 +9,7 @@
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
-use super::position::{Final, Moves};
+use super::position::{Final, Moves, Posting};
 use super::texts::{Field, Texts};
 use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 
@@ -55,6 +55,9 @@ pub struct GameRow {
     pub final_pos: Final,
     /// The whole canonical main line, kept only when asked for (`kifu show`).
     pub main_line: Option<String>,
+    /// Every position of the main line (see `position::Moves::visit`), when the collector was
+    /// asked for them.
+    pub(crate) positions: Vec<Posting>,
     /// The normalised values, computed on the reading thread when the game ends (so that the
     /// writer thread only writes).
     pub norm: Normalised,
@@ -175,9 +178,11 @@ pub struct Collector {
     moves_total: u64,
     move_kind: Option<Kind>,
     /// The main line's board-changing events, recorded for the final position.
-    main_moves: Moves,
+    pub(crate) main_moves: Moves,
     /// Keep the whole main line in [`GameRow::main_line`].
     pub keep_main_line: bool,
+    /// Fill [`GameRow::positions`].
+    pub with_positions: bool,
 }
 
 impl Collector {
@@ -330,7 +335,15 @@ impl Collector {
             row.kind = Some(Kind::Go);
         }
         // Replayed from the collector's own list: no copy of it for the row.
-        row.final_pos = self.main_moves.replay(row.kind == Some(Kind::Shogi));
+        let shogi = row.kind == Some(Kind::Shogi);
+        row.final_pos = if self.with_positions {
+            let mut out = Vec::with_capacity(self.moves as usize + 1);
+            let fin = self.main_moves.replay(shogi, Some(&mut out));
+            row.positions = out;
+            fin
+        } else {
+            self.main_moves.replay(shogi, None)
+        };
         row.norm = Normalised {
             date: row.date(),
             outcome: row.outcome(),
@@ -347,7 +360,7 @@ impl Collector {
 /// Reads every game of `bytes` (one file, or one member of an archive) into rows. `None` when no
 /// format recognises the bytes. One file is read by one worker: a database of many files keeps
 /// every core busy, a single huge file does not (the streams layer's chunks could spread it).
-pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
+pub fn scan(bytes: &[u8], config: kifu::Config, positions: bool) -> Option<FileScan> {
     thread_local! {
         /// This thread's collector, kept from file to file: its buffers (the canonical main
         /// line, the main line's moves) grow to the longest game once, not in every file (most
@@ -355,7 +368,10 @@ pub fn scan(bytes: &[u8], config: kifu::Config) -> Option<FileScan> {
         static COLLECTOR: std::cell::RefCell<Collector> = std::cell::RefCell::new(Collector::default());
     }
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
-    COLLECTOR.with_borrow_mut(|c| Some(collect(&mut reader, c)))
+    COLLECTOR.with_borrow_mut(|c| {
+        c.with_positions = positions;
+        Some(collect(&mut reader, c))
+    })
 }
 
 /// Reads every game of `reader` into rows with `c` (which holds no game between files).
@@ -403,6 +419,7 @@ mod tests {
             b"(;GM[1]SZ[19]PB[Lee]PW[Cho]BR[9p]DT[2005-03-12]RE[W+3.5]KM[650];B[pd];W[dp](;B[qq])(;B[aa]))\n\
               (;SZ[9]C[x];B[cc]C[y])",
             kifu::Config::default(),
+            false,
         )
         .unwrap();
         assert_eq!(s.games.len(), 2);
@@ -430,7 +447,7 @@ mod tests {
             sgf.push_str(&format!(";{c}[{}a]", (b'a' + i % 19) as char));
         }
         sgf.push(')');
-        let s = scan(sgf.as_bytes(), kifu::Config::default()).unwrap();
+        let s = scan(sgf.as_bytes(), kifu::Config::default(), false).unwrap();
         let g = &s.games[0];
         assert_eq!(g.moves, 30);
         let opening = g.text(Field::Opening).unwrap();

@@ -4,6 +4,7 @@
 //! the one the index holds, with the whole main line in canonical notation.
 
 use crate::extract::{Collector, GameRow};
+use crate::position::Moves;
 use crate::{Error, ErrorKind};
 use kifu::{Event, EventSource};
 
@@ -16,6 +17,11 @@ use kifu::{Event, EventSource};
 /// assert_eq!(row.main_line.as_deref(), Some("(;B[dd])"));
 /// ```
 pub fn read_game(bytes: &[u8], offset: u64) -> Result<(GameRow, kifu::Format), Error> {
+    read_with_moves(bytes, offset).map(|(row, format, _)| (row, format))
+}
+
+/// [`read_game`], with the game's main line as its boards take it.
+pub(crate) fn read_with_moves(bytes: &[u8], offset: u64) -> Result<(GameRow, kifu::Format, Moves), Error> {
     let format = kifu::detect(bytes).ok_or(Error::new(ErrorKind::NoGame, "not a game record kifu can read"))?;
     let slice = usize::try_from(offset)
         .ok()
@@ -50,5 +56,5 @@ pub fn read_game(bytes: &[u8], offset: u64) -> Result<(GameRow, kifu::Format), E
     }
     let mut row = row.or_else(|| c.finish(None)).ok_or(Error::new(ErrorKind::NoGame, "no game at this offset"))?;
     row.offset += offset;
-    Ok((row, format))
+    Ok((row, format, std::mem::take(&mut c.main_moves)))
 }

@@ -25,6 +25,10 @@
 //! # Ok::<(), kifu_index::Error>(())
 //! ```
 //!
+//! [`find_position`] and [`explore`] answer which games passed through a [`Position`] (Go: in
+//! any of the board's eight orientations) and what was played next there, from a positions file
+//! the build keeps beside the database (see the `posfile` module's source for why a file).
+//!
 //! The tables are described in the `schema` module's source; [`Options`] says how a run reads,
 //! [`Progress`] how it reports.
 #![forbid(unsafe_code)]
@@ -36,9 +40,12 @@ mod game;
 mod incremental;
 mod mainline;
 pub mod normalize;
+mod posfile;
 mod position;
+mod positions;
 mod query;
 mod schema;
+mod symmetry;
 mod texts;
 mod walk;
 mod writer;
@@ -47,6 +54,7 @@ pub use build::{build, Options, Progress, Silent, Summary};
 pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
+pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
 pub use query::{duplicate_groups, find, opening_glob, Hit, Query};
 pub use schema::open_existing;
 pub use texts::Field;

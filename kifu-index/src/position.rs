@@ -11,6 +11,7 @@
 //! 0.41 s rather than 0.48 s (medians of 11 runs), by taking a second core that `--threads 1`
 //! had not asked for.
 
+use crate::symmetry::GoHash;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
 use kifu::position::shogi::{ShogiPosition, SFEN_MAX};
 use kifu::{Color, Event, InfoKey, Move, Setup};
@@ -91,8 +92,15 @@ impl Moves {
     }
 
     /// Replays the steps on a Go board (`shogi == false`) or a shogi position. Illegal moves are
-    /// left unplayed (`kifu stats --replay` and `kifu check` report them).
-    pub fn replay(&self, shogi: bool) -> Final {
+    /// left unplayed (`kifu stats --replay` and `kifu check` report them). With `postings`, also
+    /// appends one [`Posting`] per position of the main line (see [`Moves::visit`]).
+    pub fn replay(&self, shogi: bool, postings: Option<&mut Vec<Posting>>) -> Final {
+        if let Some(out) = postings {
+            return self.visit(shogi, |v| {
+                out.push(Posting { hash: v.hash, mv: v.number, next: v.next });
+                true
+            });
+        }
         if shogi {
             let mut pos = ShogiPosition::new();
             for &s in &self.steps {
@@ -130,6 +138,214 @@ impl Moves {
             Final { captures: Some(r.captures), hash: Some(r.hash) }
         })
     }
+
+    /// Replays the steps as [`Moves::replay`] does and shows `visit` every position of the main
+    /// line: the one before each move (with that move as `next`), then the final one (`next`
+    /// 0). A position is the board after the moves before it and the setup since (a Go
+    /// position: the stones and the board size, see `symmetry`; shogi: what the SFEN holds,
+    /// board, side to move and hands, see [`shogi_zobrist`]). Moves are numbered among the game's moves of its own kind (a shogi move in
+    /// a Go game, or the reverse, is skipped), from 0. `visit` returns `false` to stop.
+    pub fn visit(&self, shogi: bool, mut visit: impl FnMut(&Visit<'_>) -> bool) -> Final {
+        if shogi {
+            let mut pos = ShogiPosition::new();
+            let mut hash = shogi_zobrist(&pos);
+            let mut number = 0;
+            let mut go_on = true;
+            for &s in &self.steps {
+                if let Step::Move(Move::Shogi(m)) = s {
+                    if go_on {
+                        go_on =
+                            visit(&Visit { hash, sym: 0, number, next: shogi_next(m), go: None, shogi: Some(&pos) });
+                    }
+                    number += 1;
+                    // What the move can change: its squares, the mover's hand, the side to move.
+                    let part = |pos: &ShogiPosition| {
+                        let mut h = m.from.map_or(0, |f| square_key(pos, f)) ^ square_key(pos, m.to);
+                        h ^= hand_keys(pos, m.color);
+                        h ^ side_key(pos)
+                    };
+                    let before = part(&pos);
+                    if pos.play(m).is_ok() {
+                        hash ^= before ^ part(&pos);
+                    }
+                } else if let Some(ev) = s.event() {
+                    let _ = pos.apply(&ev);
+                    hash = shogi_zobrist(&pos);
+                }
+            }
+            if go_on {
+                visit(&Visit { hash, sym: 0, number, next: 0, go: None, shogi: Some(&pos) });
+            }
+            let mut sfen = [0; SFEN_MAX];
+            return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
+        }
+        GO.with_borrow_mut(|go| {
+            HASH.with_borrow_mut(|sym| {
+                let mut size = (19, 19);
+                sym.reset(19, 19);
+                let mut number = 0;
+                let mut go_on = true;
+                for &s in &self.steps {
+                    match s {
+                        Step::Move(Move::Go { color, point }) => {
+                            if go_on {
+                                let (hash, s) = sym.key();
+                                let next = go_next(color, point.map(|p| (p.x, p.y)), s, sym.size());
+                                go_on = visit(&Visit { hash, sym: s, number, next, go: Some(sym), shogi: None });
+                            }
+                            number += 1;
+                            let illegal = go.play(color, point);
+                            match (illegal, point, go.board()) {
+                                (false, Some(p), Some(b)) if go_on => sym.after_move(b, color, p.x, p.y),
+                                _ => {}
+                            }
+                        }
+                        Step::Move(Move::Shogi(_)) => {}
+                        Step::Size(sz) => {
+                            go.set_size(sz);
+                            size = sz.unwrap_or(size);
+                            resync(go, sym, size);
+                        }
+                        Step::Rules(r) => go.set_rules(r),
+                        _ => {
+                            if let Some(ev) = s.event() {
+                                go.event(&ev);
+                            }
+                            resync(go, sym, size);
+                        }
+                    }
+                }
+                if go_on {
+                    let (hash, s) = sym.key();
+                    visit(&Visit { hash, sym: s, number, next: s as u32, go: Some(sym), shogi: None });
+                }
+                let r = go.finish_game();
+                Final { captures: Some(r.captures), hash: Some(r.hash) }
+            })
+        })
+    }
+}
+
+/// Makes the hashes follow the library's board after a step other than a move.
+fn resync(go: &Replayer, sym: &mut GoHash, size: (u8, u8)) {
+    match go.board() {
+        Some(b) => sym.load(b),
+        None => sym.reset(size.0, size.1),
+    }
+}
+
+thread_local! {
+    /// This thread's symmetric hashes, kept from game to game.
+    static HASH: RefCell<GoHash> = RefCell::new(GoHash::default());
+}
+
+/// One position of a game's main line as the index stores it: its hash, the number of moves
+/// before it, and the move played next with the symmetry (see [`go_next`], [`shogi_next`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Posting {
+    pub hash: u64,
+    pub mv: u32,
+    pub next: u32,
+}
+
+/// A position shown by [`Moves::visit`].
+pub struct Visit<'a> {
+    /// The position's hash (Go: the smallest of the eight symmetric hashes; shogi: see
+    /// [`shogi_zobrist`]).
+    pub hash: u64,
+    /// Go: the symmetry that takes the game's board to the canonical one.
+    pub sym: u8,
+    /// Moves before this position.
+    pub number: u32,
+    /// The move played next, encoded ([`go_next`], [`shogi_next`]); 0 (Go: the symmetry alone)
+    /// at the end.
+    pub next: u32,
+    /// Go: the board's eight hashes.
+    pub go: Option<&'a GoHash>,
+    /// Shogi: the position.
+    pub shogi: Option<&'a ShogiPosition>,
+}
+
+/// A shogi position's hash: a Zobrist hash of what its SFEN holds — a key per (square,
+/// colour, piece), per (colour, piece in hand, count) and one for White to move, XORed — so
+/// equal SFENs (board, side to move, hands) give equal hashes. Kept move by move (the squares
+/// a move touches, the mover's hand, the side: `Moves::visit`), made afresh after setup; a
+/// tenth of the cost of writing and hashing each position's SFEN.
+pub fn shogi_zobrist(pos: &ShogiPosition) -> u64 {
+    let mut h = side_key(pos);
+    for file in 1..=9 {
+        for rank in 1..=9 {
+            h ^= square_key(pos, kifu::Square::new(file, rank));
+        }
+    }
+    h ^ hand_keys(pos, Color::Black) ^ hand_keys(pos, Color::White)
+}
+
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The key of what stands on `sq` (0 when empty).
+#[inline]
+fn square_key(pos: &ShogiPosition, sq: kifu::Square) -> u64 {
+    let Some((c, p)) = pos.get(sq) else { return 0 };
+    let i = kifu::Piece::ALL.iter().position(|&q| q == p).unwrap_or(0) as u64;
+    let at = (sq.file as u64 * 10 + sq.rank as u64) * 2 + (c == Color::White) as u64;
+    mix(0x7368_6f67_6900_0000 ^ (at * 14 + i))
+}
+
+/// The keys of `color`'s hand.
+#[inline]
+fn hand_keys(pos: &ShogiPosition, color: Color) -> u64 {
+    let c = (color == Color::White) as u64;
+    kifu::Piece::ALL[..7].iter().enumerate().fold(0, |h, (i, &p)| match pos.hand(color, p) {
+        0 => h,
+        n => h ^ mix(0x6861_6e64_0000_0000 ^ ((c * 7 + i as u64) << 16 | n as u64)),
+    })
+}
+
+/// The key of the side to move (0 for Black).
+#[inline]
+fn side_key(pos: &ShogiPosition) -> u64 {
+    if pos.side_to_move() == Color::White {
+        mix(0x7369_6465)
+    } else {
+        0
+    }
+}
+
+/// A Go move in the canonical orientation, with the symmetry `sym` that took the game's board
+/// (of size `size`) there: `code << 3 | sym`, where the code is 1 for Black's pass, 2 for
+/// White's, `3 + 2 (X + W Y) + colour` for a point (`X`, `Y` on the canonical `W` × `H` board,
+/// colour 0 Black, 1 White); 0 is the end of the game.
+pub fn go_next(color: Color, point: Option<(u8, u8)>, sym: u8, size: (u8, u8)) -> u32 {
+    let c = (color == Color::White) as u32;
+    let code = match point {
+        None => 1 + c,
+        Some(p) if p.0 < size.0 && p.1 < size.1 => {
+            let (x, y) = crate::symmetry::apply(sym, size, p);
+            let (w, _) = crate::symmetry::dims(sym, size.0, size.1);
+            3 + 2 * (x as u32 + w as u32 * y as u32) + c
+        }
+        // Off the board (an illegal move): kept as a pass of its colour would not be; as the
+        // end (no move) neither: the highest code.
+        Some(_) => 3 + 2 * (52 * 52) + c,
+    };
+    code << 3 | sym as u32
+}
+
+/// A shogi move as a number: `1 + ((from × 81 + to) × 14 + piece) × 2 + colour`, where `from`
+/// is 0 for a drop and `1 + (file-1) × 9 + rank-1` otherwise, `to` is `(file-1) × 9 + rank-1`,
+/// `piece` the piece on `to` after the move (its index in [`kifu::Piece::ALL`]) and colour 0 for
+/// Black (sente).
+pub fn shogi_next(m: kifu::ShogiMove) -> u32 {
+    let sq = |s: kifu::Square| (s.file.clamp(1, 9) as u32 - 1) * 9 + s.rank.clamp(1, 9) as u32 - 1;
+    let from = m.from.map_or(0, |f| 1 + sq(f));
+    let piece = kifu::Piece::ALL.iter().position(|&p| p == m.piece).unwrap_or(0) as u32;
+    1 + ((from * 81 + sq(m.to)) * 14 + piece) * 2 + (m.color == Color::White) as u32
 }
 
 #[cfg(test)]
@@ -164,7 +380,7 @@ mod tests {
         for g in games {
             let want =
                 kifu::position::go::replay(&mut kifu::sgf::Reader::new(g), &Default::default()).unwrap().unwrap();
-            let got = record(g).replay(false);
+            let got = record(g).replay(false, None);
             assert_eq!(
                 got,
                 Final { captures: Some(want.captures), hash: Some(want.hash) },
@@ -174,8 +390,50 @@ mod tests {
         }
         // Black's ab captures White's aa; under NZ rules White's suicide is played (a capture
         // for Black), without them it is illegal and left unplayed.
-        let captures: Vec<_> = games.iter().map(|g| record(g).replay(false).captures).collect();
+        let captures: Vec<_> = games.iter().map(|g| record(g).replay(false, None).captures).collect();
         assert_eq!(captures, [Some((1, 0)), Some((1, 0)), Some((1, 0)), Some((0, 0)), Some((0, 1)), Some((0, 0))]);
+    }
+
+    /// The hash kept move by move equals the hash made afresh, position after position, and
+    /// equal SFENs reached by other orders of moves hash alike.
+    #[test]
+    fn shogi_zobrist_follows_the_moves() {
+        let usi = b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2g2f B*5e 2f2e 5e7g+ 8i7g 4a3b\n";
+        let mut m = Moves::default();
+        let mut pos = ShogiPosition::new();
+        let mut fresh = Vec::new();
+        for ev in kifu::usi::Reader::new(usi) {
+            let ev = ev.unwrap();
+            if let Event::Move(Move::Shogi(_)) = ev {
+                fresh.push(shogi_zobrist(&pos));
+            }
+            m.push_event(&ev);
+            let _ = pos.apply(&ev);
+        }
+        fresh.push(shogi_zobrist(&pos));
+        let mut kept = Vec::new();
+        m.visit(true, |v| {
+            kept.push(v.hash);
+            true
+        });
+        assert_eq!(kept, fresh);
+        assert_eq!(kept.len(), 11);
+        let a = b"position startpos moves 7g7f 3c3d 2g2f\n";
+        let b = b"position startpos moves 2g2f 3c3d 7g7f\n";
+        let last = |usi: &[u8]| {
+            let mut m = Moves::default();
+            for ev in kifu::usi::Reader::new(usi) {
+                m.push_event(&ev.unwrap());
+            }
+            let mut h = 0;
+            m.visit(true, |v| {
+                h = v.hash;
+                true
+            });
+            h
+        };
+        assert_eq!(last(a), last(b));
+        assert_ne!(last(a), kept[0]);
     }
 
     #[test]
@@ -189,7 +447,7 @@ mod tests {
             let _ = pos.apply(&ev);
         }
         assert_eq!(pos.ply(), 3);
-        assert_eq!(m.replay(true).hash, Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())));
-        assert_eq!(m.replay(true).captures, None);
+        assert_eq!(m.replay(true, None).hash, Some(xxhash_rust::xxh3::xxh3_64(pos.sfen().as_bytes())));
+        assert_eq!(m.replay(true, None).captures, None);
     }
 }

@@ -153,6 +153,12 @@ fn check_date(flag: &str, d: &str) -> Result<(), Error> {
 /// then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
 /// [`ErrorKind::Usage`](crate::ErrorKind::Usage).
 pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
+    Ok(find_in(conn, query, None)?.into_iter().map(|(_, h)| h).collect())
+}
+
+/// [`find`] among the games with the given ids only (all games with `None`), with each hit's
+/// game id.
+pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<Vec<(i64, Hit)>, Error> {
     // Each clause with its values, one per `?` in order.
     let mut clauses: Vec<&str> = Vec::new();
     let mut bound: Vec<Value> = Vec::new();
@@ -187,31 +193,40 @@ pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
             &[],
         );
     }
+    let id_list;
+    if let Some(ids) = ids {
+        // Literal integers: no limit on bound parameters, and SQLite builds a b-tree of them.
+        id_list = format!("g.id IN ({})", ids.iter().map(u64::to_string).collect::<Vec<_>>().join(","));
+        clauses.push(&id_list);
+    }
     let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
     let order = if query.duplicates { "g.main_hash, f.path, g.offset" } else { "f.path, g.offset" };
     let limit = query.limit.map_or(String::new(), |n| format!(" LIMIT {n}"));
     let sql = format!(
-        "SELECT f.path, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
+        "SELECT g.id, f.path, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
                 g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening
          FROM games g JOIN files f ON f.id = g.file_id {where_} ORDER BY {order}{limit}"
     );
     let mut st = conn.prepare(&sql)?;
     let rows = st.query_map(rusqlite::params_from_iter(bound), |r| {
-        Ok(Hit {
-            path: r.get(0)?,
-            offset: r.get(1)?,
-            date: r.get(2)?,
-            black: r.get(3)?,
-            black_rank: r.get(4)?,
-            white: r.get(5)?,
-            white_rank: r.get(6)?,
-            result: r.get(7)?,
-            winner: r.get(8)?,
-            moves: r.get(9)?,
-            event: r.get(10)?,
-            hash: r.get(11)?,
-            opening: r.get(12)?,
-        })
+        Ok((
+            r.get::<_, i64>(0)?,
+            Hit {
+                path: r.get(1)?,
+                offset: r.get(2)?,
+                date: r.get(3)?,
+                black: r.get(4)?,
+                black_rank: r.get(5)?,
+                white: r.get(6)?,
+                white_rank: r.get(7)?,
+                result: r.get(8)?,
+                winner: r.get(9)?,
+                moves: r.get(10)?,
+                event: r.get(11)?,
+                hash: r.get(12)?,
+                opening: r.get(13)?,
+            },
+        ))
     })?;
     let mut hits = Vec::new();
     for r in rows {

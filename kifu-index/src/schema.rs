@@ -33,12 +33,18 @@
 //! | `opening` | first 20 main-line moves, canonical, `B[pd];W[dp];…` |
 //! | `main_hash` | xxh3-64 of the canonical main-line string (as a signed 64-bit integer) |
 //! | `captures_black`, `captures_white`, `final_hash` | the main line replayed: stones captured by each side (Go; NULL for shogi) and the final position's hash (Go: the board's Zobrist hash; shogi: xxh3-64 of the SFEN) |
+//!
+//! `id` is `AUTOINCREMENT`: an id is never given to a second game, so that the positions file
+//! (`posfile`), which names games by id, can tell a deleted game from a new one.
+//!
+//! `meta`: `nonce`, a random number made with the database, which the positions file repeats
+//! (a positions file left from another database is not used).
 
 use rusqlite::Connection;
 use std::path::Path;
 
 /// Bumped when a column changes; an index with another version is rebuilt from scratch.
-pub const VERSION: i64 = 2;
+pub const VERSION: i64 = 3;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS files(
@@ -55,7 +61,7 @@ CREATE TABLE IF NOT EXISTS files(
   parent_id INTEGER REFERENCES files(id) ON DELETE CASCADE
 );
 CREATE TABLE IF NOT EXISTS games(
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   game_index INTEGER NOT NULL,
   offset INTEGER NOT NULL,
@@ -77,6 +83,10 @@ CREATE TABLE IF NOT EXISTS games(
   main_hash INTEGER NOT NULL,
   captures_black INTEGER, captures_white INTEGER, final_hash INTEGER
 );
+CREATE TABLE IF NOT EXISTS meta(
+  key TEXT PRIMARY KEY,
+  value INTEGER NOT NULL
+) WITHOUT ROWID;
 ";
 
 /// The secondary indexes (also created by [`open`], so an index whose run was killed during a
@@ -125,14 +135,43 @@ pub fn open(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "wal_autocheckpoint", (64 << 20) / page_size.max(512))?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version != VERSION {
-        conn.execute_batch("DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files;")?;
+        conn.execute_batch("DROP TABLE IF EXISTS games; DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;")?;
     }
     conn.execute_batch(SCHEMA)?;
     conn.execute_batch(INDEXES)?;
+    conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('nonce', ?1)", [new_nonce(path)])?;
     if version != VERSION {
         conn.pragma_update(None, "user_version", VERSION)?;
     }
     Ok(conn)
+}
+
+/// A random-enough number for a new database: its path, the time and the process id hashed.
+fn new_nonce(path: &Path) -> i64 {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let seed = format!("{}:{t}:{}", path.display(), std::process::id());
+    xxhash_rust::xxh3::xxh3_64(seed.as_bytes()) as i64
+}
+
+/// The database's nonce (0 if it has none).
+pub fn nonce(conn: &Connection) -> rusqlite::Result<u64> {
+    use rusqlite::OptionalExtension;
+    let v: Option<i64> = conn.query_row("SELECT value FROM meta WHERE key = 'nonce'", [], |r| r.get(0)).optional()?;
+    Ok(v.unwrap_or(0) as u64)
+}
+
+/// Marks for reading again (`mtime_ns = -1`) the files on disk whose games, or whose members'
+/// games, have ids above `hwm`: their positions are not in the positions file (a run was killed
+/// before writing it, or the file was lost).
+pub fn mark_unpositioned(conn: &Connection, hwm: u64) -> rusqlite::Result<usize> {
+    conn.execute(
+        "UPDATE files SET mtime_ns = -1 WHERE id IN (
+           WITH RECURSIVE up(id, parent) AS (
+             SELECT id, parent_id FROM files WHERE id IN (SELECT file_id FROM games WHERE id > ?1)
+             UNION SELECT f.id, f.parent_id FROM files f JOIN up ON f.id = up.parent)
+           SELECT id FROM up WHERE parent IS NULL)",
+        [hwm as i64],
+    )
 }
 
 /// Copies the WAL into the database while the writer goes on (passive checkpoints from a

@@ -94,6 +94,10 @@ pub struct Writer<'a> {
     pub waiting: Duration,
     /// Called after each file is written (progress).
     pub on_file: Box<dyn FnMut(&FileRecord) + Send + 'a>,
+    /// The positions of the games written, with their ids (for the positions file).
+    pub postings: Vec<crate::posfile::Entry>,
+    /// Where each committed batch's postings are appended (see `posfile::Log`).
+    pub log: Option<crate::posfile::Log>,
 }
 
 impl Writer<'_> {
@@ -117,6 +121,7 @@ impl Writer<'_> {
         'outer: loop {
             let tx = conn.transaction()?;
             let mut st = Statements::new(&tx)?;
+            let logged = self.postings.len();
             let started = Instant::now();
             let mut n = 0;
             while n < self.batch_files && started.elapsed() < max_age {
@@ -129,11 +134,12 @@ impl Writer<'_> {
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                         drop(st);
                         tx.commit()?;
+                        self.log_from(logged);
                         break 'outer;
                     }
                 };
                 for rec in &recs {
-                    write_file(&tx, &mut st, rec)?;
+                    write_file(&tx, &mut st, rec, &mut self.postings)?;
                     (self.on_file)(rec);
                     self.files += 1;
                     n += 1;
@@ -141,8 +147,16 @@ impl Writer<'_> {
             }
             drop(st);
             tx.commit()?;
+            self.log_from(logged);
         }
         Ok(())
+    }
+
+    /// Appends the postings from `start` on (a committed batch's) to the log.
+    fn log_from(&mut self, start: usize) {
+        if let Some(log) = self.log.as_mut() {
+            log.append(&self.postings[start..]);
+        }
     }
 }
 
@@ -176,7 +190,12 @@ impl<'t> Statements<'t> {
     }
 }
 
-fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -> rusqlite::Result<()> {
+fn write_file(
+    tx: &Transaction<'_>,
+    st: &mut Statements<'_>,
+    rec: &FileRecord,
+    postings: &mut Vec<crate::posfile::Entry>,
+) -> rusqlite::Result<()> {
     if rec.replace {
         // Its members' rows and all their games go with it (ON DELETE CASCADE).
         st.delete.execute([&rec.path])?;
@@ -195,14 +214,14 @@ fn write_file(tx: &Transaction<'_>, st: &mut Statements<'_>, rec: &FileRecord) -
     );
     let file_id = insert_file(tx, st, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
     if let Some(scan) = &rec.scan {
-        insert_games(st, file_id, scan)?;
+        insert_games(tx, st, file_id, scan, postings)?;
     }
     for m in &rec.members {
         let counts = (m.games(), m.warnings(), m.errors());
         let error = member_error(m);
         let id = insert_file(tx, st, &m.name, m.size, rec.mtime_ns, Some(file_id), m.scan.as_ref(), counts, error)?;
         if let Some(scan) = &m.scan {
-            insert_games(st, id, scan)?;
+            insert_games(tx, st, id, scan, postings)?;
         }
     }
     Ok(())
@@ -246,11 +265,27 @@ fn insert_file(
     Ok(tx.last_insert_rowid())
 }
 
-/// Inserts the `games` rows of one scanned file or member.
-fn insert_games(st: &mut Statements<'_>, file_id: i64, scan: &FileScan) -> rusqlite::Result<()> {
+/// Inserts the `games` rows of one scanned file or member, and adds their positions to
+/// `postings` under their new ids.
+fn insert_games(
+    tx: &Transaction<'_>,
+    st: &mut Statements<'_>,
+    file_id: i64,
+    scan: &FileScan,
+    postings: &mut Vec<crate::posfile::Entry>,
+) -> rusqlite::Result<()> {
     let format = scan.format.map_or("", |f| f.as_str());
     for (i, g) in scan.games.iter().enumerate() {
         insert_game(&mut st.game, file_id, i, format, g)?;
+        if !g.positions.is_empty() {
+            let game = tx.last_insert_rowid() as u64;
+            postings.extend(g.positions.iter().map(|p| crate::posfile::Entry {
+                hash: p.hash,
+                game,
+                mv: p.mv,
+                next: p.next,
+            }));
+        }
     }
     Ok(())
 }

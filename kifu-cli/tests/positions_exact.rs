@@ -1,0 +1,373 @@
+//! Position search against brute force on the corpus: 200 positions drawn (seeded) from random
+//! games at random move numbers, Go and shogi; the games `find_position` returns, the move
+//! number where each first reaches the position and the move it played there, and every count
+//! of `explore`, equal what a replay of every game of the corpus on the library's boards finds
+//! (Go: comparing boards in all eight orientations, by an implementation of the symmetries of
+//! its own: rotations by a quarter turn and one reflection).
+
+mod common;
+
+use common::rng::XorShift;
+use kifu::position::go::{parse_size, ReplayOptions, Replayer};
+use kifu::position::shogi::ShogiPosition;
+use kifu::{Color, Event, EventSource, InfoKey, Move, Point};
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+/// A Go board as a grid: 0 empty, 1 Black, 2 White, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Grid {
+    w: u8,
+    h: u8,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    fn of(board: Option<&kifu::position::go::Board>, size: (u8, u8)) -> Grid {
+        let (w, h) = board.map_or(size, |b| b.size());
+        let mut cells = vec![0; w as usize * h as usize];
+        if let Some(b) = board {
+            for y in 0..h {
+                for x in 0..w {
+                    cells[y as usize * w as usize + x as usize] = match b.get(Point::new(x, y)) {
+                        Some(Color::Black) => 1,
+                        Some(Color::White) => 2,
+                        None => 0,
+                    };
+                }
+            }
+        }
+        Grid { w, h, cells }
+    }
+
+    /// A quarter turn: the point (x, y) goes to (h-1-y, x) on an h × w board.
+    fn turn(&self) -> Grid {
+        let (w, h) = (self.w as usize, self.h as usize);
+        let mut cells = vec![0; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                cells[x * h + (h - 1 - y)] = self.cells[y * w + x];
+            }
+        }
+        Grid { w: self.h, h: self.w, cells }
+    }
+
+    /// The mirror image: (x, y) goes to (w-1-x, y).
+    fn mirror(&self) -> Grid {
+        let w = self.w as usize;
+        let mut cells = self.cells.clone();
+        for row in cells.chunks_mut(w) {
+            row.reverse();
+        }
+        Grid { w: self.w, h: self.h, cells }
+    }
+
+    /// The eight orientations: turns 0–3, then the mirror image turned 0–3.
+    fn orientations(&self) -> Vec<Grid> {
+        let mut out = vec![self.clone()];
+        for _ in 0..3 {
+            out.push(out.last().unwrap().turn());
+        }
+        out.push(self.mirror());
+        for _ in 0..3 {
+            out.push(out.last().unwrap().turn());
+        }
+        out
+    }
+
+    /// Where orientation `k` of [`Grid::orientations`] takes point (x, y).
+    fn map(&self, k: usize, (mut x, mut y): (u8, u8)) -> (u8, u8) {
+        let (mut w, mut h) = (self.w, self.h);
+        if k >= 4 {
+            x = w - 1 - x;
+        }
+        for _ in 0..k % 4 {
+            (x, y) = (h - 1 - y, x);
+            (w, h) = (h, w);
+        }
+        (x, y)
+    }
+
+    /// A number the same for all orientations: stones by colour and distance to the edges.
+    fn signature(&self) -> u64 {
+        let (w, h) = (self.w as usize, self.h as usize);
+        let mut s = (w.min(h) * 1000 + w.max(h)) as u64;
+        for y in 0..h {
+            for x in 0..w {
+                let c = self.cells[y * w + x] as u64;
+                if c != 0 {
+                    let (a, b) = (x.min(w - 1 - x) as u64, y.min(h - 1 - y) as u64);
+                    let v = c * 1_000_003 + a.min(b) * 1009 + a.max(b);
+                    s = s.wrapping_add(v.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17));
+                }
+            }
+        }
+        s
+    }
+}
+
+/// A position of a game as brute force sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Pos {
+    Go(Grid),
+    Shogi(String),
+}
+
+/// What [`replay_file`] calls for each position: game offset, move number, position, next move.
+type Visit<'a> = dyn FnMut(u64, u32, &Pos, Option<Move>) + 'a;
+
+/// Every main-line position of every game of one file: `f(offset, number, position, next)`.
+fn replay_file(bytes: &[u8], shogi_games: &HashMap<u64, bool>, mut f: impl FnMut(u64, u32, &Pos, Option<Move>)) {
+    let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return };
+    struct Game {
+        offset: u64,
+        shogi: bool,
+        go: Replayer,
+        size: (u8, u8),
+        sh: ShogiPosition,
+        number: u32,
+    }
+    let snapshot = |g: &Game| {
+        if g.shogi {
+            // Board, side to move and hands (the library's SFEN has no move number).
+            Pos::Shogi(g.sh.sfen())
+        } else {
+            Pos::Go(Grid::of(g.go.board(), g.size))
+        }
+    };
+    let mut line = kifu::tree::MainLineTracker::new();
+    let mut game: Option<Game> = None;
+    let end = |game: &mut Option<Game>, f: &mut Visit| {
+        if let Some(g) = game.take() {
+            f(g.offset, g.number, &snapshot(&g), None);
+        }
+    };
+    while let Some(item) = reader.next_event() {
+        let ev = match item {
+            Ok(ev) => ev,
+            Err(_) => {
+                end(&mut game, &mut f);
+                line.reset();
+                continue;
+            }
+        };
+        if let Event::GameStart { offset } = ev {
+            end(&mut game, &mut f);
+            line.reset();
+            line.feed(&ev);
+            let shogi = shogi_games.get(&offset).copied().unwrap_or(false);
+            game = Some(Game {
+                offset,
+                shogi,
+                go: Replayer::new(ReplayOptions::default()),
+                size: (19, 19),
+                sh: ShogiPosition::new(),
+                number: 0,
+            });
+            continue;
+        }
+        let Some(g) = game.as_mut() else { continue };
+        if let Event::Move(m) = ev {
+            if !line.on_main() {
+                continue;
+            }
+            match (g.shogi, m) {
+                (false, Move::Go { color, point }) => {
+                    f(g.offset, g.number, &snapshot(g), Some(m));
+                    g.number += 1;
+                    g.go.play(color, point);
+                }
+                (true, Move::Shogi(sm)) => {
+                    f(g.offset, g.number, &snapshot(g), Some(m));
+                    g.number += 1;
+                    let _ = g.sh.play(sm);
+                }
+                _ => {}
+            }
+            continue;
+        }
+        line.feed(&ev);
+        if let Event::GameEnd { .. } = ev {
+            end(&mut game, &mut f);
+            continue;
+        }
+        if !line.on_main() {
+            continue;
+        }
+        match ev {
+            Event::Setup(_) | Event::Turn(_) | Event::Info(_) => {
+                if let Event::Info(i) = ev {
+                    if i.key() == InfoKey::BoardSize {
+                        if let Some(s) = parse_size(i.value().raw()) {
+                            g.size = s;
+                        }
+                    }
+                }
+                if g.shogi {
+                    let _ = g.sh.apply(&ev);
+                } else {
+                    g.go.event(&ev);
+                }
+            }
+            _ => {}
+        }
+    }
+    end(&mut game, &mut f);
+}
+
+/// The point a Go move reaches through orientation `k` of `from` (the game's board), then the
+/// first of the points the query's own symmetries (`stab`, orientations of `q` equal to it)
+/// take it to, in SGF order.
+fn orient(m: Move, from: &Grid, k: usize, q: &Grid, stab: &[usize]) -> String {
+    let Move::Go { color, point } = m else { unreachable!() };
+    let point = point.map(|p| {
+        if p.x >= from.w || p.y >= from.h {
+            return Point::new(52, 52);
+        }
+        let t = from.map(k, (p.x, p.y));
+        let best = stab.iter().map(|&u| q.map(u, t)).min_by_key(|&(x, y)| (y, x)).unwrap();
+        Point::new(best.0, best.1)
+    });
+    kifu_index::move_text(Some(Move::Go { color, point }))
+}
+
+fn load(path: &Path) -> Vec<u8> {
+    let bytes = std::fs::read(path).unwrap();
+    kifu::text::transcode_utf16(&bytes).unwrap_or(bytes)
+}
+
+#[test]
+fn positions_equal_brute_force_on_the_corpus() {
+    let Some(corpus) = common::corpus() else { return };
+    let dir = std::env::temp_dir().join(format!("kifu-positions-exact-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.sqlite");
+    kifu_index::build(&[&corpus], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+
+    // Every game of the index: (path, offset) → kind and moves.
+    let mut games: Vec<(String, u64, bool, u32)> = Vec::new();
+    {
+        let mut st = conn
+            .prepare(
+                "SELECT f.path, g.offset, g.kind, g.moves FROM games g JOIN files f ON f.id = g.file_id ORDER BY g.id",
+            )
+            .unwrap();
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)? as u64,
+                    r.get::<_, String>(2)? == "shogi",
+                    r.get::<_, i64>(3)? as u32,
+                ))
+            })
+            .unwrap();
+        games.extend(rows.map(Result::unwrap));
+    }
+    let mut by_file: BTreeMap<String, HashMap<u64, bool>> = BTreeMap::new();
+    for (p, o, s, _) in &games {
+        by_file.entry(p.clone()).or_default().insert(*o, *s);
+    }
+
+    // 200 positions: 150 from Go games, 50 from shogi games, at random move numbers.
+    let mut rng = XorShift::new(25);
+    let go_games: Vec<_> = games.iter().filter(|g| !g.2).collect();
+    let shogi_games: Vec<_> = games.iter().filter(|g| g.2).collect();
+    let mut picks = Vec::new();
+    for i in 0..200 {
+        let pool = if i < 150 { &go_games } else { &shogi_games };
+        let g = pool[(rng.next() % pool.len() as u64) as usize];
+        let number = (rng.next() % (g.3 as u64 + 1)) as u32;
+        picks.push((g.0.clone(), g.1, number));
+    }
+
+    // The query positions, by brute force.
+    let mut queries: Vec<Pos> = Vec::new();
+    for (path, offset, number) in &picks {
+        let mut found = None;
+        replay_file(&load(Path::new(path)), &by_file[path], |o, n, pos, _| {
+            if o == *offset && n == *number && found.is_none() {
+                found = Some(pos.clone());
+            }
+        });
+        queries.push(found.unwrap_or_else(|| panic!("{path}@{offset}#{number}: no such position")));
+    }
+    // Their orientations, stabilisers and signatures.
+    let mut by_sig: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut by_sfen: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut stabs: Vec<Vec<usize>> = Vec::new();
+    for (i, q) in queries.iter().enumerate() {
+        match q {
+            Pos::Go(g) => {
+                by_sig.entry(g.signature()).or_default().push(i);
+                let o = g.orientations();
+                stabs.push((0..8).filter(|&k| o[k] == *g).collect());
+            }
+            Pos::Shogi(s) => {
+                by_sfen.entry(s.clone()).or_default().push(i);
+                stabs.push(vec![0]);
+            }
+        }
+    }
+
+    // Brute force: every position of every game; per query, each game's first time there.
+    let mut want: Vec<BTreeMap<(String, u64), (u32, String)>> = vec![BTreeMap::new(); queries.len()];
+    for (path, kinds) in &by_file {
+        replay_file(&load(Path::new(path)), kinds, |offset, number, pos, next| {
+            let hits: Vec<(usize, String)> = match pos {
+                Pos::Shogi(s) => by_sfen
+                    .get(s)
+                    .map_or(Vec::new(), |qs| qs.iter().map(|&i| (i, kifu_index::move_text(next))).collect()),
+                Pos::Go(g) => {
+                    let Some(qs) = by_sig.get(&g.signature()) else { return };
+                    let o = g.orientations();
+                    qs.iter()
+                        .filter_map(|&i| {
+                            let Pos::Go(q) = &queries[i] else { unreachable!() };
+                            let k = (0..8).find(|&k| o[k] == *q)?;
+                            let text = match next {
+                                None => kifu_index::move_text(None),
+                                Some(m) => orient(m, g, k, q, &stabs[i]),
+                            };
+                            Some((i, text))
+                        })
+                        .collect()
+                }
+            };
+            for (i, text) in hits {
+                want[i].entry((path.clone(), offset)).or_insert((number, text));
+            }
+        });
+    }
+
+    // The index's answers.
+    let mut bytes_cache: HashMap<String, Vec<u8>> = HashMap::new();
+    let mut checked_go_symmetric = 0;
+    for (i, (path, offset, number)) in picks.iter().enumerate() {
+        let bytes = bytes_cache.entry(path.clone()).or_insert_with(|| load(Path::new(path)));
+        let pos = kifu_index::Position::from_game(bytes, *offset, *number).unwrap();
+        let hits = kifu_index::find_position(&conn, &db, &pos, &kifu_index::Query::default()).unwrap();
+        let got: BTreeMap<(String, u64), (u32, String)> = hits
+            .iter()
+            .map(|h| ((h.hit.path.clone(), h.hit.offset as u64), (h.number, kifu_index::move_text(h.next))))
+            .collect();
+        assert_eq!(got, want[i], "{path}@{offset}#{number}");
+        assert!(got.contains_key(&(path.clone(), *offset)), "{path}@{offset}#{number}: the game itself");
+        checked_go_symmetric += hits.iter().any(|h| h.symmetry != 0) as usize;
+        // Every continuation count.
+        let table = kifu_index::explore(&conn, &db, &pos, 1).unwrap();
+        let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+        for (_, text) in want[i].values() {
+            *counts.entry(text.clone()).or_default() += 1;
+        }
+        let got: BTreeMap<String, u64> = table.moves.iter().map(|c| (kifu_index::move_text(c.next), c.games)).collect();
+        assert_eq!(got, counts, "{path}@{offset}#{number}");
+        assert_eq!(table.games, want[i].len() as u64);
+    }
+    // Some queries were met in another orientation (the check above covered them).
+    assert!(checked_go_symmetric > 0);
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,215 @@
+//! Positions in the index, by hand: a game and its rotated and reflected copies give one hash
+//! and aligned continuations; shogi positions by SFEN; incremental runs (files added, changed,
+//! deleted; the positions file lost) leave exactly the postings of a fresh build; and the
+//! `kifu find --position` / `kifu explore` commands.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kifu-positions-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The moves of a game as SGF points, through a symmetry given as a function of (x, y).
+fn sgf(moves: &[(u8, u8)], size: u8, f: impl Fn(u8, u8) -> (u8, u8)) -> String {
+    let mut s = format!("(;GM[1]SZ[{size}]PB[b]PW[w]RE[B+R]DT[2001-02-03]");
+    for (i, &(x, y)) in moves.iter().enumerate() {
+        let (x, y) = f(x, y);
+        let c = if i % 2 == 0 { 'B' } else { 'W' };
+        s.push_str(&format!(";{c}[{}{}]", (b'a' + x) as char, (b'a' + y) as char));
+    }
+    s.push(')');
+    s
+}
+
+/// A symmetry of the board, as a function of the point.
+type Symmetry = dyn Fn(u8, u8) -> (u8, u8);
+
+fn build(dir: &Path, db: &Path) -> kifu_index::Summary {
+    kifu_index::build(&[dir], &kifu_index::Options::new(db), &mut kifu_index::Silent).unwrap()
+}
+
+#[test]
+fn a_game_and_its_rotated_copies_meet() {
+    let dir = temp("sym");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    // pd, dp, pp, then a capture-free middle; the copies turned, mirrored and transposed.
+    let moves = [(15, 3), (3, 15), (15, 15), (2, 5), (16, 13), (13, 16)];
+    let n = 18;
+    let syms: [(&str, Box<Symmetry>); 4] = [
+        ("id", Box::new(|x, y| (x, y))),
+        ("turn", Box::new(move |x, y| (n - y, x))),
+        ("mirror", Box::new(move |x, y| (n - x, y))),
+        ("transpose", Box::new(|x, y| (y, x))),
+    ];
+    for (name, f) in &syms {
+        std::fs::write(data.join(format!("{name}.sgf")), sgf(&moves, 19, f)).unwrap();
+    }
+    let db = dir.join("db.sqlite");
+    build(&data, &db);
+    let conn = kifu_index::open_existing(&db).unwrap();
+    // After 3 moves, each copy reaches the position of the others; asked in the original's
+    // orientation, every one of them played `cf` next (its own move turned back).
+    for (name, _) in &syms {
+        let bytes = std::fs::read(data.join(format!("{name}.sgf"))).unwrap();
+        let p = kifu_index::Position::from_game(&bytes, 0, 3).unwrap();
+        let q = kifu_index::Position::from_go_moves("pd dp pp", 19).unwrap();
+        assert_eq!(p.hash, q.hash, "{name}");
+        let hits = kifu_index::find_position(&conn, &db, &q, &kifu_index::Query::default()).unwrap();
+        assert_eq!(hits.len(), 4);
+        assert!(hits.iter().all(|h| h.number == 3 && kifu_index::move_text(h.next) == "W[cf]"), "{hits:?}");
+        let table = kifu_index::explore(&conn, &db, &q, 1).unwrap();
+        assert_eq!(table.games, 4);
+        assert_eq!(table.moves.len(), 1);
+        let c = &table.moves[0];
+        assert_eq!((kifu_index::move_text(c.next), c.games, c.black_wins), ("W[cf]".to_owned(), 4, 4));
+        assert_eq!(c.players, vec![("w".to_owned(), 4)]);
+    }
+    // Asked in the turned copy's orientation, the move is the turned one.
+    let turned = kifu_index::Position::from_go_moves("pp dd dp", 19).unwrap();
+    let table = kifu_index::explore(&conn, &db, &turned, 1).unwrap();
+    assert_eq!(kifu_index::move_text(table.moves[0].next), "W[nc]");
+    // The symmetries found: each copy's board taken onto the query's.
+    let hits = kifu_index::find_position(&conn, &db, &turned, &kifu_index::Query::default()).unwrap();
+    let mut syms: Vec<u8> = hits.iter().map(|h| h.symmetry).collect();
+    syms.sort();
+    syms.dedup();
+    assert_eq!(syms.len(), 4, "{hits:?}");
+    assert!(hits.iter().any(|h| h.hit.path.ends_with("turn.sgf") && h.symmetry == 0));
+    // The empty board: one first move up to symmetry (the four 4-4 points are one, `dd`).
+    let empty = kifu_index::Position::from_go_moves("", 19).unwrap();
+    let table = kifu_index::explore(&conn, &db, &empty, 1).unwrap();
+    assert_eq!(table.moves.len(), 1);
+    assert_eq!(kifu_index::move_text(table.moves[0].next), "B[dd]");
+    // Another board size is another position; SGF setup is a position like any other.
+    let small = kifu_index::Position::from_go_moves("pd dp pp", 13);
+    assert!(small.is_err() || small.unwrap().hash != turned.hash);
+    let setup = kifu_index::Position::from_sgf_setup("AB[pd][pp]AW[dp]").unwrap();
+    assert_eq!(setup.hash, turned.hash);
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shogi_positions_by_sfen_and_usi() {
+    let dir = temp("shogi");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("a.usi"), "position startpos moves 7g7f 3c3d 2g2f\n").unwrap();
+    // The same position by another order of moves.
+    std::fs::write(data.join("b.usi"), "position startpos moves 2g2f 3c3d 7g7f 8c8d\n").unwrap();
+    let db = dir.join("db.sqlite");
+    build(&data, &db);
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let q = kifu_index::Position::from_usi_moves("7g7f 3c3d 2g2f").unwrap();
+    let sfen = q.sfen.clone().unwrap();
+    assert_eq!(kifu_index::Position::from_sfen(&sfen).unwrap().hash, q.hash);
+    // The move number does not matter.
+    let other_number = format!("{sfen} 99");
+    assert_eq!(
+        kifu_index::Position::from_sfen(&other_number).unwrap_or_else(|e| panic!("{other_number}: {e}")).hash,
+        q.hash
+    );
+    let hits = kifu_index::find_position(&conn, &db, &q, &kifu_index::Query::default()).unwrap();
+    assert_eq!(hits.len(), 2);
+    let table = kifu_index::explore(&conn, &db, &q, 1).unwrap();
+    let moves: Vec<String> = table.moves.iter().map(|c| kifu_index::move_text(c.next)).collect();
+    assert_eq!(moves, ["-8384FU", "end"]);
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn incremental_runs_leave_the_postings_of_a_fresh_build() {
+    let dir = temp("incr");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    let w = |name: &str, text: &str| std::fs::write(data.join(name), text).unwrap();
+    w("a.sgf", "(;B[pd];W[dp];B[pp])");
+    w("b.sgf", "(;B[dd];W[pp])(;B[qd];W[dc];B[cp])");
+    w("c.csa", "V2.2\nPI\n+\n+7776FU\n-3334FU\n");
+    let db = dir.join("inc.sqlite");
+    build(&data, &db);
+    // Add, change (another length, so the size differs), delete.
+    w("d.sgf", "(;SZ[9];B[cc];W[gg];B[cg])");
+    w("a.sgf", "(;B[pd];W[dd];B[pq];W[dp];B[qk])");
+    std::fs::remove_file(data.join("b.sgf")).unwrap();
+    let second = build(&data, &db);
+    assert_eq!((second.files_read, second.files_deleted), (2, 1));
+
+    let fresh_db = dir.join("fresh.sqlite");
+    build(&data, &fresh_db);
+    let dump = |db: &Path| {
+        let conn = kifu_index::open_existing(db).unwrap();
+        kifu_index::dump_postings(&conn, db).unwrap()
+    };
+    let fresh = dump(&fresh_db);
+    assert_eq!(fresh.len(), 6 + 3 + 4, "{fresh:?}");
+    assert_eq!(dump(&db), fresh);
+    assert!(dump(&db).iter().all(|p| !p.1.is_empty()));
+
+    // The positions file lost (or a run killed before writing it): the next run reads the
+    // files whose games it lacks, and the postings are whole again.
+    let pos = PathBuf::from(format!("{}.positions", db.display()));
+    std::fs::remove_file(&pos).unwrap();
+    let third = build(&data, &db);
+    assert_eq!(third.files_read, 3);
+    assert_eq!(dump(&db), fresh);
+    // Nothing changed: nothing read, the file stays.
+    let fourth = build(&data, &db);
+    assert_eq!(fourth.files_read, 0);
+    assert_eq!(dump(&db), fresh);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn find_position_and_explore_commands() {
+    let dir = temp("cli");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("a.sgf"), "(;PB[Lee]PW[Cho]RE[W+R];B[pd];W[dp];B[pp];W[dd])").unwrap();
+    std::fs::write(data.join("b.sgf"), "(;PB[Kim]PW[Park]RE[B+R];B[dd];W[pp];B[dp];W[pd])").unwrap();
+    let db = dir.join("db.sqlite");
+    let kifu = env!("CARGO_BIN_EXE_kifu");
+    let run = |args: &[&str]| {
+        let out = Command::new(kifu).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let dbs = db.to_str().unwrap();
+    run(&["index", data.to_str().unwrap(), "--db", dbs]);
+    // b's position after 2 moves is a's after 2, mirrored: both are found from a's own. The
+    // position is its own image in the diagonal through pd and dp, so pp (a's next move, and
+    // b's dp mirrored) is shown as its first equivalent point, dd.
+    let a2 = format!("{}#2", data.join("a.sgf").display());
+    let out = run(&["find", "--db", dbs, "--position", &a2]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.contains("\t#2\t") && l.ends_with("B[dd]")), "{out}");
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["find", "--db", dbs, "--position", &a2, "--json"])).unwrap();
+    assert_eq!(json["count"], 2);
+    assert_eq!(json["games"][0]["position_move"], 2);
+    assert_eq!(json["games"][0]["next"], "B[dd]");
+    // With another filter.
+    let out = run(&["find", "--db", dbs, "--position", "pd dp", "--player", "kim"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    // Explore, by each form of the query.
+    for q in [&["pd dp"][..], &["--moves", "pd dp"], &["--sgf", "AB[pd]AW[dp]"], &[&a2]] {
+        let mut args = vec!["explore", "--db", dbs, "--json"];
+        args.extend(q);
+        let json: serde_json::Value = serde_json::from_str(&run(&args)).unwrap();
+        let moves = json["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 1, "{json}");
+        assert_eq!(moves[0]["move"], "B[dd]");
+        assert_eq!((moves[0]["games"].as_u64(), moves[0]["black_wins"].as_u64()), (Some(2), Some(1)));
+    }
+    let table = run(&["explore", "--db", dbs, "pd dp", "--min-games", "3"]);
+    assert_eq!(table.lines().count(), 2, "{table}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

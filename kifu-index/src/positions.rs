@@ -1,0 +1,469 @@
+//! Position search: the games that pass through a position ([`find_position`]) and what was
+//! played next there ([`explore`]), answered from the positions file (`posfile`) and the
+//! `games` table. This is what `kifu find --position` and `kifu explore` print.
+//!
+//! A [`Position`] is made from a game (the position after its move N), a list of moves, SGF
+//! setup or an SFEN, by the same replay the index uses, so it hashes as the index's positions
+//! do. Go positions are the stones and the board size, the same for all eight symmetries (see
+//! `symmetry`): a game that reached the position rotated or reflected is found, and its next
+//! move is turned into the query's orientation. In a position that is itself symmetric (the
+//! empty board), moves that the position's symmetries map onto each other are one move, shown
+//! as the first of them in SGF order (`dd` rather than `pd`, `dp`, `pp`). A shogi position is
+//! its SFEN: board, side to move, hands (a move number given is ignored).
+//!
+//! A game that passes through the position more than once counts once, at its first time there
+//! (the move number [`find_position`] gives and the move [`explore`] counts).
+
+use crate::posfile::{Entry, PosFile};
+use crate::position::{Moves, Visit};
+use crate::query::{find_in, Hit, Query};
+use crate::symmetry::{apply, dims, invert};
+use crate::{Error, ErrorKind, Kind};
+use kifu::{Color, Move, Piece, Point, ShogiMove, Square};
+use rusqlite::Connection;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A position to look for: a Go board's stones and size (the same for its eight symmetries) or
+/// a shogi position's board, side to move and hands, as the index hashes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Go or shogi.
+    pub kind: Kind,
+    /// Its hash, as the index stores it.
+    pub hash: u64,
+    /// Go: the symmetry that takes it to the canonical orientation.
+    pub symmetry: u8,
+    /// Go: the symmetries that leave it as it is (bit `u` for symmetry `u`; bit 0 always).
+    pub stabiliser: u8,
+    /// Go: the board size.
+    pub size: (u8, u8),
+    /// Shogi: its SFEN (board, side to move, hands).
+    pub sfen: Option<String>,
+    /// Moves before it in the game or list it was made from.
+    pub number: u32,
+}
+
+impl Position {
+    fn from_visit(v: &Visit<'_>, shogi: bool) -> Position {
+        if shogi {
+            return Position {
+                kind: Kind::Shogi,
+                hash: v.hash,
+                symmetry: 0,
+                stabiliser: 1,
+                size: (9, 9),
+                sfen: v.shogi.map(|p| p.sfen()),
+                number: v.number,
+            };
+        }
+        let g = v.go.expect("a Go visit has its hashes");
+        let hs = g.hashes();
+        let stabiliser = (0..8).filter(|&u| hs[u] == hs[0]).fold(0u8, |m, u| m | 1 << u);
+        Position {
+            kind: Kind::Go,
+            hash: v.hash,
+            symmetry: v.sym,
+            stabiliser,
+            size: g.size(),
+            sfen: None,
+            number: v.number,
+        }
+    }
+
+    /// The position after `number` moves of a main line (`None`: at its end).
+    fn from_moves(moves: &Moves, shogi: bool, number: Option<u32>) -> Result<Position, Error> {
+        let mut found = None;
+        let mut last = 0;
+        moves.visit(shogi, |v| {
+            last = v.number;
+            if number.is_none_or(|n| n == v.number) {
+                found = Some(Position::from_visit(v, shogi));
+            }
+            number.is_none_or(|n| v.number < n)
+        });
+        found.ok_or_else(|| {
+            Error::new(ErrorKind::NoGame, format!("move {}: the game has {last} moves", number.unwrap_or(0)))
+        })
+    }
+
+    /// The position after move `number` of the game at `offset` of `bytes` (a whole file as
+    /// the readers see it), and any setup before the next move; 0 is the start.
+    ///
+    /// ```
+    /// let p = kifu_index::Position::from_game(b"(;B[pd];W[dp];B[pp])", 0, 2).unwrap();
+    /// let q = kifu_index::Position::from_go_moves("dd pp", 19).unwrap(); // its mirror image
+    /// assert_eq!(p.hash, q.hash);
+    /// ```
+    pub fn from_game(bytes: &[u8], offset: u64, number: u32) -> Result<Position, Error> {
+        let (row, _, moves) = crate::game::read_with_moves(bytes, offset)?;
+        Position::from_moves(&moves, row.kind == Some(Kind::Shogi), Some(number))
+    }
+
+    /// The final position of the first game of a record in any format kifu reads.
+    pub fn from_record(text: &[u8]) -> Result<Position, Error> {
+        let (row, _, moves) = crate::game::read_with_moves(text, 0)?;
+        Position::from_moves(&moves, row.kind == Some(Kind::Shogi), None)
+    }
+
+    /// The position after Go moves in SGF coordinates (`pd dp pp`; `pass`, `-` or `tt` on a
+    /// board up to 19 is a pass), Black first, on a `size` × `size` board.
+    pub fn from_go_moves(moves: &str, size: u8) -> Result<Position, Error> {
+        let mut sgf = format!("(;GM[1]SZ[{size}]");
+        for (i, m) in moves.split([' ', ',', ';', '\t', '\n']).filter(|m| !m.is_empty()).enumerate() {
+            let c = if i % 2 == 0 { 'B' } else { 'W' };
+            let m = m.trim_start_matches(['B', 'W']).trim_start_matches('[').trim_end_matches(']');
+            let point = if m == "pass" || m == "-" { "" } else { m };
+            if !(point.is_empty() || (point.len() == 2 && point.bytes().all(|b| b.is_ascii_alphabetic()))) {
+                return Err(Error::usage(format!("{m}: expected a point in SGF coordinates (pd) or `pass`")));
+            }
+            sgf.push_str(&format!(";{c}[{point}]"));
+        }
+        sgf.push(')');
+        Position::from_record(sgf.as_bytes())
+    }
+
+    /// The position SGF setup gives (`AB[pd][dp]AW[dd]`, optionally with `SZ[13]`), on a 19 ×
+    /// 19 board unless it says.
+    pub fn from_sgf_setup(setup: &str) -> Result<Position, Error> {
+        let t = setup.trim();
+        let sgf = if t.starts_with('(') { t.to_owned() } else { format!("(;GM[1]{})", t.trim_start_matches(';')) };
+        Position::from_record(sgf.as_bytes())
+    }
+
+    /// The shogi position of an SFEN (its move number ignored), optionally followed by
+    /// `moves` and USI moves.
+    pub fn from_sfen(sfen: &str) -> Result<Position, Error> {
+        let t = sfen.trim().trim_start_matches("position").trim().trim_start_matches("sfen").trim();
+        Position::from_record(format!("position sfen {t}\n").as_bytes())
+    }
+
+    /// The shogi position after USI moves from the standard start (`7g7f 3c3d`).
+    pub fn from_usi_moves(moves: &str) -> Result<Position, Error> {
+        let t = moves.trim().trim_start_matches("moves").trim();
+        Position::from_record(format!("position startpos moves {t}\n").as_bytes())
+    }
+
+    /// A move of the index (`next`, canonical orientation) as played in this position's own
+    /// orientation, with the position's symmetries taken out; `None` at the end of a game.
+    pub fn move_here(&self, next: u32) -> Option<Move> {
+        match self.kind {
+            Kind::Shogi => shogi_move(next),
+            _ => self.go_move(next),
+        }
+    }
+
+    fn go_move(&self, next: u32) -> Option<Move> {
+        let code = next >> 3;
+        let (w, h) = self.size;
+        let (cw, ch) = dims(self.symmetry, w, h);
+        let color = |c: u32| if c == 0 { Color::Black } else { Color::White };
+        match code {
+            0 => None,
+            1 | 2 => Some(Move::Go { color: color(code - 1), point: None }),
+            _ => {
+                let (idx, c) = ((code - 3) >> 1, (code - 3) & 1);
+                if idx >= cw as u32 * ch as u32 {
+                    return Some(Move::Go { color: color(c), point: Some(Point::new(52, 52)) });
+                }
+                let p = ((idx % cw as u32) as u8, (idx / cw as u32) as u8);
+                let p = invert(self.symmetry, (w, h), p);
+                // The first of the points the position's symmetries take it to.
+                let best = (0..8u8)
+                    .filter(|u| self.stabiliser & 1 << u != 0)
+                    .map(|u| apply(u, (w, h), p))
+                    .min_by_key(|&(x, y)| (y as u32) * w as u32 + x as u32)
+                    .unwrap_or(p);
+                Some(Move::Go { color: color(c), point: Some(Point::new(best.0, best.1)) })
+            }
+        }
+    }
+
+    /// The symmetry that takes a game's board (canonical symmetry `sym`) onto this position's
+    /// orientation.
+    fn relative(&self, sym: u8) -> u8 {
+        if self.kind == Kind::Shogi {
+            return 0;
+        }
+        let (w, h) = self.size;
+        let canon = dims(self.symmetry, w, h);
+        let game = dims(sym, canon.0, canon.1);
+        let probes = [(0u8, 0u8), (1.min(game.0 - 1), 0), (0, 1.min(game.1 - 1))];
+        (0..8u8)
+            .find(|&r| {
+                dims(r, game.0, game.1) == (w, h)
+                    && probes.iter().all(|&p| invert(self.symmetry, (w, h), apply(sym, game, p)) == apply(r, game, p))
+            })
+            .unwrap_or(0)
+    }
+}
+
+/// The shogi move of an index code (see `position::shogi_next`).
+fn shogi_move(next: u32) -> Option<Move> {
+    if next == 0 {
+        return None;
+    }
+    let mut v = next - 1;
+    let color = if v & 1 == 0 { Color::Black } else { Color::White };
+    v >>= 1;
+    let piece = Piece::ALL[(v % 14) as usize];
+    v /= 14;
+    let sq = |i: u32| Square::new((i / 9 + 1) as u8, (i % 9 + 1) as u8);
+    let to = sq(v % 81);
+    let from = (v / 81).checked_sub(1).map(sq);
+    Some(Move::Shogi(ShogiMove { color, from, to, piece }))
+}
+
+/// A move in canonical notation (`B[pd]`, `W[]`, `+7776FU`), or `end` for none.
+pub fn move_text(m: Option<Move>) -> String {
+    match m {
+        None => "end".to_owned(),
+        Some(m) => {
+            let mut out = Vec::new();
+            kifu::tree::write_move(m, &mut out);
+            String::from_utf8_lossy(&out).into_owned()
+        }
+    }
+}
+
+/// The postings of `pos`, one per game (its first time there).
+fn postings(db: &Path, pos: &Position) -> Result<Vec<Entry>, Error> {
+    let path = crate::posfile::path_for(db);
+    let mut file = PosFile::open(&path).ok_or_else(|| {
+        Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
+    })?;
+    let mut entries = file.lookup(pos.hash).map_err(|e| Error::other(format!("{}: {e}", path.display())))?;
+    entries.dedup_by_key(|e| e.game);
+    Ok(entries)
+}
+
+/// A game that passes through a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionHit {
+    /// The game, as [`find`](crate::find) gives it.
+    pub hit: Hit,
+    /// Moves played before it first reached the position.
+    pub number: u32,
+    /// The symmetry that takes the game's board onto the query's (0 for shogi; see `symmetry`
+    /// for the numbering).
+    pub symmetry: u8,
+    /// The move it played there, in the query's orientation (`None`: it ended there).
+    pub next: Option<Move>,
+}
+
+/// The games of the index at `db` (opened as `conn`) that pass through `pos` and match `query`,
+/// ordered as [`find`](crate::find) orders them.
+pub fn find_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<Vec<PositionHit>, Error> {
+    let entries = postings(db, pos)?;
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let by_game: HashMap<u64, Entry> = entries.iter().map(|e| (e.game, *e)).collect();
+    let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
+    let hits = find_in(conn, query, Some(&ids))?;
+    Ok(hits
+        .into_iter()
+        .filter_map(|(id, hit)| {
+            let e = by_game.get(&(id as u64))?;
+            let symmetry = if pos.kind == Kind::Shogi { 0 } else { pos.relative((e.next & 7) as u8) };
+            Some(PositionHit { hit, number: e.mv, symmetry, next: pos.move_here(e.next) })
+        })
+        .collect())
+}
+
+/// One next move of an [`Explore`] table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Continuation {
+    /// The move, in the query's orientation (`None`: games that ended there).
+    pub next: Option<Move>,
+    /// Games that played it.
+    pub games: u64,
+    /// Of them, won by Black (sente).
+    pub black_wins: u64,
+    /// Won by White (gote).
+    pub white_wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// The earliest and latest normalised dates.
+    pub first_date: Option<String>,
+    /// See [`Continuation::first_date`].
+    pub last_date: Option<String>,
+    /// The average year of the games with a date.
+    pub average_year: Option<f64>,
+    /// The players who chose it most often (the mover's name), with their counts, at most three.
+    pub players: Vec<(String, u64)>,
+}
+
+/// What [`explore`] gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explore {
+    /// Games through the position.
+    pub games: u64,
+    /// Their next moves, most played first, each played in at least `min_games` games.
+    pub moves: Vec<Continuation>,
+}
+
+/// Per-game facts explore needs.
+struct GameFacts {
+    winner: Option<String>,
+    date: Option<String>,
+    black: Option<String>,
+    white: Option<String>,
+}
+
+fn game_facts(conn: &Connection, ids: &[u64]) -> Result<HashMap<u64, GameFacts>, Error> {
+    let mut out = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(20_000) {
+        let list = chunk.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+        let sql = format!("SELECT id, winner, date, black_name, white_name FROM games WHERE id IN ({list})");
+        let mut st = conn.prepare(&sql)?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            out.insert(id as u64, GameFacts { winner: r.get(1)?, date: r.get(2)?, black: r.get(3)?, white: r.get(4)? });
+        }
+    }
+    Ok(out)
+}
+
+/// The continuation table of `pos` in the index at `db` (opened as `conn`): each move played
+/// next, with its games, results, dates and players; moves played in fewer than `min_games`
+/// games are left out.
+pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
+    let entries = postings(db, pos)?;
+    let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
+    let facts = game_facts(conn, &ids)?;
+    #[derive(Default)]
+    struct Acc {
+        games: u64,
+        b: u64,
+        w: u64,
+        d: u64,
+        first: Option<String>,
+        last: Option<String>,
+        years: (f64, u64),
+        players: HashMap<String, u64>,
+    }
+    let mut groups: HashMap<Option<Move>, Acc> = HashMap::new();
+    let mut total = 0;
+    for e in &entries {
+        let Some(f) = facts.get(&e.game) else { continue };
+        total += 1;
+        let next = pos.move_here(e.next);
+        let a = groups.entry(next).or_default();
+        a.games += 1;
+        match f.winner.as_deref() {
+            Some("B") => a.b += 1,
+            Some("W") => a.w += 1,
+            Some("draw") => a.d += 1,
+            _ => {}
+        }
+        if let Some(d) = &f.date {
+            if a.first.as_ref().is_none_or(|x| d < x) {
+                a.first = Some(d.clone());
+            }
+            if a.last.as_ref().is_none_or(|x| d > x) {
+                a.last = Some(d.clone());
+            }
+            if let Some(y) = d.get(..4).and_then(|y| y.parse::<f64>().ok()) {
+                a.years.0 += y;
+                a.years.1 += 1;
+            }
+        }
+        let mover = next.map(|m| m.color());
+        let name = match mover {
+            Some(Color::Black) => f.black.as_ref(),
+            Some(Color::White) => f.white.as_ref(),
+            None => None,
+        };
+        if let Some(n) = name.filter(|n| !n.is_empty()) {
+            *a.players.entry(n.clone()).or_default() += 1;
+        }
+    }
+    let mut moves: Vec<Continuation> = groups
+        .into_iter()
+        .filter(|(_, a)| a.games >= min_games)
+        .map(|(next, a)| {
+            let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
+            players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+            players.truncate(3);
+            Continuation {
+                next,
+                games: a.games,
+                black_wins: a.b,
+                white_wins: a.w,
+                draws: a.d,
+                first_date: a.first,
+                last_date: a.last,
+                average_year: (a.years.1 > 0).then(|| a.years.0 / a.years.1 as f64),
+                players,
+            }
+        })
+        .collect();
+    moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
+    Ok(Explore { games: total, moves })
+}
+
+/// Writes a new positions file: the old file's postings of games still in the database, and
+/// `new` (the games this run read). Returns its size in bytes.
+pub(crate) fn rewrite(
+    conn: &Connection,
+    path: &Path,
+    old: Option<PosFile>,
+    old_hwm: u64,
+    mut new: Vec<Entry>,
+    nonce: u64,
+) -> Result<u64, Error> {
+    let db_error = |e: rusqlite::Error| Error::database(path, e);
+    let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
+    let mut live = Vec::new();
+    {
+        let mut st = conn.prepare("SELECT id FROM games").map_err(db_error)?;
+        let mut rows = st.query([]).map_err(db_error)?;
+        while let Some(r) = rows.next().map_err(db_error)? {
+            let id = r.get::<_, i64>(0).map_err(db_error)? as usize;
+            if live.len() <= id {
+                live.resize(id + 1, false);
+            }
+            live[id] = true;
+        }
+    }
+    let hwm = (live.len().saturating_sub(1) as u64).max(old_hwm);
+    let is_live = |g: u64| live.get(g as usize).copied().unwrap_or(false);
+    if let Some(mut old) = old {
+        let kept = old.all(|e| e.game <= old_hwm && is_live(e.game)).map_err(io_error)?;
+        new.extend(kept);
+    }
+    new.retain(|e| is_live(e.game));
+    let sorted = crate::posfile::sort(new);
+    crate::posfile::write(path, &sorted, hwm, nonce).map_err(io_error)
+}
+
+/// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
+#[doc(hidden)]
+pub type DumpedPosting = (u64, String, u64, u32, u32);
+
+/// Every posting of the index at `db` as `(hash, file, offset, move, next)`, the game named by
+/// its file and offset (`("", id)` for a game the database no longer has): for tests that
+/// compare two indexes, whose game ids differ.
+#[doc(hidden)]
+pub fn dump_postings(conn: &Connection, db: &Path) -> Result<Vec<DumpedPosting>, Error> {
+    let path = crate::posfile::path_for(db);
+    let Some(mut file) = PosFile::open(&path) else { return Ok(Vec::new()) };
+    let entries = file.all(|_| true).map_err(|e| Error::other(format!("{}: {e}", path.display())))?;
+    let mut names: HashMap<u64, (String, u64)> = HashMap::new();
+    let mut st = conn.prepare("SELECT g.id, f.path, g.offset FROM games g JOIN files f ON f.id = g.file_id")?;
+    let mut rows = st.query([])?;
+    while let Some(r) = rows.next()? {
+        names.insert(r.get::<_, i64>(0)? as u64, (r.get(1)?, r.get::<_, i64>(2)? as u64));
+    }
+    let mut out: Vec<_> = entries
+        .into_iter()
+        .map(|e| {
+            let (f, o) = names.get(&e.game).cloned().unwrap_or((String::new(), e.game));
+            (e.hash, f, o, e.mv, e.next)
+        })
+        .collect();
+    out.sort();
+    Ok(out)
+}
