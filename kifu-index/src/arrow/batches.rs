@@ -5,8 +5,8 @@
 //! Memory: the streams layer has at most `2 × threads + 2` work units in flight, each an input
 //! read whole (up to [`kifu::stream::whole::WHOLE_LIMIT`], 16 MiB) or one game cut from a larger
 //! one; a worker turns its unit into batches of at most [`BatchOptions::batch_games`] rows; the
-//! calling thread joins small batches (games of large inputs come one by one) up to
-//! `batch_games` rows. So memory is bounded by the units in flight and one batch, whatever
+//! calling thread joins small batches (games of large inputs come one by one) to at least a
+//! quarter of `batch_games` rows, never more than `batch_games`. So memory is bounded by the units in flight and one batch, whatever
 //! the inputs' total size.
 
 use super::builder::GamesBuilder;
@@ -111,12 +111,13 @@ pub fn games_batches<E>(
                     last_input.push_str(input);
                 }
                 summary.bytes += bytes;
-                // Workers give batches of at most `batch_games` rows; small ones (the games of a
-                // large input come one by one) are joined, never past `batch_games`.
+                // Workers give batches of at most `batch_games` rows. Small ones (under a quarter
+                // of that: the games of a large input come one by one) are joined, never past
+                // `batch_games`; larger ones go as they are (a join copies every column).
                 for batch in batches {
                     let rows = batch.num_rows();
                     summary.games += rows as u64;
-                    if pending_rows + rows > batch_games {
+                    if pending_rows + rows > batch_games || (rows >= batch_games / 4 && pending_rows > 0) {
                         if let Err(e) = flush(&mut pending, &mut each) {
                             failed = Some(e);
                             return;
@@ -125,7 +126,7 @@ pub fn games_batches<E>(
                     }
                     pending_rows += rows;
                     pending.push(batch);
-                    if pending_rows >= batch_games {
+                    if pending_rows >= batch_games / 4 {
                         if let Err(e) = flush(&mut pending, &mut each) {
                             failed = Some(e);
                             return;

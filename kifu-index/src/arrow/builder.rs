@@ -311,31 +311,40 @@ pub(super) const TEXTS: [Field; 14] = [
 
 impl Columns {
     fn new(with_row: bool) -> Columns {
+        Columns::with_capacity(with_row, 0, 0)
+    }
+
+    /// Builders with room for `rows` rows and `moves` move codes (a batch like the last one:
+    /// no doubling and copying as they fill).
+    fn with_capacity(with_row: bool, rows: usize, moves: usize) -> Columns {
+        let text = || StringBuilder::with_capacity(rows, rows * 8);
+        let u32s = || UInt32Builder::with_capacity(rows);
+        let u64s = || UInt64Builder::with_capacity(rows);
         Columns {
-            row: with_row.then(UInt64Builder::new),
-            source: StringBuilder::new(),
-            offset: UInt64Builder::new(),
-            length: UInt64Builder::new(),
-            format: StringBuilder::new(),
-            kind: StringBuilder::new(),
-            board_size: StringBuilder::new(),
-            width: UInt8Builder::new(),
-            height: UInt8Builder::new(),
-            texts: (0..TEXTS.len()).map(|_| StringBuilder::new()).collect(),
-            date: StringBuilder::new(),
-            winner: StringBuilder::new(),
-            margin: Float64Builder::new(),
-            reason: StringBuilder::new(),
-            komi: Float64Builder::new(),
-            handicap: Int64Builder::new(),
-            time_control: StringBuilder::new(),
-            counts: std::array::from_fn(|_| UInt32Builder::new()),
-            opening: StringBuilder::new(),
-            main_hash: UInt64Builder::new(),
-            captures_black: UInt32Builder::new(),
-            captures_white: UInt32Builder::new(),
-            final_hash: UInt64Builder::new(),
-            moves: ListBuilder::new(UInt32Builder::new()),
+            row: with_row.then(u64s),
+            source: StringBuilder::with_capacity(rows, rows * 32),
+            offset: u64s(),
+            length: u64s(),
+            format: text(),
+            kind: text(),
+            board_size: text(),
+            width: UInt8Builder::with_capacity(rows),
+            height: UInt8Builder::with_capacity(rows),
+            texts: (0..TEXTS.len()).map(|_| text()).collect(),
+            date: text(),
+            winner: text(),
+            margin: Float64Builder::with_capacity(rows),
+            reason: text(),
+            komi: Float64Builder::with_capacity(rows),
+            handicap: Int64Builder::with_capacity(rows),
+            time_control: text(),
+            counts: std::array::from_fn(|_| u32s()),
+            opening: StringBuilder::with_capacity(rows, rows * 120),
+            main_hash: u64s(),
+            captures_black: u32s(),
+            captures_white: u32s(),
+            final_hash: u64s(),
+            moves: ListBuilder::with_capacity(UInt32Builder::with_capacity(moves), rows),
             error: StringBuilder::new(),
         }
     }
@@ -392,6 +401,13 @@ impl Columns {
     }
 
     fn finish(&mut self) -> Vec<ArrayRef> {
+        let (rows, moves) = (self.offset.len(), self.moves.values().len());
+        let mut next = Columns::with_capacity(self.row.is_some(), rows, moves);
+        std::mem::swap(self, &mut next);
+        next.take_arrays()
+    }
+
+    fn take_arrays(&mut self) -> Vec<ArrayRef> {
         let mut out: Vec<ArrayRef> = Vec::with_capacity(48);
         if let Some(b) = &mut self.row {
             out.push(Arc::new(b.finish()));
