@@ -20,8 +20,9 @@ use arrow_array::types::UInt32Type;
 use arrow_array::{Array, RecordBatch};
 use clap::Args as ClapArgs;
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnPath;
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -218,11 +219,21 @@ impl Parquet {
         }
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let level = ZstdLevel::try_new(args.zstd_level).map_err(|e| e.to_string())?;
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder();
+        // Columns of values nearly all different: a dictionary would only be built and dropped.
+        for column in ["offset", "length", "opening", "main_hash", "final_hash"] {
+            props = props.set_column_dictionary_enabled(ColumnPath::from(column), false);
+        }
+        let props = props
             .set_compression(Compression::ZSTD(level))
             .set_max_row_group_row_count(Some(args.row_group_rows as usize))
             .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
             .set_created_by(format!("kifu {}", env!("CARGO_PKG_VERSION")))
+            // The move codes, three quarters of the bytes: byte-stream split (each code's bytes
+            // in four streams, then zstd) takes a tenth less room than the dictionary's
+            // bit-packed indexes (sgf/collections: 2.69 against 2.98 MB) and interns nothing.
+            .set_column_dictionary_enabled(moves_column(), false)
+            .set_column_encoding(moves_column(), Encoding::BYTE_STREAM_SPLIT)
             .build();
         Ok(Parquet {
             dir: dir.to_path_buf(),
@@ -345,6 +356,11 @@ impl Parquet {
         }
         Ok((self.files, self.bytes))
     }
+}
+
+/// The Parquet column of the move codes (a list's items).
+fn moves_column() -> ColumnPath {
+    ColumnPath::new(vec!["moves".into(), "list".into(), "item".into()])
 }
 
 fn part_name(index: u32) -> String {

@@ -191,13 +191,24 @@ impl Reading {
                         self.line.feed(&ev);
                         continue;
                     }
-                    let on_main = self.line.feed(&ev);
+                    // The main line as the collector follows it (`extract.rs`): a move does not
+                    // move the tracker on (it is on the main line when its node is), every
+                    // other event does.
                     match ev {
-                        Event::Move(m) if on_main => self.steps.push(Step::Move(m)),
-                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if on_main => {
-                            self.steps.push(Step::Setup(s))
+                        Event::Move(m) => {
+                            if self.line.on_main() {
+                                self.steps.push(Step::Move(m));
+                            }
                         }
-                        _ => {}
+                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) => {
+                            self.line.feed(&ev);
+                            if self.line.on_main() {
+                                self.steps.push(Step::Setup(s));
+                            }
+                        }
+                        _ => {
+                            self.line.feed(&ev);
+                        }
                     }
                     if let Some(row) = self.collector.feed(&ev, &mut charset) {
                         self.emit(&row, None, done);
