@@ -102,31 +102,62 @@ impl GamesBuilder {
         let cols = &mut self.cols;
         let mut n = 0;
         self.reading.read(events, &mut |g: Done<'_>| {
-            cols.append(row, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            cols.append(row, source, Some(format), Some(&g.row), g.codes, g.size, g.error);
             n += 1;
         });
         n
     }
 
-    /// As [`GamesBuilder::push_events`], finishing a batch into `out` whenever the builder holds
-    /// `batch_games` rows.
-    pub(super) fn push_events_batched<'a, I>(
+    /// Reads `events` for [`super::games_batches`]: while they hold at most `few` games, each
+    /// comes back owned in [`Part::Rows`] (to be appended on the calling thread: a batch a game
+    /// would cost more than the game); more, and they go into this builder, a batch finished
+    /// whenever it holds `batch_games` rows ([`Part::Batches`]).
+    pub(super) fn read_part<'a, I>(
         &mut self,
-        source: &str,
         format: Format,
+        source: &str,
         events: I,
+        few: usize,
         batch_games: usize,
-        out: &mut Vec<RecordBatch>,
-    ) where
+    ) -> Part
+    where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let (cols, schema) = (&mut self.cols, &self.schema);
+        let mut rows: Vec<OwnedRow> = Vec::new();
+        let mut batches = Vec::new();
+        let mut many = false;
         self.reading.read(events, &mut |g: Done<'_>| {
-            cols.append(None, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            if !many && rows.len() < few {
+                let error = g.error.map(str::to_owned);
+                rows.push(OwnedRow { row: g.row, codes: g.codes.to_vec(), size: g.size, error });
+                return;
+            }
+            if !many {
+                many = true;
+                for r in rows.drain(..) {
+                    cols.append(None, source, Some(format), Some(&r.row), &r.codes, r.size, r.error.as_deref());
+                }
+            }
+            cols.append(None, source, Some(format), Some(&g.row), g.codes, g.size, g.error);
             if cols.offset.len() >= batch_games {
-                out.push(finish(schema, cols));
+                batches.push(finish(schema, cols));
             }
         });
+        if !many {
+            return Part::Rows(format, rows);
+        }
+        if !cols.offset.is_empty() {
+            batches.push(finish(schema, cols));
+        }
+        Part::Batches(batches)
+    }
+
+    /// Appends rows read by [`GamesBuilder::read_part`].
+    pub(super) fn append_rows(&mut self, source: &str, format: Format, rows: Vec<OwnedRow>) {
+        for r in rows {
+            self.cols.append(None, source, Some(format), Some(&r.row), &r.codes, r.size, r.error.as_deref());
+        }
     }
 
     /// Rows appended since the last [`GamesBuilder::finish`].
@@ -150,9 +181,25 @@ fn finish(schema: &SchemaRef, cols: &mut Columns) -> RecordBatch {
     RecordBatch::try_new(schema.clone(), cols.finish()).expect("the builder's columns match its schema")
 }
 
+/// What a worker of [`super::games_batches`] read from one unit of input.
+pub(super) enum Part {
+    /// A few games (format, rows), to append on the calling thread.
+    Rows(Format, Vec<OwnedRow>),
+    /// Batches of many games.
+    Batches(Vec<RecordBatch>),
+}
+
+/// One game read, owned: its row, move codes, board and error.
+pub(super) struct OwnedRow {
+    row: GameRow,
+    codes: Vec<u32>,
+    size: (u8, u8),
+    error: Option<String>,
+}
+
 /// A finished game handed to the columns.
 struct Done<'r> {
-    row: &'r GameRow,
+    row: GameRow,
     codes: &'r [u32],
     size: (u8, u8),
     error: Option<&'r str>,
@@ -184,7 +231,7 @@ impl Reading {
                     if let Event::GameStart { .. } = ev {
                         // A game left open (no `GameEnd`) ends here.
                         if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                            self.emit(&row, None, done);
+                            self.emit(row, None, done);
                         }
                         self.steps.clear();
                         self.line.reset();
@@ -211,7 +258,7 @@ impl Reading {
                         }
                     }
                     if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                        self.emit(&row, None, done);
+                        self.emit(row, None, done);
                         self.steps.clear();
                     }
                 }
@@ -219,7 +266,7 @@ impl Reading {
                     let p = e.position();
                     let message = format!("{}:{}: {}", p.line, p.column, e.message());
                     if let Some(row) = self.collector.finish(Some(())) {
-                        self.emit(&row, Some(message), done);
+                        self.emit(row, Some(message), done);
                     }
                     self.steps.clear();
                     self.line.reset();
@@ -227,12 +274,12 @@ impl Reading {
             }
         }
         if let Some(row) = self.collector.finish(None) {
-            self.emit(&row, None, done);
+            self.emit(row, None, done);
         }
         self.steps.clear();
     }
 
-    fn emit(&mut self, row: &GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+    fn emit(&mut self, row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
         self.codes.clear();
         let size = if row.kind == Some(Kind::Shogi) {
             self.board.clear();
