@@ -34,8 +34,12 @@ use std::process::ExitCode;
     Go move code: color << 12 | (y * width + x), a pass width * height (color 0 Black, 1 White). \
     Shogi: to | from << 7 | piece << 14 | promotion << 18 | color << 19, squares (rank-1)*9 + (file-1), \
     a drop's from 81, piece the place in FU KY KE GI KI KA HI OU TO NY NK NG UM RY. \
-    The JSON summary: files, skipped, games, warnings, errors, bytes (records read), \
-    output_files, output_bytes, seconds. Exit 1 when records had errors (the games are still written).")]
+    Parquet layout: DIR/year=2005/part-00000.parquet (DIR/year=__HIVE_DEFAULT_PARTITION__/ for games \
+    without a readable date), or DIR/part-00000.parquet with --partition none. \
+    The JSON summary: files, skipped, games (as kifu stats counts them), warnings and errors (those \
+    of the games, plus inputs that could not be read; kifu stats also counts warnings between games), \
+    bytes (records read), output_files, output_bytes, seconds. Exit 1 when records had errors (the \
+    games are still written), 2 on a usage problem (nothing is created).")]
 pub struct Args {
     /// Files or directories (walked recursively), archives, compressed files; `-` is standard input.
     paths: Vec<PathBuf>,
