@@ -8,6 +8,7 @@ mod convert;
 mod events;
 mod exit;
 mod explore;
+mod export;
 mod files;
 mod find;
 mod fix;
@@ -77,6 +78,8 @@ enum Command {
     Show(show::Args),
     /// The moves played next in a position, from the index: games, results, dates, players.
     Explore(explore::Args),
+    /// Write every game under PATHs as a table: Parquet (`--parquet DIR`) or Arrow IPC (`--arrow-ipc FILE`).
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +94,7 @@ fn main() -> ExitCode {
         Command::Find(args) => find::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Explore(args) => explore::run(&args),
+        Command::Export(args) => export::run(&args),
     };
     match result {
         Ok(code) => code,
