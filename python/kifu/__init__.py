@@ -7,6 +7,8 @@ Go game JSON) read by kifu's Rust readers.
 - ``kifu.ParseError``: a ``ValueError`` with ``offset``, ``line``, ``column`` and ``kind``.
 """
 
+from typing import Any, Dict, Tuple
+
 from ._kifu import (
     Game,
     Games,
@@ -20,7 +22,14 @@ from ._kifu import (
     read,
 )
 
+#: One event of ``Game.events()`` or ``Node.events``: its name (``game_start``, ``info``, ``node``,
+#: ``move``, ``setup``, ``turn``, ``markup``, ``comment``, ``name``, ``clock``, ``evaluation``,
+#: ``variation_start``, ``variation_end``, ``property``, ``warning``, ``game_end``) and its fields,
+#: those of a line of ``kifu events``.
+Event = Tuple[str, Dict[str, Any]]
+
 __all__ = [
+    "Event",
     "Game",
     "Games",
     "Index",

@@ -1,16 +1,17 @@
 """Types of kifu's native module (see kifu/__init__.py)."""
 
 import os
-from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __version__: str
+__all__ = ["ParseError", "Game", "Move", "Warning", "Node", "Games", "Index", "read", "formats", "__version__"]
 
-Color = Literal["B", "W"]
+_Color = Literal["B", "W"]
 #: One event: its name (``game_start``, ``info``, ``node``, ``move``, ``setup``, ``turn``,
 #: ``markup``, ``comment``, ``name``, ``clock``, ``evaluation``, ``variation_start``,
 #: ``variation_end``, ``property``, ``warning``, ``game_end``) and the fields of ``kifu events``.
-Event = Tuple[str, Dict[str, Any]]
-Source = Union[str, "os.PathLike[str]", bytes, bytearray]
+_Event = Tuple[str, Dict[str, Any]]
+_Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
 class ParseError(ValueError):
     """A record kifu could not read."""
@@ -29,11 +30,12 @@ class ParseError(ValueError):
     source: Optional[str]
     """The input's name."""
 
+@final
 class Move:
     """A move of the main line."""
 
     @property
-    def color(self) -> Color: ...
+    def color(self) -> _Color: ...
     @property
     def point(self) -> Optional[Tuple[int, int]]:
         """Go: (x, y), 0-based from the top left; None for a pass and for shogi."""
@@ -51,9 +53,10 @@ class Move:
     @property
     def text(self) -> str:
         """Canonical notation: B[pd], W[] for a pass, +7776FU."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Warning:
     """A problem the lenient reader recovered from."""
 
@@ -68,6 +71,7 @@ class Warning:
     @property
     def column(self) -> int: ...
 
+@final
 class Node:
     """One node of a game tree."""
 
@@ -78,8 +82,9 @@ class Node:
     @property
     def children(self) -> List[int]: ...
     @property
-    def events(self) -> List[Event]: ...
+    def events(self) -> List[_Event]: ...
 
+@final
 class Game:
     """One game of a record."""
 
@@ -109,10 +114,12 @@ class Game:
     def warnings(self) -> List[Warning]: ...
     @property
     def raw(self) -> bytes: ...
-    def events(self) -> List[Event]: ...
+    def events(self) -> List[_Event]: ...
     def tree(self) -> List[Node]: ...
     def __len__(self) -> int: ...
 
+@final
+@final
 class Games(Iterator[Game]):
     """The iterator read() returns."""
 
@@ -121,7 +128,7 @@ class Games(Iterator[Game]):
     def close(self) -> None: ...
 
 def read(
-    source: Source,
+    source: _Source,
     *,
     format: Optional[str] = None,
     strict: bool = False,
@@ -135,10 +142,11 @@ def read(
 
 def formats() -> List[str]: ...
 
+@final
 class Index:
     """A kifu-index database, opened read-only."""
 
-    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None: ...
+    def __new__(cls, path: Union[str, "os.PathLike[str]"]) -> "Index": ...
     @staticmethod
     def build(
         db: Union[str, "os.PathLike[str]"],

@@ -98,11 +98,14 @@ pub struct Game {
 }
 
 impl Game {
-    /// The game's events read again from its chunk, each passed to `f` with a locator.
+    /// The game's events read again from its chunk, each passed to `f` with a locator; the
+    /// warnings just before its `GameStart` (junk before the game) come first, as in the stream.
     fn replay(&self, mut f: impl FnMut(&Event<'_>, &mut dyn FnMut(u64) -> Position) -> PyResult<()>) -> PyResult<()> {
         let chunk = self.data.chunk.view();
+        let mut locate = |o: u64| locate(&chunk, o);
         let mut reader = stream::read_chunk(self.data.format, &chunk, self.data.config);
         let mut inside = false;
+        let mut before = Vec::new();
         while let Some(ev) = reader.next_event() {
             let ev = match ev {
                 Ok(ev) => ev,
@@ -111,11 +114,18 @@ impl Game {
                 }
                 Err(_) => continue,
             };
-            if let Event::GameStart { offset } = ev {
-                inside = offset == self.data.offset;
+            match ev {
+                Event::GameStart { offset } if offset == self.data.offset => {
+                    inside = true;
+                    for w in before.drain(..) {
+                        f(&Event::Warning(w), &mut locate)?;
+                    }
+                }
+                Event::Warning(w) if !inside => before.push(w),
+                Event::GameEnd { .. } if !inside => before.clear(),
+                _ => {}
             }
             if inside {
-                let mut locate = |o: u64| reader_locate(&chunk, o);
                 f(&ev, &mut locate)?;
                 if matches!(ev, Event::GameEnd { .. }) {
                     break;
@@ -126,8 +136,14 @@ impl Game {
     }
 }
 
-/// The position of stream offset `o` in `chunk` (line 0 before it).
-fn reader_locate(chunk: &GameChunk<'_>, o: u64) -> Position {
+/// The position of stream offset `o` in the stream `chunk` was cut from: the splitter's own
+/// position for the junk before the chunk and its start warning, else counted in the chunk.
+pub fn locate(chunk: &GameChunk<'_>, o: u64) -> Position {
+    for (_, p) in chunk.junk.iter().chain(chunk.start_warning.iter()) {
+        if p.offset == o {
+            return *p;
+        }
+    }
     if o < chunk.offset {
         return Position { offset: o, line: 0, column: 0 };
     }

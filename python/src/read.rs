@@ -5,19 +5,21 @@
 //! detection, decompression, archive members, the format's splitter, `read_chunk`) and sends each
 //! game, owned ([`GameData`]), through a bounded channel; `__next__` waits for the next one with
 //! the GIL released. Memory is bounded by the channel (64 games) and the splitter's window; an
-//! iterator dropped early stops the thread at its next game.
+//! iterator dropped early stops the thread at its next game. Bytes up to 1 MiB are read at once
+//! on the calling thread instead (the GIL released too): no thread for one small record.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
 use kifu::stream::{self, Input, Splitter as _};
 use kifu::tree::MainLineTracker;
-use kifu::{Config, Event, EventSource, Format};
+use kifu::{Config, Event, Format};
 use pyo3::exceptions::{PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView};
 
 use crate::errors;
 use crate::game::{info_key, Chunk, Game, GameData};
@@ -74,31 +76,75 @@ pub fn read(
             return Err(pyo3::exceptions::PyFileNotFoundError::new_err((2, err.to_string(), p.display().to_string())));
         }
         Source::Path(p)
-    } else if let Ok(b) = source.extract::<Vec<u8>>() {
-        Source::Bytes(b)
+    } else if source.is_instance_of::<PyMemoryView>() {
+        let b = py.get_type::<PyBytes>().call1((source,))?;
+        Source::Bytes(b.cast::<PyBytes>()?.as_bytes().to_vec())
     } else {
-        return Err(PyTypeError::new_err("read() takes a path (str or os.PathLike) or bytes"));
+        return Err(PyTypeError::new_err(
+            "read() takes a path (str or os.PathLike) or bytes (bytes, bytearray, memoryview)",
+        ));
     };
     let config = if strict { Config::strict() } else { Config::default() };
-    let _ = py;
-    Ok(Games::start(source, format, config, skip))
+    Ok(Games::start(py, source, format, config, skip))
 }
+
+/// Inputs up to this size given as bytes are read at once on the calling thread (the GIL
+/// released), with no reading thread: what many calls on one record each (a column of records)
+/// need.
+const AT_ONCE: usize = 1 << 20;
 
 /// The iterator `kifu.read` returns: games in input order.
 #[pyclass(module = "kifu")]
 pub struct Games {
+    /// Items read at once (a small input), or none.
+    ready: Mutex<VecDeque<Item>>,
+    /// The channel of the thread that reads a larger input, or none.
     rx: Mutex<Option<Receiver<Item>>>,
     stop: Arc<AtomicBool>,
     skip: bool,
 }
 
 impl Games {
-    fn start(source: Source, format: Option<Format>, config: Config, skip: bool) -> Games {
-        let (tx, rx) = sync_channel(64);
+    fn start(py: Python<'_>, source: Source, format: Option<Format>, config: Config, skip: bool) -> Games {
         let stop = Arc::new(AtomicBool::new(false));
+        if matches!(&source, Source::Bytes(b) if b.len() <= AT_ONCE) {
+            let ready = py.detach(|| {
+                let mut ready = VecDeque::new();
+                produce(source, format, config, &mut |item| {
+                    ready.push_back(item);
+                    true
+                });
+                ready
+            });
+            return Games { ready: Mutex::new(ready), rx: Mutex::new(None), stop, skip };
+        }
+        let (tx, rx) = sync_channel(64);
         let flag = Arc::clone(&stop);
-        std::thread::spawn(move || produce(source, format, config, &tx, &flag));
-        Games { rx: Mutex::new(Some(rx)), stop, skip }
+        std::thread::spawn(move || {
+            produce(source, format, config, &mut |item| {
+                let sent = !flag.load(Ordering::Relaxed) && tx.send(item).is_ok();
+                if !sent {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                sent
+            })
+        });
+        Games { ready: Mutex::new(VecDeque::new()), rx: Mutex::new(Some(rx)), stop, skip }
+    }
+
+    /// The next item: a ready one, or one from the thread (waited for with the GIL released).
+    fn next_item(&self, py: Python<'_>) -> Option<Item> {
+        if let Some(item) = self.ready.lock().unwrap_or_else(|p| p.into_inner()).pop_front() {
+            return Some(item);
+        }
+        let item = py.detach(|| {
+            let guard = self.rx.lock().unwrap_or_else(|p| p.into_inner());
+            guard.as_ref().and_then(|rx| rx.recv().ok())
+        });
+        if item.is_none() {
+            *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        }
+        item
     }
 }
 
@@ -116,15 +162,8 @@ impl Games {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Game> {
         loop {
-            let item = py.detach(|| {
-                let guard = self.rx.lock().unwrap_or_else(|p| p.into_inner());
-                guard.as_ref().and_then(|rx| rx.recv().ok())
-            });
-            match item {
-                None => {
-                    *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = None;
-                    return Err(PyStopIteration::new_err(()));
-                }
+            match self.next_item(py) {
+                None => return Err(PyStopIteration::new_err(())),
                 Some(Item::Game(data)) => return Ok(Game { data: *data }),
                 Some(Item::Error(e, _)) if self.skip && e.kind() != kifu::ErrorKind::Io => continue,
                 Some(Item::Error(e, name)) => return Err(errors::to_py(py, &e, Some(&name))),
@@ -136,24 +175,27 @@ impl Games {
     /// Stops reading: the thread ends at its next game and the iterator is exhausted.
     fn close(&self) {
         self.stop.store(true, Ordering::Relaxed);
+        self.ready.lock().unwrap_or_else(|p| p.into_inner()).clear();
         *self.rx.lock().unwrap_or_else(|p| p.into_inner()) = None;
     }
 }
 
-/// The reading thread: every input of `source`, every game of each, sent in order.
-fn produce(source: Source, format: Option<Format>, config: Config, tx: &SyncSender<Item>, stop: &AtomicBool) {
+/// Reads every input of `source`, every game of each, in order, handing each item to `send`
+/// (which answers `false` to stop).
+fn produce(source: Source, format: Option<Format>, config: Config, send: &mut dyn FnMut(Item) -> bool) {
     let top: Arc<str> = match &source {
         Source::Path(p) => p.display().to_string().into(),
         Source::Bytes(_) => "<bytes>".into(),
     };
+    let stopped = std::cell::Cell::new(false);
     let mut each = |name: &str, input: Result<Input<'_>, kifu::Error>| {
-        if stop.load(Ordering::Relaxed) {
+        if stopped.get() {
             return;
         }
         let name: Arc<str> = if *name == *top { Arc::clone(&top) } else { name.into() };
-        let send = |item| {
-            if tx.send(item).is_err() {
-                stop.store(true, Ordering::Relaxed);
+        let mut send = |item| {
+            if !stopped.get() && !send(item) {
+                stopped.set(true);
             }
         };
         let input = match input {
@@ -168,12 +210,12 @@ fn produce(source: Source, format: Option<Format>, config: Config, tx: &SyncSend
         };
         let mut split = stream::splitter(format, input.reader, config);
         while let Some(chunk) = split.next_game() {
-            if stop.load(Ordering::Relaxed) {
-                return;
-            }
             match chunk {
-                Ok(chunk) => read_chunk(format, &chunk, config, &name, &mut |item| send(item)),
+                Ok(chunk) => read_chunk(format, &chunk, config, &name, &mut send),
                 Err(e) => send(Item::Error(e, Arc::clone(&name))),
+            }
+            if stopped.get() {
+                return;
             }
         }
     };
@@ -195,8 +237,9 @@ fn read_chunk(
     let mut reader = stream::read_chunk(format, chunk, config);
     let mut main = MainLineTracker::new();
     let mut game: Option<GameData> = None;
-    let mut early = Vec::new(); // warnings before the game starts (junk before it)
-                                // `Iterator::next`: its events borrow the chunk, not the reader, which `locate` needs.
+    // Warnings before the game starts (junk before it).
+    let mut early = Vec::new();
+    // `Iterator::next`: its events borrow the chunk, not the reader, which `locate` needs.
     while let Some(ev) = Iterator::next(&mut reader) {
         let ev = match ev {
             Ok(ev) => ev,
@@ -224,7 +267,7 @@ fn read_chunk(
                 });
             }
             Event::Warning(w) => {
-                let p = reader.locate(w.offset);
+                let p = crate::game::locate(chunk, w.offset);
                 match game.as_mut() {
                     Some(g) => g.warnings.push((w.kind, p)),
                     None => early.push((w.kind, p)),
