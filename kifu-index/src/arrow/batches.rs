@@ -1,0 +1,180 @@
+//! [`games_batches`]: every game under some paths as record batches, read through the library's
+//! streams layer ([`kifu::stream::read_games`]: files, directories, `-`, compressed files,
+//! archives) on worker threads, batches handed over in input order.
+//!
+//! Memory: the streams layer has at most `2 × threads + 2` work units in flight, each an input
+//! read whole (up to [`kifu::stream::whole::WHOLE_LIMIT`], 16 MiB) or one game cut from a larger
+//! one; a worker turns its unit into batches of at most [`BatchOptions::batch_games`] rows; the
+//! calling thread joins small batches (games of large inputs come one by one) up to
+//! `batch_games` rows. So memory is bounded by the units in flight and one batch, whatever
+//! the inputs' total size.
+
+use super::builder::GamesBuilder;
+use arrow_array::RecordBatch;
+use std::path::PathBuf;
+
+/// How [`games_batches`] reads.
+#[derive(Clone, Copy, Debug)]
+pub struct BatchOptions {
+    /// At most this many games a batch (batches may hold fewer). Default: 16,384.
+    pub batch_games: usize,
+    /// Worker threads: 0 one per core, 1 everything on the calling thread. Default: 0.
+    pub threads: usize,
+    /// The readers' configuration. Default: lenient.
+    pub config: kifu::Config,
+}
+
+impl Default for BatchOptions {
+    fn default() -> BatchOptions {
+        BatchOptions { batch_games: 16_384, threads: 0, config: kifu::Config::default() }
+    }
+}
+
+/// What [`games_batches`] read, counted as `kifu stats` counts.
+#[derive(Debug, Default)]
+pub struct BatchSummary {
+    /// Game-record inputs read (files, archive members, `-`).
+    pub files: u64,
+    /// Inputs that are not game records (a README): not errors.
+    pub skipped: u64,
+    /// Games (rows given to `each`).
+    pub games: u64,
+    /// Bytes of records read (as `kifu stats` counts them).
+    pub bytes: u64,
+    /// Inputs that could not be opened or read, with their error (a game's own error is in its
+    /// row's `error` column instead).
+    pub input_errors: Vec<(String, kifu::Error)>,
+}
+
+/// A worker's result for one unit: its batches and the bytes it read.
+type Unit = (Vec<RecordBatch>, u64);
+
+/// Reads every game under `inputs` and calls `each` with batches of the games table
+/// ([`super::games_schema`]) in input order (inputs in the order given, directories walked in
+/// name order, games in file order). The first error `each` returns stops the reading and is
+/// returned; the batches already read are dropped.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("kifu-arrow-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("a.sgf"), "(;GM[1];B[pd];W[dp])(;GM[1];B[dd])").unwrap();
+/// let mut rows = 0;
+/// let options = kifu_index::arrow::BatchOptions::default();
+/// let summary = kifu_index::arrow::games_batches(&[dir.clone()], &options, |batch| {
+///     rows += batch.num_rows();
+///     Ok::<(), std::convert::Infallible>(())
+/// })
+/// .unwrap();
+/// assert_eq!((rows, summary.games), (2, 2));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn games_batches<E>(
+    inputs: &[PathBuf],
+    options: &BatchOptions,
+    mut each: impl FnMut(RecordBatch) -> Result<(), E>,
+) -> Result<BatchSummary, E> {
+    let stream = kifu::stream::Options {
+        config: options.config,
+        threads: options.threads,
+        whole: kifu::stream::whole::WHOLE_LIMIT,
+        ..Default::default()
+    };
+    let batch_games = options.batch_games.max(1);
+    let mut summary = BatchSummary::default();
+    let mut pending: Vec<RecordBatch> = Vec::new();
+    let mut pending_rows = 0;
+    let mut failed: Option<E> = None;
+    let mut last_input = String::new();
+    let work = |game: kifu::stream::Game<'_>| -> Unit {
+        thread_local! {
+            /// This thread's builder, its column buffers kept from unit to unit.
+            static BUILDER: std::cell::RefCell<GamesBuilder> = std::cell::RefCell::new(GamesBuilder::new());
+        }
+        BUILDER.with_borrow_mut(|b| {
+            let mut out = Vec::new();
+            game.visit(Visitor { builder: b, game: &game, batch_games, out: &mut out });
+            if !b.is_empty() {
+                out.push(b.finish());
+            }
+            (out, game.chunk.bytes.len() as u64)
+        })
+    };
+    kifu::stream::read_games(inputs, &stream, work, |input, result| {
+        if failed.is_some() {
+            return;
+        }
+        match result {
+            Ok((batches, bytes)) => {
+                if input != last_input {
+                    summary.files += 1;
+                    last_input.clear();
+                    last_input.push_str(input);
+                }
+                summary.bytes += bytes;
+                // Workers give batches of at most `batch_games` rows; small ones (the games of a
+                // large input come one by one) are joined, never past `batch_games`.
+                for batch in batches {
+                    let rows = batch.num_rows();
+                    summary.games += rows as u64;
+                    if pending_rows + rows > batch_games {
+                        if let Err(e) = flush(&mut pending, &mut each) {
+                            failed = Some(e);
+                            return;
+                        }
+                        pending_rows = 0;
+                    }
+                    pending_rows += rows;
+                    pending.push(batch);
+                    if pending_rows >= batch_games {
+                        if let Err(e) = flush(&mut pending, &mut each) {
+                            failed = Some(e);
+                            return;
+                        }
+                        pending_rows = 0;
+                    }
+                }
+            }
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => summary.skipped += 1,
+            Err(e) => summary.input_errors.push((input.to_string(), e)),
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    flush(&mut pending, &mut each)?;
+    Ok(summary)
+}
+
+/// Hands the pending batches to `each`, joined into one when there are several.
+fn flush<E>(pending: &mut Vec<RecordBatch>, each: &mut impl FnMut(RecordBatch) -> Result<(), E>) -> Result<(), E> {
+    match pending.len() {
+        0 => Ok(()),
+        1 => each(pending.pop().expect("one batch")),
+        _ => {
+            let schema = pending[0].schema();
+            // Same schema, so concatenation cannot fail.
+            let joined = arrow_select::concat::concat_batches(&schema, pending.iter()).expect("batches of one schema");
+            pending.clear();
+            each(joined)
+        }
+    }
+}
+
+/// Reads one unit's events into batches, with the loop compiled for the format's own reader.
+struct Visitor<'v, 'g> {
+    builder: &'v mut GamesBuilder,
+    game: &'v kifu::stream::Game<'g>,
+    batch_games: usize,
+    out: &'v mut Vec<RecordBatch>,
+}
+
+impl<'a> kifu::Visit<'a> for Visitor<'_, '_> {
+    type Output = ();
+
+    fn visit<R>(self, reader: &mut R)
+    where
+        R: kifu::EventSource + Iterator<Item = Result<kifu::Event<'a>, kifu::Error>>,
+    {
+        self.builder.push_events_batched(self.game.input, self.game.format, reader, self.batch_games, self.out);
+    }
+}

@@ -1,0 +1,429 @@
+//! [`GamesBuilder`]: games' events in, one Arrow row per game out, with the index's own reading
+//! of each game (the collector of `extract.rs`: the same decoded texts, normalised date, result
+//! and komi, main-line hash and final position as `kifu index` stores) and the main line as
+//! compact move codes (see [`super::moves`]).
+//!
+//! Cost per game: the index's collector (one string of its texts, the main line replayed for the
+//! final position), a main-line tracker of its own, and a reused list of the main line's moves;
+//! the Arrow builders grow to the batch once.
+
+use super::moves::{encode_go_move, encode_shogi_move, ShogiBoard};
+use super::schema::{games_schema, records_schema};
+use crate::extract::{Collector, GameRow, Kind};
+use crate::texts::Field;
+use arrow_array::builder::ArrayBuilder;
+use arrow_array::builder::{
+    Float64Builder, Int64Builder, ListBuilder, StringBuilder, UInt32Builder, UInt64Builder, UInt8Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::SchemaRef;
+use kifu::{Event, Format, Move, Setup};
+use std::sync::Arc;
+
+/// One main-line event the move codes need, in order.
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Move(Move),
+    Setup(Setup),
+}
+
+/// Games' events in, Arrow record batches of the games table out ([`super::games_schema`], or
+/// [`super::records_schema`] with an input row number in front).
+///
+/// ```
+/// let mut b = kifu_index::arrow::GamesBuilder::new();
+/// let bytes = b"(;GM[1]PB[Lee]DT[2005-03-12];B[pd];W[dp])(;GM[1];B[aa])";
+/// let reader = kifu::AnyReader::detect(bytes, kifu::Config::default()).unwrap();
+/// assert_eq!(b.push_events("a.sgf", kifu::Format::Sgf, reader), 2);
+/// let batch = b.finish();
+/// assert_eq!(batch.num_rows(), 2);
+/// ```
+pub struct GamesBuilder {
+    schema: SchemaRef,
+    reading: Reading,
+    cols: Columns,
+}
+
+impl Default for GamesBuilder {
+    fn default() -> GamesBuilder {
+        GamesBuilder::new()
+    }
+}
+
+impl GamesBuilder {
+    /// A builder of the games table ([`super::games_schema`]).
+    pub fn new() -> GamesBuilder {
+        GamesBuilder { schema: games_schema(), reading: Reading::default(), cols: Columns::new(false) }
+    }
+
+    /// A builder of the records table ([`super::records_schema`]): a `row` column first, the
+    /// input row each game came from (set by [`GamesBuilder::push_events_of_row`]).
+    pub fn with_rows() -> GamesBuilder {
+        GamesBuilder { schema: records_schema(), reading: Reading::default(), cols: Columns::new(true) }
+    }
+
+    /// The schema of the batches [`GamesBuilder::finish`] gives.
+    pub fn schema(&self) -> SchemaRef {
+        self.schema.clone()
+    }
+
+    /// Reads `events` (a reader over one input or one game cut from it: offsets are those of the
+    /// events) and appends a row per game (per `GameStart`): a game that ends in an error is kept
+    /// with what it had, its `errors` at 1 and its `error` column set. Returns the number of
+    /// rows added. Never panics on input: an error ends the game and the events after it are
+    /// read as the reader gives them.
+    pub fn push_events<'a, I>(&mut self, source: &str, format: Format, events: I) -> usize
+    where
+        I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        self.push(None, source, format, events)
+    }
+
+    /// As [`GamesBuilder::push_events`], the rows numbered `row` in the `row` column (a builder
+    /// made by [`GamesBuilder::with_rows`]; others ignore `row`).
+    pub fn push_events_of_row<'a, I>(&mut self, row: u64, source: &str, format: Format, events: I) -> usize
+    where
+        I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        self.push(Some(row), source, format, events)
+    }
+
+    /// Appends a row that is no game: `error` says why (an input row that is not a game record,
+    /// holds no game, or could not be read); `format` when one was detected. For the records
+    /// table, where every input row has at least one output row.
+    pub fn push_error(&mut self, row: Option<u64>, source: &str, format: Option<Format>, error: &str) {
+        self.cols.append(row, source, format, None, &[], (0, 0), Some(error));
+    }
+
+    fn push<'a, I>(&mut self, row: Option<u64>, source: &str, format: Format, events: I) -> usize
+    where
+        I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let cols = &mut self.cols;
+        let mut n = 0;
+        self.reading.read(events, &mut |g: Done<'_>| {
+            cols.append(row, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            n += 1;
+        });
+        n
+    }
+
+    /// As [`GamesBuilder::push_events`], finishing a batch into `out` whenever the builder holds
+    /// `batch_games` rows.
+    pub(super) fn push_events_batched<'a, I>(
+        &mut self,
+        source: &str,
+        format: Format,
+        events: I,
+        batch_games: usize,
+        out: &mut Vec<RecordBatch>,
+    ) where
+        I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let (cols, schema) = (&mut self.cols, &self.schema);
+        self.reading.read(events, &mut |g: Done<'_>| {
+            cols.append(None, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            if cols.offset.len() >= batch_games {
+                out.push(finish(schema, cols));
+            }
+        });
+    }
+
+    /// Rows appended since the last [`GamesBuilder::finish`].
+    pub fn len(&self) -> usize {
+        self.cols.offset.len()
+    }
+
+    /// Whether no row was appended since the last [`GamesBuilder::finish`].
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rows appended so far as one batch; the builder starts empty again.
+    pub fn finish(&mut self) -> RecordBatch {
+        finish(&self.schema, &mut self.cols)
+    }
+}
+
+fn finish(schema: &SchemaRef, cols: &mut Columns) -> RecordBatch {
+    // The columns are built to the schema (the tests build every kind of row).
+    RecordBatch::try_new(schema.clone(), cols.finish()).expect("the builder's columns match its schema")
+}
+
+/// A finished game handed to the columns.
+struct Done<'r> {
+    row: &'r GameRow,
+    codes: &'r [u32],
+    size: (u8, u8),
+    error: Option<&'r str>,
+}
+
+/// The per-game reading state: the index's collector, a main-line tracker, the main line's
+/// moves and setup, the move codes.
+#[derive(Default)]
+struct Reading {
+    collector: Collector,
+    line: kifu::tree::MainLineTracker,
+    steps: Vec<Step>,
+    codes: Vec<u32>,
+    board: ShogiBoard,
+    error: String,
+}
+
+impl Reading {
+    fn read<'a, I>(&mut self, events: I, done: &mut dyn FnMut(Done<'_>))
+    where
+        I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
+    {
+        let mut charset = None;
+        self.steps.clear();
+        self.line.reset();
+        for item in events {
+            match item {
+                Ok(ev) => {
+                    if let Event::GameStart { .. } = ev {
+                        // A game left open (no `GameEnd`) ends here.
+                        if let Some(row) = self.collector.feed(&ev, &mut charset) {
+                            self.emit(&row, None, done);
+                        }
+                        self.steps.clear();
+                        self.line.reset();
+                        self.line.feed(&ev);
+                        continue;
+                    }
+                    let on_main = self.line.feed(&ev);
+                    match ev {
+                        Event::Move(m) if on_main => self.steps.push(Step::Move(m)),
+                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if on_main => {
+                            self.steps.push(Step::Setup(s))
+                        }
+                        _ => {}
+                    }
+                    if let Some(row) = self.collector.feed(&ev, &mut charset) {
+                        self.emit(&row, None, done);
+                        self.steps.clear();
+                    }
+                }
+                Err(e) => {
+                    let p = e.position();
+                    let message = format!("{}:{}: {}", p.line, p.column, e.message());
+                    if let Some(row) = self.collector.finish(Some(())) {
+                        self.emit(&row, Some(message), done);
+                    }
+                    self.steps.clear();
+                    self.line.reset();
+                }
+            }
+        }
+        if let Some(row) = self.collector.finish(None) {
+            self.emit(&row, None, done);
+        }
+        self.steps.clear();
+    }
+
+    fn emit(&mut self, row: &GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+        self.codes.clear();
+        let size = if row.kind == Some(Kind::Shogi) {
+            self.board.clear();
+            for s in &self.steps {
+                match s {
+                    Step::Setup(s) => self.board.setup(s),
+                    Step::Move(Move::Shogi(m)) => {
+                        let promoted = self.board.play(m);
+                        self.codes.push(encode_shogi_move(m, promoted));
+                    }
+                    // A Go move in a shogi game (a mixed-up record): left out, as the board does.
+                    Step::Move(_) => {}
+                }
+            }
+            (9, 9)
+        } else {
+            let size = row
+                .text(Field::BoardSize)
+                .and_then(|s| kifu::position::go::parse_size(s.as_bytes()))
+                .filter(|&(w, h)| w > 0 && h > 0)
+                .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
+            for s in &self.steps {
+                if let Step::Move(m) = s {
+                    if let Some(code) = encode_go_move(*m, size.0, size.1) {
+                        self.codes.push(code);
+                    }
+                }
+            }
+            size
+        };
+        if let Some(e) = &error {
+            self.error.clear();
+            self.error.push_str(e);
+        }
+        done(Done { row, codes: &self.codes, size, error: error.as_ref().map(|_| self.error.as_str()) });
+    }
+}
+
+/// The column builders, in the schema's order.
+struct Columns {
+    row: Option<UInt64Builder>,
+    source: StringBuilder,
+    offset: UInt64Builder,
+    length: UInt64Builder,
+    format: StringBuilder,
+    kind: StringBuilder,
+    board_size: StringBuilder,
+    width: UInt8Builder,
+    height: UInt8Builder,
+    /// Text columns of `TEXTS`, in that order.
+    texts: Vec<StringBuilder>,
+    date: StringBuilder,
+    winner: StringBuilder,
+    margin: Float64Builder,
+    reason: StringBuilder,
+    komi: Float64Builder,
+    handicap: Int64Builder,
+    time_control: StringBuilder,
+    counts: [UInt32Builder; 7],
+    opening: StringBuilder,
+    main_hash: UInt64Builder,
+    captures_black: UInt32Builder,
+    captures_white: UInt32Builder,
+    final_hash: UInt64Builder,
+    moves: ListBuilder<UInt32Builder>,
+    error: StringBuilder,
+}
+
+/// The text columns kept as written, in the schema's order (after `board_size`, `width`,
+/// `height`; the normalised columns follow them): see `schema.rs`.
+pub(super) const TEXTS: [Field; 14] = [
+    Field::BlackName,
+    Field::BlackRank,
+    Field::BlackTeam,
+    Field::WhiteName,
+    Field::WhiteRank,
+    Field::WhiteTeam,
+    Field::Date,
+    Field::Event,
+    Field::Round,
+    Field::Place,
+    Field::GameName,
+    Field::Result,
+    Field::Komi,
+    Field::Rules,
+];
+
+impl Columns {
+    fn new(with_row: bool) -> Columns {
+        Columns {
+            row: with_row.then(UInt64Builder::new),
+            source: StringBuilder::new(),
+            offset: UInt64Builder::new(),
+            length: UInt64Builder::new(),
+            format: StringBuilder::new(),
+            kind: StringBuilder::new(),
+            board_size: StringBuilder::new(),
+            width: UInt8Builder::new(),
+            height: UInt8Builder::new(),
+            texts: (0..TEXTS.len()).map(|_| StringBuilder::new()).collect(),
+            date: StringBuilder::new(),
+            winner: StringBuilder::new(),
+            margin: Float64Builder::new(),
+            reason: StringBuilder::new(),
+            komi: Float64Builder::new(),
+            handicap: Int64Builder::new(),
+            time_control: StringBuilder::new(),
+            counts: std::array::from_fn(|_| UInt32Builder::new()),
+            opening: StringBuilder::new(),
+            main_hash: UInt64Builder::new(),
+            captures_black: UInt32Builder::new(),
+            captures_white: UInt32Builder::new(),
+            final_hash: UInt64Builder::new(),
+            moves: ListBuilder::new(UInt32Builder::new()),
+            error: StringBuilder::new(),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn append(
+        &mut self,
+        row: Option<u64>,
+        source: &str,
+        format: Option<Format>,
+        game: Option<&GameRow>,
+        codes: &[u32],
+        size: (u8, u8),
+        error: Option<&str>,
+    ) {
+        if let Some(b) = &mut self.row {
+            b.append_value(row.unwrap_or(0));
+        }
+        self.source.append_value(source);
+        self.offset.append_value(game.map_or(0, |g| g.offset));
+        self.length.append_option(game.and_then(|g| g.length));
+        self.format.append_option(format.map(Format::as_str));
+        self.kind.append_option(game.map(|g| g.kind.map_or("go", Kind::as_str)));
+        self.board_size.append_option(game.and_then(|g| g.text(Field::BoardSize)));
+        self.width.append_option(game.map(|_| size.0));
+        self.height.append_option(game.map(|_| size.1));
+        for (b, &f) in self.texts.iter_mut().zip(TEXTS.iter()) {
+            b.append_option(game.and_then(|g| g.text(f)));
+        }
+        let norm = game.map(|g| &g.norm);
+        self.date.append_option(norm.and_then(|n| n.date.as_deref()));
+        self.winner.append_option(norm.and_then(|n| n.outcome.winner));
+        self.margin.append_option(norm.and_then(|n| n.outcome.margin));
+        self.reason.append_option(norm.and_then(|n| n.outcome.reason));
+        self.komi.append_option(norm.and_then(|n| n.komi));
+        self.handicap.append_option(norm.and_then(|n| n.handicap));
+        self.time_control.append_option(norm.and_then(|n| n.time_control.as_deref()));
+        let counts = game.map_or([0; 7], |g| {
+            [g.moves, g.moves_total, g.nodes, g.variations, g.comments, g.warnings, g.errors]
+                .map(|c| u32::try_from(c).unwrap_or(u32::MAX))
+        });
+        for (b, c) in self.counts.iter_mut().zip(counts) {
+            b.append_value(c);
+        }
+        self.opening.append_option(game.map(|g| g.text(Field::Opening).unwrap_or("")));
+        self.main_hash.append_option(game.map(|g| g.main_hash));
+        let fin = game.map(|g| g.final_pos);
+        self.captures_black.append_option(fin.and_then(|f| f.captures).map(|c| c.0));
+        self.captures_white.append_option(fin.and_then(|f| f.captures).map(|c| c.1));
+        self.final_hash.append_option(fin.and_then(|f| f.hash));
+        self.moves.values().append_slice(codes);
+        self.moves.append(true);
+        self.error.append_option(error);
+    }
+
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        let mut out: Vec<ArrayRef> = Vec::with_capacity(48);
+        if let Some(b) = &mut self.row {
+            out.push(Arc::new(b.finish()));
+        }
+        out.push(Arc::new(self.source.finish()));
+        out.push(Arc::new(self.offset.finish()));
+        out.push(Arc::new(self.length.finish()));
+        out.push(Arc::new(self.format.finish()));
+        out.push(Arc::new(self.kind.finish()));
+        out.push(Arc::new(self.board_size.finish()));
+        out.push(Arc::new(self.width.finish()));
+        out.push(Arc::new(self.height.finish()));
+        for b in &mut self.texts {
+            out.push(Arc::new(b.finish()));
+        }
+        out.push(Arc::new(self.date.finish()));
+        out.push(Arc::new(self.winner.finish()));
+        out.push(Arc::new(self.margin.finish()));
+        out.push(Arc::new(self.reason.finish()));
+        out.push(Arc::new(self.komi.finish()));
+        out.push(Arc::new(self.handicap.finish()));
+        out.push(Arc::new(self.time_control.finish()));
+        for b in &mut self.counts {
+            out.push(Arc::new(b.finish()));
+        }
+        out.push(Arc::new(self.opening.finish()));
+        out.push(Arc::new(self.main_hash.finish()));
+        out.push(Arc::new(self.captures_black.finish()));
+        out.push(Arc::new(self.captures_white.finish()));
+        out.push(Arc::new(self.final_hash.finish()));
+        out.push(Arc::new(self.moves.finish()));
+        out.push(Arc::new(self.error.finish()));
+        out
+    }
+}

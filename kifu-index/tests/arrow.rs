@@ -1,0 +1,261 @@
+//! The Arrow games table (feature `arrow`): every kind of row fits the schema, the values are the
+//! index's for the same games, the move codes decode to the main line the library reads, batches
+//! stay within their size, and a column of record texts gives each row's games.
+#![cfg(feature = "arrow")]
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{UInt32Type, UInt64Type};
+use arrow_array::{Array, BinaryArray, RecordBatch, StringArray};
+use kifu::{Event, EventSource, Move};
+use kifu_index::arrow::{
+    decode_go_move, decode_shogi_move, games_batches, games_schema, parse_records, records_schema, BatchOptions,
+    GamesBuilder,
+};
+use std::path::{Path, PathBuf};
+
+fn samples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../samples")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("kifu-arrow-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn all(inputs: &[PathBuf], options: &BatchOptions) -> (Vec<RecordBatch>, kifu_index::arrow::BatchSummary) {
+    let mut out = Vec::new();
+    let summary = games_batches(inputs, options, |b| {
+        out.push(b);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    (out, summary)
+}
+
+fn text(b: &RecordBatch, col: &str, i: usize) -> Option<String> {
+    let a = b.column_by_name(col).unwrap().as_string::<i32>();
+    a.is_valid(i).then(|| a.value(i).to_string())
+}
+
+fn u64_at(b: &RecordBatch, col: &str, i: usize) -> Option<u64> {
+    let a = b.column_by_name(col).unwrap();
+    let a = a.as_primitive::<UInt64Type>();
+    a.is_valid(i).then(|| a.value(i))
+}
+
+fn u32_at(b: &RecordBatch, col: &str, i: usize) -> u32 {
+    b.column_by_name(col).unwrap().as_primitive::<UInt32Type>().value(i)
+}
+
+fn codes(b: &RecordBatch, i: usize) -> Vec<u32> {
+    let l = b.column_by_name("moves").unwrap().as_list::<i32>().value(i);
+    l.as_primitive::<UInt32Type>().values().to_vec()
+}
+
+/// The main line's moves as the library's main-line adapter reads them, game by game.
+fn library_main_lines(bytes: &[u8]) -> Vec<Vec<Move>> {
+    let mut reader = kifu::AnyReader::detect(bytes, kifu::Config::default()).unwrap();
+    let mut tracker = kifu::tree::MainLineTracker::new();
+    let mut games = Vec::new();
+    while let Some(Ok(ev)) = reader.next_event() {
+        let on_main = tracker.feed(&ev);
+        match ev {
+            Event::GameStart { .. } => games.push(Vec::new()),
+            Event::Move(m) if on_main => games.last_mut().unwrap().push(m),
+            _ => {}
+        }
+    }
+    games
+}
+
+fn decode(b: &RecordBatch, i: usize) -> Vec<Move> {
+    let (w, h) = (
+        b.column_by_name("width").unwrap().as_primitive::<arrow_array::types::UInt8Type>().value(i),
+        b.column_by_name("height").unwrap().as_primitive::<arrow_array::types::UInt8Type>().value(i),
+    );
+    let shogi = text(b, "kind", i).as_deref() == Some("shogi");
+    codes(b, i)
+        .into_iter()
+        .map(|c| if shogi { Move::Shogi(decode_shogi_move(c).unwrap().0) } else { decode_go_move(c, w, h).unwrap() })
+        .collect()
+}
+
+#[test]
+fn every_kind_of_row_fits_the_schema() {
+    let mut b = GamesBuilder::new();
+    // A good game, a game cut short by an error, a shogi game, an empty input.
+    let sgf = b"(;GM[1]SZ[9]PB[a]RE[B+R]KM[6.5]HA[2];B[cc];W[])(;GM[1];B[dd];W[";
+    b.push_events("x.sgf", kifu::Format::Sgf, kifu::AnyReader::detect(sgf, kifu::Config::default()).unwrap());
+    let csa = std::fs::read(samples().join("yagura-opening.csa")).unwrap();
+    b.push_events("y.csa", kifu::Format::Csa, kifu::AnyReader::detect(&csa, kifu::Config::default()).unwrap());
+    b.push_events("z.sgf", kifu::Format::Sgf, std::iter::empty());
+    b.push_error(None, "w", None, "nothing");
+    let batch = b.finish();
+    assert_eq!(batch.schema(), games_schema());
+    assert_eq!(batch.num_rows(), 4);
+    assert_eq!(text(&batch, "black_name", 0).as_deref(), Some("a"));
+    assert_eq!(text(&batch, "winner", 0).as_deref(), Some("B"));
+    assert_eq!(codes(&batch, 0), [2 * 9 + 2, 1 << 12 | 81]);
+    assert_eq!(u32_at(&batch, "errors", 1), 1);
+    assert!(text(&batch, "error", 1).is_some());
+    assert_eq!(u64_at(&batch, "length", 1), None);
+    assert_eq!(text(&batch, "kind", 2).as_deref(), Some("shogi"));
+    assert_eq!(text(&batch, "format", 3), None);
+    assert_eq!(text(&batch, "error", 3).as_deref(), Some("nothing"));
+    assert_eq!(b.finish().num_rows(), 0, "finish starts the builder afresh");
+    let mut r = GamesBuilder::with_rows();
+    r.push_error(Some(7), "", None, "x");
+    assert_eq!(r.finish().schema(), records_schema());
+}
+
+/// The batches hold what the index holds for the same games (its reading: the same collector).
+#[test]
+fn values_equal_the_index() {
+    let dir = temp_dir("index");
+    let db = dir.join("games.sqlite");
+    kifu_index::build(&[samples()], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let hits = kifu_index::find(&conn, &kifu_index::Query::default()).unwrap();
+    let (batches, summary) = all(&[samples()], &BatchOptions::default());
+    assert_eq!(summary.games as usize, hits.len());
+    let mut rows = Vec::new();
+    for b in &batches {
+        for i in 0..b.num_rows() {
+            rows.push((b, i));
+        }
+    }
+    for h in &hits {
+        let name = Path::new(&h.path).file_name().unwrap().to_str().unwrap();
+        let &(b, i) = rows
+            .iter()
+            .find(|(b, i)| {
+                text(b, "source", *i).unwrap().ends_with(name) && u64_at(b, "offset", *i) == Some(h.offset as u64)
+            })
+            .unwrap_or_else(|| panic!("{}@{} is in the batches", h.path, h.offset));
+        assert_eq!(text(b, "date", i), h.date, "{name}");
+        assert_eq!(text(b, "black_name", i), h.black, "{name}");
+        assert_eq!(text(b, "white_rank", i), h.white_rank, "{name}");
+        assert_eq!(text(b, "result_raw", i), h.result, "{name}");
+        assert_eq!(text(b, "winner", i), h.winner, "{name}");
+        assert_eq!(text(b, "event", i), h.event, "{name}");
+        assert_eq!(u32_at(b, "num_moves", i) as i64, h.moves, "{name}");
+        assert_eq!(u64_at(b, "main_hash", i).unwrap() as i64, h.hash, "{name}");
+        assert_eq!(text(b, "opening", i).unwrap(), h.opening, "{name}");
+        assert_eq!(codes(b, i).len() as i64, h.moves, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The move codes decode to the main line the library reads, game by game, Go and shogi.
+#[test]
+fn moves_decode_to_the_main_line() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(samples()).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut checked = 0;
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        let Some(reader) = kifu::AnyReader::detect(&bytes, kifu::Config::default()) else { continue };
+        let format = reader.format();
+        let mut b = GamesBuilder::new();
+        b.push_events("f", format, reader);
+        let batch = b.finish();
+        let want = library_main_lines(&bytes);
+        assert_eq!(batch.num_rows(), want.len(), "{}", f.display());
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(&decode(&batch, i), w, "{} game {i}", f.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+/// Promotions are marked: the samples' yagura game promotes no piece, a game that does is read
+/// from CSA.
+#[test]
+fn shogi_promotion_bit() {
+    let csa = b"V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n";
+    let mut b = GamesBuilder::new();
+    b.push_events("p.csa", kifu::Format::Csa, kifu::AnyReader::detect(csa, kifu::Config::default()).unwrap());
+    let batch = b.finish();
+    let decoded: Vec<_> = codes(&batch, 0).into_iter().map(|c| decode_shogi_move(c).unwrap()).collect();
+    let promoted: Vec<bool> = decoded.iter().map(|d| d.1).collect();
+    assert_eq!(promoted, [false, false, true, false, false]);
+    assert_eq!(decoded[4].0.from, None);
+    assert_eq!(decoded[4].0.piece, kifu::Piece::Bishop);
+}
+
+#[test]
+fn batches_are_bounded_and_in_order() {
+    let dir = temp_dir("bounded");
+    let mut sgf = String::new();
+    for i in 0..25 {
+        sgf.push_str(&format!("(;GM[1]PB[p{i}];B[aa])\n"));
+    }
+    std::fs::write(dir.join("a.sgf"), &sgf).unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;GM[1]PB[b];B[bb])").unwrap();
+    std::fs::write(dir.join("c.txt"), "not a record").unwrap();
+    for threads in [1, 2] {
+        let options = BatchOptions { batch_games: 4, threads, ..Default::default() };
+        let (batches, summary) = all(std::slice::from_ref(&dir), &options);
+        assert!(batches.iter().all(|b| b.num_rows() <= 4 && b.num_rows() > 0));
+        let names: Vec<String> =
+            batches.iter().flat_map(|b| (0..b.num_rows()).map(move |i| text(b, "black_name", i).unwrap())).collect();
+        let mut want: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
+        want.push("b".into());
+        assert_eq!(names, want);
+        assert_eq!((summary.files, summary.skipped, summary.games), (2, 1, 26));
+    }
+    // The first error of `each` stops the reading.
+    let mut calls = 0;
+    let r = games_batches(std::slice::from_ref(&dir), &BatchOptions { batch_games: 4, ..Default::default() }, |_| {
+        calls += 1;
+        Err("stop")
+    });
+    assert_eq!((r.unwrap_err(), calls), ("stop", 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn records_of_a_column() {
+    let gz = {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(b"(;GM[1]PB[gz];B[aa])").unwrap();
+        e.finish().unwrap()
+    };
+    let utf16: Vec<u8> = "\u{feff}(;GM[1]PB[u16];B[bb])".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+    let rows: Vec<Option<&[u8]>> = vec![
+        Some(b"(;GM[1]PB[a];B[pd])(;GM[1]PB[b];B[dd])"),
+        None,
+        Some(b"hello"),
+        Some(&gz),
+        Some(&utf16),
+        Some(b"(;GM[1]PB[c];B[pd];W["),
+        Some(b""),
+    ];
+    let column = BinaryArray::from_opt_vec(rows.clone());
+    for threads in [1, 3] {
+        let out = parse_records(&column, &BatchOptions { threads, ..Default::default() }).unwrap();
+        assert_eq!(out.schema(), records_schema());
+        let row = out.column_by_name("row").unwrap().as_primitive::<UInt64Type>().values().to_vec();
+        assert_eq!(row, [0, 0, 1, 2, 3, 4, 5, 6]);
+        let names: Vec<Option<String>> = (0..out.num_rows()).map(|i| text(&out, "black_name", i)).collect();
+        assert_eq!(names[..2], [Some("a".into()), Some("b".into())]);
+        assert_eq!(names[4..7], [Some("gz".into()), Some("u16".into()), Some("c".into())]);
+        for i in [2, 3, 7] {
+            assert!(text(&out, "error", i).is_some(), "row {i} has an error");
+            assert_eq!(text(&out, "kind", i), None);
+        }
+        assert!(text(&out, "error", 6).is_some(), "the game cut short has its error");
+    }
+    // Strings too, and many rows over several threads keep their order.
+    let many: Vec<String> = (0..2000).map(|i| format!("(;GM[1]PB[p{i}];B[aa])")).collect();
+    let out = parse_records(&StringArray::from(many), &BatchOptions { threads: 4, ..Default::default() }).unwrap();
+    assert_eq!(out.num_rows(), 2000);
+    assert!((0..2000).all(|i| text(&out, "black_name", i) == Some(format!("p{i}"))));
+    // Another type is an error, not a panic.
+    let ints = arrow_array::UInt32Array::from(vec![1, 2]);
+    assert_eq!(parse_records(&ints, &BatchOptions::default()).unwrap_err().kind(), kifu_index::ErrorKind::Usage);
+}
