@@ -10,7 +10,7 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 py="$venv/bin/python"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q "maturin>=1.5,<2" pytest mypy pyarrow numpy
+"$py" -m pip install -q "maturin>=1.5,<2" pytest mypy pyarrow numpy sgfmill
 export PYO3_PYTHON="$PWD/$py"
 
 echo "== python: cargo fmt --check, cargo clippy -p kifu-python"
@@ -27,7 +27,7 @@ cargo build --release -p kifu-cli
 export KIFU_BIN="$PWD/target/release/kifu"
 
 echo "== python: mypy on the typed example, stubtest of the stub against the wheel"
-(cd python && "../$venv/bin/mypy" --strict examples/typed_example.py)
+(cd python && "../$venv/bin/mypy" --strict examples/typed_example.py kifu/)
 (cd python/tests && "../../$py" -m mypy.stubtest kifu)
 
 echo "== python: pytest"

@@ -36,6 +36,15 @@ def summarise(path: str) -> Tuple[Counter[str], Dict[str, int], List[str]]:
     return players, first_moves, problems
 
 
+def winners(records: List[bytes]) -> Dict[str, int]:
+    """Wins per colour of records kept as bytes (a database column), through the Arrow path."""
+    table = kifu.parse_column(records)
+    counts: Dict[str, int] = {}
+    for winner in table.column("winner").to_pylist():
+        counts[str(winner)] = counts.get(str(winner), 0) + 1
+    return counts
+
+
 if __name__ == "__main__":
     players, first, problems = summarise(sys.argv[1] if len(sys.argv) > 1 else "samples")
     print(players.most_common(5), sorted(first.items(), key=lambda kv: -kv[1])[:5], len(problems))

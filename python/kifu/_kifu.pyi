@@ -1,10 +1,27 @@
 """Types of kifu's native module (see kifu/__init__.py)."""
 
 import os
+
+import pyarrow  # type: ignore[import-untyped, unused-ignore]
 from typing import Any, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union, final
 
 __version__: str
-__all__ = ["ParseError", "Game", "Move", "Warning", "Node", "Games", "Index", "read", "formats", "__version__"]
+__all__ = [
+    "ParseError",
+    "Game",
+    "Move",
+    "Warning",
+    "Node",
+    "Games",
+    "Index",
+    "read",
+    "formats",
+    "games_reader",
+    "parse_array",
+    "games_table_schema",
+    "records_table_schema",
+    "__version__",
+]
 
 _Color = Literal["B", "W"]
 #: One event: its name (``game_start``, ``info``, ``node``, ``move``, ``setup``, ``turn``,
@@ -173,3 +190,10 @@ class Index:
     ) -> List[Dict[str, Any]]:
         """Games matching every filter: dicts with path, offset, date, black, black_rank, white,
         white_rank, result, winner, moves, event, hash, opening."""
+
+def games_reader(
+    paths: List[str], *, threads: int = 0, batch_games: int = 16384, strict: bool = False
+) -> pyarrow.RecordBatchReader: ...
+def parse_array(array: Any, *, threads: int = 1, strict: bool = False) -> pyarrow.RecordBatch: ...
+def games_table_schema() -> pyarrow.Schema: ...
+def records_table_schema() -> pyarrow.Schema: ...

@@ -8,10 +8,12 @@
 //! - [`events`]: one event as a Python `(name, fields)` tuple, the fields of `kifu events`.
 //! - [`errors`]: `kifu.ParseError` (a `ValueError` with `offset`, `line`, `column` and `kind`).
 //! - [`index`]: `kifu.Index(path).find(...)` over kifu-index's `find`.
+//! - [`arrow`]: kifu-index's games table as pyarrow tables (`kifu.games`, `kifu.parse_column`).
 //!
 //! The Python side (`kifu/__init__.py`, the `.pyi` stub, `py.typed`) re-exports these names.
 #![forbid(unsafe_code)]
 
+mod arrow;
 mod errors;
 mod events;
 mod game;
@@ -33,6 +35,10 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<index::Index>()?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
     m.add_function(wrap_pyfunction!(read::formats, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::games_reader, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::parse_array, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::games_table_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::records_table_schema, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
