@@ -51,7 +51,7 @@ def session():  # type: ignore[no-untyped-def]
     from pyspark.sql import SparkSession
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    return (
+    spark = (
         SparkSession.builder.master("local[2]")
         .appName("kifu-recipe")
         .config("spark.ui.enabled", "false")
@@ -59,6 +59,9 @@ def session():  # type: ignore[no-untyped-def]
         .config("spark.driver.memory", "1g")
         .getOrCreate()
     )
+    # The workers unpickle `parse_files` by this module's name when it was imported (not run).
+    spark.sparkContext.addPyFile(os.path.abspath(__file__))
+    return spark
 
 
 def games_of(spark, paths: List[str]):  # type: ignore[no-untyped-def]
