@@ -1,0 +1,142 @@
+//! `kifu.Index`: a kifu-index database (what `kifu index` builds) opened read-only and searched
+//! with kifu-index's [`find`](kifu_index::find), and `Index.build` to make or update one.
+//! Queries and builds run with the GIL released.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// An index error as a Python exception: `FileNotFoundError` when there is no index,
+/// `ValueError` for a malformed query, `OSError` otherwise.
+fn to_py(e: kifu_index::Error) -> PyErr {
+    match e.kind() {
+        kifu_index::ErrorKind::NoIndex => PyFileNotFoundError::new_err(e.message().to_owned()),
+        kifu_index::ErrorKind::Usage => PyValueError::new_err(e.message().to_owned()),
+        _ => PyOSError::new_err(e.message().to_owned()),
+    }
+}
+
+/// Whether `name` contains `part`, ignoring ASCII case (as the index's `player` filter does).
+fn contains(name: &Option<String>, part: &str) -> bool {
+    name.as_deref().is_some_and(|n| n.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
+}
+
+/// A game index, opened read-only.
+#[pyclass(module = "kifu", frozen)]
+pub struct Index {
+    path: PathBuf,
+    conn: Mutex<rusqlite::Connection>,
+}
+
+#[pymethods]
+impl Index {
+    /// Opens the index at `path` (`FileNotFoundError` when there is none).
+    #[new]
+    fn new(py: Python<'_>, path: PathBuf) -> PyResult<Index> {
+        let conn = py.detach(|| kifu_index::open_existing(&path)).map_err(to_py)?;
+        Ok(Index { path, conn: Mutex::new(conn) })
+    }
+
+    /// Builds or updates the index at `db` from `paths` (files, directories, archives), reading
+    /// only what changed; returns the run's summary and opens the index.
+    #[staticmethod]
+    #[pyo3(signature = (db, paths, *, threads = None, strict = false))]
+    fn build(
+        py: Python<'_>,
+        db: PathBuf,
+        paths: Vec<PathBuf>,
+        threads: Option<usize>,
+        strict: bool,
+    ) -> PyResult<(Index, Py<PyDict>)> {
+        let mut options = kifu_index::Options::new(&db);
+        options.threads = threads;
+        options.strict = strict;
+        let s = py.detach(|| kifu_index::build(&paths, &options, &mut kifu_index::Silent)).map_err(to_py)?;
+        let d = PyDict::new(py);
+        d.set_item("files", s.files)?;
+        d.set_item("games", s.games)?;
+        d.set_item("files_read", s.files_read)?;
+        d.set_item("files_unchanged", s.files_unchanged)?;
+        d.set_item("files_deleted", s.files_deleted)?;
+        d.set_item("files_skipped", s.files_skipped)?;
+        d.set_item("games_read", s.games_read)?;
+        d.set_item("warnings", s.warnings)?;
+        d.set_item("errors", s.errors)?;
+        d.set_item("seconds", s.seconds)?;
+        Ok((Index::new(py, db)?, d.unbind()))
+    }
+
+    /// The index's path.
+    #[getter]
+    fn path(&self) -> PathBuf {
+        self.path.clone()
+    }
+
+    /// The games matching every filter given, as dicts (see the stub for the keys).
+    #[pyo3(signature = (*, player = None, black = None, white = None, event = None, date_from = None,
+                        date_to = None, result = None, opening = None, duplicates = false, limit = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn find(
+        &self,
+        py: Python<'_>,
+        player: Option<String>,
+        black: Option<String>,
+        white: Option<String>,
+        event: Option<String>,
+        date_from: Option<String>,
+        date_to: Option<String>,
+        result: Option<String>,
+        opening: Option<String>,
+        duplicates: bool,
+        limit: Option<u64>,
+    ) -> PyResult<Vec<Py<PyDict>>> {
+        let sides = black.is_some() || white.is_some();
+        // The index filters on either player; black and white are kept here, so the limit too.
+        let query = kifu_index::Query {
+            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+            event,
+            from: date_from,
+            to: date_to,
+            result,
+            opening,
+            duplicates,
+            limit: if sides { None } else { limit },
+        };
+        let hits = py.detach(|| {
+            let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+            kifu_index::find(&conn, &query)
+        });
+        let hits = hits.map_err(to_py)?;
+        let keep = |h: &kifu_index::Hit| {
+            black.as_deref().is_none_or(|b| contains(&h.black, b))
+                && white.as_deref().is_none_or(|w| contains(&h.white, w))
+        };
+        let max = limit.map_or(usize::MAX, |l| l as usize);
+        let mut out = Vec::new();
+        for h in hits.iter().filter(|h| keep(h)).take(max) {
+            let d = PyDict::new(py);
+            d.set_item("path", &h.path)?;
+            d.set_item("offset", h.offset)?;
+            d.set_item("date", &h.date)?;
+            d.set_item("black", &h.black)?;
+            d.set_item("black_rank", &h.black_rank)?;
+            d.set_item("white", &h.white)?;
+            d.set_item("white_rank", &h.white_rank)?;
+            d.set_item("result", &h.result)?;
+            d.set_item("winner", &h.winner)?;
+            d.set_item("moves", h.moves)?;
+            d.set_item("event", &h.event)?;
+            d.set_item("hash", h.hash)?;
+            d.set_item("opening", &h.opening)?;
+            out.push(d.unbind());
+        }
+        Ok(out)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("kifu.Index({:?})", self.path.display().to_string())
+    }
+}
