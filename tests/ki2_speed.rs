@@ -2,6 +2,10 @@
 //! not asserted (a loaded machine says nothing about the code): run with
 //! `cargo test --release --test ki2_speed -- --ignored --nocapture`. KIF's reader on the same
 //! 300 games (`kif/tsshogi`) is printed beside it, for scale.
+//!
+//! `ki2_read_once` reads the 300 games once (`ROUNDS` times with that variable), for an
+//! instruction profile: `valgrind --tool=callgrind target/release/deps/ki2_speed-* --ignored
+//! --exact ki2_read_once`.
 
 mod common;
 
@@ -68,4 +72,19 @@ fn ki2_throughput() {
         let mbs = speed(all.len(), 20, || count(kifu::kif::Reader::new(&all)));
         eprintln!("kif read  {name}: {:.1} MB in one slice, {mbs:.0} MB/s", all.len() as f64 / 1e6);
     }
+}
+
+#[test]
+#[ignore = "a profile's workload, not a test: run by hand"]
+fn ki2_read_once() {
+    let Some(ki2) = common::corpus_dir("ki2/tsshogi") else { return };
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(1);
+    let all = [concat(&ki2, &[".ki2u"]), concat(&ki2, &[".ki2"])];
+    let mut events = 0;
+    for _ in 0..rounds {
+        for a in &all {
+            events += count(kifu::ki2::Reader::new(a));
+        }
+    }
+    assert!(events > 0);
 }

@@ -600,7 +600,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = i;
         let (tok, after) = token::token(seg, i, enc);
         // The next token starts at the next side mark (after a bad token too: progress).
-        self.frames[fi].pos = token::next_mark(seg, after.max(i + 1), enc);
+        self.frames[fi].pos = token::next_mark_after_spaces(seg, after.max(i + 1), enc);
         if f.ended {
             return Some(self.warn(WarningKind::Repaired, i));
         }

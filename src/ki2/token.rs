@@ -5,7 +5,7 @@
 use crate::event::{Color, Ending, Piece, Square};
 use crate::kit::kakinoki::glyphs::{self, Word};
 use crate::kit::kakinoki::lex::{self, at, len, skip_spaces, Enc, Kind};
-use crate::kit::kakinoki::moves::{self, promotion, target};
+use crate::kit::kakinoki::moves::{self, code_at, promotion, target_at, word_code, DROP_CODE};
 use crate::kit::kakinoki::reach::{Motion, Words};
 
 /// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
@@ -21,17 +21,29 @@ pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
     }
 }
 
+/// The codes of [`glyphs::MARKS`] (see [`moves::code_at`]), per charset.
+const MARK_CODES: [[u32; 6]; 2] = {
+    let mut out = [[0; 6]; 2];
+    let mut k = 0;
+    while k < 6 {
+        out[0][k] = word_code(glyphs::MARKS[k], 0);
+        out[1][k] = word_code(glyphs::MARKS[k], 1);
+        k += 1;
+    }
+    out
+};
+
 /// The side mark at `b[i]`: the side it names and its length.
 #[inline]
 pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
+    // Every mark starts with E2 in UTF-8 and 81 in CP932 (so a CP932 `FF FF`, a mark the
+    // charset cannot write, is never read as one).
     if !matches!(b.get(i), Some(0xE2 | 0x81)) {
         return None;
     }
-    glyphs::MARKS
-        .iter()
-        .enumerate()
-        .find(|&(_, &w)| at(b, i, w, enc))
-        .map(|(k, &w)| (if k % 2 == 0 { Color::Black } else { Color::White }, len(w, enc)))
+    let (c, n) = code_at(b, i, enc)?;
+    let k = MARK_CODES[enc as usize].iter().position(|&x| x == c)?;
+    Some((if k % 2 == 0 { Color::Black } else { Color::White }, n))
 }
 
 /// One token of a move line.
@@ -66,14 +78,16 @@ pub(crate) struct Written {
 /// line's end).
 pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
-    match target(b, i, enc) {
+    match target_at(b, i + n, enc) {
         Ok((to, piece, j)) => {
             let (words, j) = words(b, j, enc);
             let (promote, mut j) = promotion(b, j, enc);
             let mut drop = false;
-            if at(b, j, glyphs::DROP, enc) {
-                drop = true;
-                j += len(glyphs::DROP, enc);
+            if let Some((c, k)) = code_at(b, j, enc) {
+                if c == DROP_CODE[enc as usize] {
+                    drop = true;
+                    j += k;
+                }
             }
             (Token::Move(Written { color, to, piece, words, promote, drop }), j)
         }
@@ -99,36 +113,48 @@ pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     }
 }
 
+/// The direction words, each with what it sets: 0 `右`, 1 `左`, 2 `直`, 3 `上` (and `行`,
+/// `入`), 4 `引`, 5 `寄`.
+const WORDS: [(Word, u8); 8] = [
+    (glyphs::RIGHT, 0),
+    (glyphs::LEFT, 1),
+    (glyphs::STRAIGHT, 2),
+    (glyphs::UP, 3),
+    (glyphs::GO, 3),
+    (glyphs::ENTER, 3),
+    (glyphs::BACK, 4),
+    (glyphs::SIDE, 5),
+];
+
+/// The codes of [`WORDS`] (each one character), per charset.
+const WORD_CODES: [[u32; 8]; 2] = {
+    let mut out = [[0; 8]; 2];
+    let mut k = 0;
+    while k < 8 {
+        out[0][k] = word_code(WORDS[k].0, 0);
+        out[1][k] = word_code(WORDS[k].0, 1);
+        k += 1;
+    }
+    out
+};
+
 /// The direction words at `b[i]` (`右`/`左`/`直`, then `上`/`行`/`入`/`引`/`寄`, in any order).
+#[inline]
 fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
     let mut w = Words::default();
-    const TABLE: [(Word, u8); 8] = [
-        (glyphs::RIGHT, 0),
-        (glyphs::LEFT, 1),
-        (glyphs::STRAIGHT, 2),
-        (glyphs::UP, 3),
-        (glyphs::GO, 3),
-        (glyphs::ENTER, 3),
-        (glyphs::BACK, 4),
-        (glyphs::SIDE, 5),
-    ];
-    'next: loop {
-        for &(word, k) in &TABLE {
-            if at(b, i, word, enc) {
-                match k {
-                    0 => w.right = Some(true),
-                    1 => w.right = Some(false),
-                    2 => w.straight = true,
-                    3 => w.motion = Some(Motion::Up),
-                    4 => w.motion = Some(Motion::Back),
-                    _ => w.motion = Some(Motion::Side),
-                }
-                i += len(word, enc);
-                continue 'next;
-            }
+    while let Some((c, n)) = code_at(b, i, enc) {
+        let Some(k) = WORD_CODES[enc as usize].iter().position(|&x| x == c) else { break };
+        match WORDS[k].1 {
+            0 => w.right = Some(true),
+            1 => w.right = Some(false),
+            2 => w.straight = true,
+            3 => w.motion = Some(Motion::Up),
+            4 => w.motion = Some(Motion::Back),
+            _ => w.motion = Some(Motion::Side),
         }
-        return (w, i);
+        i += n;
     }
+    (w, i)
 }
 
 /// Where the next token of the line after `i` may start: the next side mark (on a character
@@ -156,6 +182,21 @@ pub(crate) fn next_mark(b: &[u8], mut i: usize, enc: Enc) -> usize {
         i += lex::char_len(b, i, enc);
     }
     b.len()
+}
+
+/// [`next_mark`], first looking past ASCII spaces for a mark (where the next token usually
+/// is): the same offset, found without a search.
+#[inline(always)]
+pub(crate) fn next_mark_after_spaces(b: &[u8], i: usize, enc: Enc) -> usize {
+    let mut j = i;
+    while matches!(b.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    // ASCII spaces are characters of their own in both charsets and never a mark's bytes.
+    if mark_at(b, j, enc).is_some() {
+        return j;
+    }
+    next_mark(b, i, enc)
 }
 
 /// The real moves of a move line and whether a special move ends its line of play there (for

@@ -49,7 +49,7 @@ pub(crate) struct MoveLine<'a> {
 /// The character at `b[i]` as a number (its code point in UTF-8, where every word of these
 /// tables is three bytes long; its two bytes in CP932), and its length; `None` for anything else.
 #[inline(always)]
-fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
+pub(crate) fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
     match enc {
         Enc::Utf8 => match b.get(i..i.wrapping_add(3))? {
             &[a @ 0xE0..=0xEF, x, y] if x & 0xC0 == 0x80 && y & 0xC0 == 0x80 => {
@@ -66,7 +66,7 @@ fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
 
 /// [`code_at`] of a table word's first character, in each charset (`FF FF`, a form the charset
 /// cannot write, gives a number no character of that charset gives).
-const fn word_code(w: glyphs::Word, enc: usize) -> u32 {
+pub(crate) const fn word_code(w: glyphs::Word, enc: usize) -> u32 {
     let b = w[enc];
     if enc == 0 {
         ((b[0] & 0x0F) as u32) << 12 | ((b[1] & 0x3F) as u32) << 6 | (b[2] & 0x3F) as u32
@@ -98,6 +98,10 @@ const NUMERAL_CODES: [[u32; 9]; 2] = {
     out
 };
 const PROMOTE_CODE: [u32; 2] = [word_code(glyphs::PROMOTE, 0), word_code(glyphs::PROMOTE, 1)];
+/// The code of `不`, the first character of [`glyphs::NO_PROMOTE`] (`不成`).
+const NOT_CODE: [u32; 2] = [word_code(glyphs::NO_PROMOTE, 0), word_code(glyphs::NO_PROMOTE, 1)];
+/// The code of [`glyphs::DROP`] (`打`).
+pub(crate) const DROP_CODE: [u32; 2] = [word_code(glyphs::DROP, 0), word_code(glyphs::DROP, 1)];
 
 /// The piece named at `b[i]` and the length of its name (a character of [`glyphs::PIECES`], or
 /// `成` and `銀`/`桂`/`香`).
@@ -155,6 +159,12 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
             i += len(*k, enc);
         }
     }
+    target_at(b, i, enc)
+}
+
+/// [`target`] after the side mark: the destination and piece at `b[i]`.
+#[inline]
+pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
         i += if enc == Enc::Sjis { 2 } else { 3 };
         let r = numeral_at(b, i, enc).ok_or(i)?;
@@ -174,12 +184,14 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
 /// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
 #[inline]
 pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
-    if at(b, i, glyphs::NO_PROMOTE, enc) {
-        (Some(false), i + len(glyphs::NO_PROMOTE, enc))
-    } else if at(b, i, glyphs::PROMOTE, enc) {
-        (Some(true), i + len(glyphs::PROMOTE, enc))
-    } else {
-        (None, i)
+    let e = enc as usize;
+    match code_at(b, i, enc) {
+        Some((c, n)) if c == PROMOTE_CODE[e] => (Some(true), i + n),
+        Some((c, n)) if c == NOT_CODE[e] => match code_at(b, i + n, enc) {
+            Some((c, k)) if c == PROMOTE_CODE[e] => (Some(false), i + n + k),
+            _ => (None, i),
+        },
+        _ => (None, i),
     }
 }
 

@@ -3,9 +3,13 @@
 //! words (`右 左 直 上 寄 引`) that pick among them, whether a move leaves the own king in check,
 //! and the moves themselves applied (captures go to the mover's hand).
 //!
-//! Cells are bytes (`0` empty, else the piece's index + 1, plus 16 for White); a lookup walks
-//! back from the destination along each way the piece moves, so a move costs a few dozen byte
-//! reads. Nothing here allocates.
+//! The board is a padded mailbox: 13 rows of 11 cells, the nine files of a rank between two
+//! wall cells and two wall rows above and below the nine ranks, so a step or a knight's jump
+//! from any square lands on a cell of the array and a slide stops at a wall without a bounds
+//! test of its own. Cells are bytes (`0` empty, else the piece's index + 1, plus 16 for White,
+//! [`WALL`] off the board); each piece kind's steps and slides are precomputed cell offsets. A
+//! lookup walks back from the destination along each way the piece moves, so a move costs a
+//! few dozen byte reads. Nothing here allocates.
 
 use crate::event::{Color, Piece, ShogiMove, Square};
 
@@ -19,7 +23,7 @@ const ORTH: &[Step] = &[(0, -1), (0, 1), (1, 0), (-1, 0)];
 const DIAG: &[Step] = &[(1, -1), (-1, -1), (1, 1), (-1, 1)];
 
 /// The single steps and the slides of `piece` (as Black).
-fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
+const fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
     match piece {
         Piece::Pawn => (&[(0, -1)], &[]),
         Piece::Lance => (&[], &[(0, -1)]),
@@ -33,6 +37,46 @@ fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
         Piece::Dragon => (DIAG, ORTH),
     }
 }
+
+/// Cells in a row of the mailbox: a wall, files 1 to 9, a wall.
+const ROW: usize = 11;
+/// Cells of the mailbox: two wall rows, ranks 1 to 9, two wall rows.
+const CELLS: usize = ROW * 13;
+/// A cell off the board.
+const WALL: u8 = 0xFF;
+
+/// The ways of one piece kind as cell offsets (as Black: the cell a piece stands on is the
+/// destination's cell minus the offset), steps first, then slides: `n_steps` steps and
+/// `n_slides` slides in `d`.
+#[derive(Clone, Copy)]
+struct Ways {
+    d: [i8; 8],
+    n_steps: u8,
+    n_slides: u8,
+}
+
+/// [`Ways`] by [`Piece`] index.
+const WAYS: [Ways; 14] = {
+    let mut out = [Ways { d: [0; 8], n_steps: 0, n_slides: 0 }; 14];
+    let mut p = 0;
+    while p < 14 {
+        let (steps, slides) = ways(Piece::ALL[p]);
+        let mut k = 0;
+        while k < steps.len() {
+            out[p].d[k] = steps[k].0 + steps[k].1 * ROW as i8;
+            k += 1;
+        }
+        let mut j = 0;
+        while j < slides.len() {
+            out[p].d[k + j] = slides[j].0 + slides[j].1 * ROW as i8;
+            j += 1;
+        }
+        out[p].n_steps = steps.len() as u8;
+        out[p].n_slides = slides.len() as u8;
+        p += 1;
+    }
+    out
+};
 
 /// The most pieces of one kind that can reach one square (a king's eight neighbours).
 pub(crate) const MAX_CANDIDATES: usize = 8;
@@ -62,21 +106,43 @@ pub(crate) enum Motion {
 /// A shogi position: the pieces on the board and in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
-    cells: [u8; 81],
+    /// The mailbox (see the module docs).
+    cells: [u8; CELLS],
     /// Counts in hand by [`Piece`] index (unpromoted kinds), Black then White.
     hands: [[u8; 8]; 2],
 }
 
+/// The empty mailbox: walls around 81 empty cells.
+const EMPTY: [u8; CELLS] = {
+    let mut cells = [WALL; CELLS];
+    let mut rank = 1;
+    while rank <= 9 {
+        let mut file = 1;
+        while file <= 9 {
+            cells[(rank + 1) * ROW + file] = 0;
+            file += 1;
+        }
+        rank += 1;
+    }
+    cells
+};
+
 impl Default for Board {
     fn default() -> Board {
-        Board { cells: [0; 81], hands: [[0; 8]; 2] }
+        Board { cells: EMPTY, hands: [[0; 8]; 2] }
     }
 }
 
+/// The mailbox cell of a square on the board.
 #[inline]
 fn index(sq: Square) -> Option<usize> {
-    ((1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank))
-        .then(|| (sq.rank as usize - 1) * 9 + sq.file as usize - 1)
+    ((1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank)).then(|| (sq.rank as usize + 1) * ROW + sq.file as usize)
+}
+
+/// The square of a mailbox cell on the board.
+#[inline]
+fn square(i: usize) -> Square {
+    Square::new((i % ROW) as u8, (i / ROW).saturating_sub(1) as u8)
 }
 
 #[inline]
@@ -84,19 +150,12 @@ fn cell(color: Color, piece: Piece) -> u8 {
     piece as u8 + 1 + if color == Color::White { 16 } else { 0 }
 }
 
-#[inline]
-fn offset(sq: Square, d: Step, k: i8) -> Option<Square> {
-    let f = sq.file as i8 + d.0 * k;
-    let r = sq.rank as i8 + d.1 * k;
-    ((1..=9).contains(&f) && (1..=9).contains(&r)).then(|| Square::new(f as u8, r as u8))
-}
-
 impl Board {
     /// The piece on `sq`.
     #[inline]
     pub(crate) fn get(&self, sq: Square) -> Option<(Color, Piece)> {
         let c = self.cells[index(sq)?];
-        if c == 0 {
+        if c == 0 || c == WALL {
             return None;
         }
         let color = if c > 16 { Color::White } else { Color::Black };
@@ -125,6 +184,7 @@ impl Board {
 
     /// Plays a move (not checked): the origin is emptied (or a piece leaves the hand), a captured
     /// piece goes to the mover's hand, unpromoted.
+    #[inline]
     pub(crate) fn play(&mut self, m: ShogiMove) {
         let Some(to) = index(m.to) else { return };
         match m.from.and_then(index) {
@@ -134,7 +194,9 @@ impl Board {
                 *n = n.saturating_sub(1);
             }
         }
-        if let Some((_, taken)) = self.get(m.to) {
+        let taken = self.cells[to];
+        if taken != 0 {
+            let taken = Piece::ALL[(taken - 1) as usize & 15];
             if taken != Piece::King {
                 let n = &mut self.hands[m.color as usize][taken.unpromoted() as usize];
                 *n = n.saturating_add(1);
@@ -144,33 +206,41 @@ impl Board {
     }
 
     /// The squares of `color`'s pieces of kind `piece` that can move to `to` (written into `out`;
-    /// their number is returned), in a fixed order.
+    /// their number is returned), in a fixed order: the piece's steps, then its slides (sliders
+    /// blocked by the first piece on their line).
+    #[inline]
     pub(crate) fn reach(&self, color: Color, piece: Piece, to: Square, out: &mut [Square; MAX_CANDIDATES]) -> usize {
+        let Some(t) = index(to) else { return 0 };
         let own = cell(color, piece);
-        let flip = if color == Color::White { -1 } else { 1 };
-        let (steps, slides) = ways(piece);
+        let w = &WAYS[piece as usize];
+        // White's ways are Black's turned round.
+        let sign: isize = if color == Color::White { -1 } else { 1 };
+        let (steps, slides) = w.d.split_at(usize::from(w.n_steps).min(8));
+        let slides = &slides[..usize::from(w.n_slides).min(slides.len())];
         let mut n = 0;
-        for &(df, dr) in steps {
-            // The piece stands one step back from `to`.
-            if let Some(from) = offset(to, (-df * flip, -dr * flip), 1) {
-                if index(from).map(|i| self.cells[i]) == Some(own) && n < MAX_CANDIDATES {
-                    out[n] = from;
-                    n += 1;
-                }
+        for &d in steps {
+            // The piece stands one step back from `to` (a step from a square on the board lands
+            // inside the mailbox).
+            let from = t.wrapping_sub((d as isize * sign) as usize);
+            if self.cells.get(from) == Some(&own) && n < MAX_CANDIDATES {
+                out[n] = square(from);
+                n += 1;
             }
         }
-        for &(df, dr) in slides {
-            let mut k = 1;
-            while let Some(from) = offset(to, (-df * flip, -dr * flip), k) {
-                let c = index(from).map_or(0, |i| self.cells[i]);
+        for &d in slides {
+            let d = (d as isize * sign) as usize;
+            let mut from = t;
+            // Every line ends at a wall: each turn moves one cell back along it.
+            loop {
+                from = from.wrapping_sub(d);
+                let c = self.cells.get(from).copied().unwrap_or(WALL);
                 if c != 0 {
                     if c == own && n < MAX_CANDIDATES {
-                        out[n] = from;
+                        out[n] = square(from);
                         n += 1;
                     }
                     break;
                 }
-                k += 1;
             }
         }
         n
@@ -180,7 +250,7 @@ impl Board {
     pub(crate) fn in_check(&self, color: Color) -> bool {
         let king = cell(color, Piece::King);
         let Some(i) = self.cells.iter().position(|&c| c == king) else { return false };
-        let sq = Square::new((i % 9) as u8 + 1, (i / 9) as u8 + 1);
+        let sq = square(i);
         let mut out = [Square::new(0, 0); MAX_CANDIDATES];
         Piece::ALL.iter().any(|&p| self.reach(color.opponent(), p, sq, &mut out) > 0)
     }
