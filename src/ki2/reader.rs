@@ -13,7 +13,7 @@ use crate::kit::kakinoki::board::{self, Handicap, Row, HAND_KINDS, STANDARD};
 use crate::kit::kakinoki::charset::{charset_label, declared, is_binary};
 use crate::kit::kakinoki::glyphs;
 use crate::kit::kakinoki::lex::{self, line_end, Enc, Kind};
-use crate::kit::kakinoki::reach::{self, Board, MAX_CANDIDATES};
+use crate::kit::kakinoki::reach::{self, Board, Undo, MAX_CANDIDATES};
 use crate::kit::kakinoki::scan::{self, Block, DROPPED};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
@@ -79,9 +79,20 @@ struct Frame {
     line_next: usize,
 }
 
-/// The boards of a line of play: after its last move (`[0]`), and before it (`[1]`); kept
-/// beside [`Frame`] (in `Reader::boards`) so that a frame stays small to copy.
-type Boards = [Board; 2];
+/// The board of a line of play after its last move, and what takes that move back (where a
+/// variation replacing it starts); kept beside [`Frame`] (in `Reader::boards`) so that a frame
+/// stays small to copy.
+#[derive(Clone, Copy, Debug)]
+struct Boards {
+    board: Board,
+    undo: Undo,
+}
+
+impl Boards {
+    fn new(board: Board) -> Boards {
+        Boards { board, undo: Undo::NONE }
+    }
+}
 
 /// Reads KI2 records from a byte slice, returning one [`Event`] per call; see the
 /// [module docs](super) for the mapping.
@@ -352,7 +363,7 @@ impl<'a> Reader<'a> {
             line_end: 0,
             line_next: 0,
         });
-        self.boards.push([Board::default(); 2]);
+        self.boards.push(Boards::new(Board::default()));
         let mut problems = None;
         if self.games == 1 {
             problems = self.charset_warning.take().map(|at| (WarningKind::UnknownCharset, at));
@@ -452,6 +463,14 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether frame `fi`'s next variation branches from it (else [`Reader::enter_kid`] has
+    /// nothing to do).
+    #[inline]
+    fn kid_here(&self, fi: usize) -> bool {
+        let f = &self.frames[fi];
+        self.kids.get(f.kid).is_some_and(|&k| self.blocks.get(k as usize).is_some_and(|b| b.parent == f.block))
+    }
+
     /// Opens the next variation of frame `fi` that branches here: one replacing its last move
     /// (before its next move, or at its end), or one after its last move (at its end). Drops,
     /// with a warning, a variation that can no longer be placed.
@@ -481,8 +500,10 @@ impl<'a> Reader<'a> {
             )));
         }
         let last_to = if sibling { f.prev_to } else { f.last_to };
-        let b2 = self.boards[fi];
-        let board = if sibling { b2[1] } else { b2[0] };
+        let mut board = self.boards[fi].board;
+        if sibling {
+            board.undo(&self.boards[fi].undo);
+        }
         let kid = self.first_kid(k);
         self.frames.push(Frame {
             block: k,
@@ -496,7 +517,7 @@ impl<'a> Reader<'a> {
             line_end: 0,
             line_next: 0,
         });
-        self.boards.push([board; 2]);
+        self.boards.push(Boards::new(board));
         self.stmt_offset = b.header;
         Some(Ok(Event::VariationStart(if sibling { Branch::Sibling } else { Branch::Child })))
     }
@@ -532,7 +553,7 @@ impl<'a> Reader<'a> {
                     *next += 1;
                     if !removed.contains(&(file, rank)) {
                         let square = Some(Square::new(file, rank));
-                        self.boards[0][0].put(color, piece, square);
+                        self.boards[0].board.put(color, piece, square);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square })));
                     }
                 }
@@ -547,7 +568,7 @@ impl<'a> Reader<'a> {
                     if let Some((color, piece)) = row.cells[k] {
                         let (square, at) = (Some(Square::new(9 - k as u8, *rank)), *at);
                         let ev = Event::Setup(Setup::Shogi { color, piece, square });
-                        self.boards[0][0].put(color, piece, square);
+                        self.boards[0].board.put(color, piece, square);
                         if piece == crate::event::Piece::King {
                             let n = &mut self.kings[color as usize];
                             *n = n.saturating_add(1);
@@ -567,7 +588,7 @@ impl<'a> Reader<'a> {
                     if *n > 0 {
                         *n -= 1;
                         let (piece, color) = (HAND_KINDS[*k as usize], *color);
-                        self.boards[0][0].put(color, piece, None);
+                        self.boards[0].board.put(color, piece, None);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: None })));
                     }
                     *k += 1;
@@ -591,7 +612,7 @@ impl<'a> Reader<'a> {
             fr.line_end = 0;
             return None;
         }
-        if !f.ended {
+        if !f.ended && self.kid_here(fi) {
             // The variations that replace the last move come before the next one.
             if let Some(r) = self.enter_kid(fi, false) {
                 return Some(r);
@@ -659,7 +680,7 @@ impl<'a> Reader<'a> {
                 None => bad = Some(WarningKind::BadValue),
             }
         }
-        let board = &self.boards[fi][0];
+        let board = &self.boards[fi].board;
         let mut c = [Square::new(0, 0); MAX_CANDIDATES];
         let n = if w.drop { 0 } else { board.reach(color, w.piece, to, &mut c) };
         let from = if w.drop || (n == 0 && w.promote.is_none() && board.in_hand(color, w.piece) > 0) {
@@ -703,9 +724,8 @@ impl<'a> Reader<'a> {
         f.prev_to = f.last_to;
         f.last_to = Some(to);
         f.ply = ply;
-        let b2 = &mut self.boards[fi];
-        b2[1] = b2[0];
-        b2[0].play(m);
+        let l = &mut self.boards[fi];
+        l.undo = l.board.play_undo(m);
         self.queue.push(Event::Move(Move::Shogi(m)));
         if let Some(kind) = bad {
             if let Err(e) = self.queue_warning(kind, at) {

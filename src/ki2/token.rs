@@ -3,9 +3,10 @@
 //! and the ending a `まで…` summary names (KI2 writes no special move: `まで3手で先手の勝ち`).
 
 use crate::event::{Color, Ending, Piece, Square};
+use crate::kit::kakinoki::codes::{code_at, codes, word_code, Lookup};
 use crate::kit::kakinoki::glyphs::{self, Word};
 use crate::kit::kakinoki::lex::{self, at, len, skip_spaces, Enc, Kind};
-use crate::kit::kakinoki::moves::{self, code_at, promotion, target_at, word_code, DROP_CODE};
+use crate::kit::kakinoki::moves::{self, promotion, target_at, DROP_CODE};
 use crate::kit::kakinoki::reach::{Motion, Words};
 
 /// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
@@ -21,17 +22,8 @@ pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
     }
 }
 
-/// The codes of [`glyphs::MARKS`] (see [`moves::code_at`]), per charset.
-const MARK_CODES: [[u32; 6]; 2] = {
-    let mut out = [[0; 6]; 2];
-    let mut k = 0;
-    while k < 6 {
-        out[0][k] = word_code(glyphs::MARKS[k], 0);
-        out[1][k] = word_code(glyphs::MARKS[k], 1);
-        k += 1;
-    }
-    out
-};
+/// The codes of [`glyphs::MARKS`], per charset.
+static MARK_CODES: [Lookup; 2] = [Lookup::new(&codes(glyphs::MARKS, 0)), Lookup::new(&codes(glyphs::MARKS, 1))];
 
 /// The side mark at `b[i]`: the side it names and its length.
 #[inline]
@@ -42,7 +34,7 @@ pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
         return None;
     }
     let (c, n) = code_at(b, i, enc)?;
-    let k = MARK_CODES[enc as usize].iter().position(|&x| x == c)?;
+    let k = MARK_CODES[enc as usize].find(c)?;
     Some((if k % 2 == 0 { Color::Black } else { Color::White }, n))
 }
 
@@ -80,6 +72,12 @@ pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
     match target_at(b, i + n, enc) {
         Ok((to, piece, j)) => {
+            // Most moves end at the piece: a space, the next mark or the line's end follows
+            // (no direction word, `成`, `不成` or `打` starts with a byte of those).
+            if matches!(b.get(j), None | Some(b' ' | b'\t' | 0xE2 | 0x81)) {
+                let w = Written { color, to, piece, words: Words::default(), promote: None, drop: false };
+                return (Token::Move(w), j);
+            }
             let (words, j) = words(b, j, enc);
             let (promote, mut j) = promotion(b, j, enc);
             let mut drop = false;
@@ -127,15 +125,17 @@ const WORDS: [(Word, u8); 8] = [
 ];
 
 /// The codes of [`WORDS`] (each one character), per charset.
-const WORD_CODES: [[u32; 8]; 2] = {
-    let mut out = [[0; 8]; 2];
-    let mut k = 0;
-    while k < 8 {
-        out[0][k] = word_code(WORDS[k].0, 0);
-        out[1][k] = word_code(WORDS[k].0, 1);
-        k += 1;
+static WORD_CODES: [Lookup; 2] = {
+    const fn list(enc: usize) -> [u32; 8] {
+        let mut out = [0; 8];
+        let mut k = 0;
+        while k < 8 {
+            out[k] = word_code(WORDS[k].0, enc);
+            k += 1;
+        }
+        out
     }
-    out
+    [Lookup::new(&list(0)), Lookup::new(&list(1))]
 };
 
 /// The direction words at `b[i]` (`右`/`左`/`直`, then `上`/`行`/`入`/`引`/`寄`, in any order).
@@ -143,7 +143,7 @@ const WORD_CODES: [[u32; 8]; 2] = {
 fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
     let mut w = Words::default();
     while let Some((c, n)) = code_at(b, i, enc) {
-        let Some(k) = WORD_CODES[enc as usize].iter().position(|&x| x == c) else { break };
+        let Some(k) = WORD_CODES[enc as usize].find(c) else { break };
         match WORDS[k].1 {
             0 => w.right = Some(true),
             1 => w.right = Some(false),
@@ -301,6 +301,16 @@ mod tests {
         let line = "▲７六歩    △３四歩    ▲同　成桂";
         assert_eq!(count(line.as_bytes(), Enc::Utf8), (3, false));
         assert_eq!(count("▲７六歩 △投了".as_bytes(), Enc::Utf8), (1, true));
+    }
+
+    #[test]
+    fn no_modifier_starts_with_a_byte_that_ends_a_move() {
+        // `token`'s shortcut after the piece relies on it.
+        for w in WORDS.iter().map(|w| w.0).chain([glyphs::PROMOTE, glyphs::NO_PROMOTE, glyphs::DROP]) {
+            for form in w {
+                assert!(!matches!(form[0], b' ' | b'\t' | 0xE2 | 0x81), "{form:?}");
+            }
+        }
     }
 
     #[test]

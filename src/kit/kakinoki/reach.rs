@@ -112,6 +112,42 @@ pub(crate) struct Board {
     hands: [[u8; 8]; 2],
 }
 
+/// What a move changed on a [`Board`], to take it back: two cells (their place and what they
+/// held; cell 0, a wall, for none) and two hand counts (their place, colour × 8 + kind, and
+/// the count; `u8::MAX` for none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Undo {
+    from: (u8, u8),
+    to: (u8, u8),
+    hands: [(u8, u8); 2],
+}
+
+impl Undo {
+    /// Undoes nothing.
+    pub(crate) const NONE: Undo = Undo { from: (0, WALL), to: (0, WALL), hands: [(u8::MAX, 0); 2] };
+}
+
+/// The hand a captured piece goes to, by [`Piece`] index (its unpromoted kind; none, `u8::MAX`,
+/// for a king).
+const HAND_KIND: [u8; 16] = {
+    let mut out = [u8::MAX; 16];
+    let mut p = 0;
+    while p < 14 {
+        out[p] = match Piece::ALL[p] {
+            Piece::King => u8::MAX,
+            Piece::ProPawn => Piece::Pawn as u8,
+            Piece::ProLance => Piece::Lance as u8,
+            Piece::ProKnight => Piece::Knight as u8,
+            Piece::ProSilver => Piece::Silver as u8,
+            Piece::Horse => Piece::Bishop as u8,
+            Piece::Dragon => Piece::Rook as u8,
+            k => k as u8,
+        };
+        p += 1;
+    }
+    out
+};
+
 /// The empty mailbox: walls around 81 empty cells.
 const EMPTY: [u8; CELLS] = {
     let mut cells = [WALL; CELLS];
@@ -203,6 +239,53 @@ impl Board {
             }
         }
         self.cells[to] = cell(m.color, m.piece);
+    }
+
+    /// [`Board::play`], returning what undoes it.
+    #[inline]
+    pub(crate) fn play_undo(&mut self, m: ShogiMove) -> Undo {
+        let mut u = Undo::NONE;
+        let Some(to) = index(m.to) else { return u };
+        let c = m.color as usize & 1;
+        match m.from.and_then(index) {
+            Some(from) => {
+                u.from = (from as u8, self.cells[from]);
+                self.cells[from] = 0;
+            }
+            None => {
+                let k = m.piece.unpromoted() as usize & 7;
+                let n = &mut self.hands[c][k];
+                u.hands[0] = ((c * 8 + k) as u8, *n);
+                *n = n.saturating_sub(1);
+            }
+        }
+        let taken = self.cells[to];
+        u.to = (to as u8, taken);
+        if taken != 0 {
+            let k = HAND_KIND[(taken - 1) as usize & 15];
+            if let Some(n) = self.hands[c].get_mut(k as usize) {
+                u.hands[1] = ((c * 8 + k as usize) as u8, *n);
+                *n = n.saturating_add(1);
+            }
+        }
+        self.cells[to] = cell(m.color, m.piece);
+        u
+    }
+
+    /// Takes back the move [`Board::play_undo`] played (the board must be as it left it).
+    #[inline]
+    pub(crate) fn undo(&mut self, u: &Undo) {
+        // In the reverse order of the changes.
+        for &(k, n) in u.hands.iter().rev() {
+            if let Some(h) = self.hands.get_mut(k as usize / 8) {
+                h[k as usize % 8] = n;
+            }
+        }
+        for (i, c) in [u.to, u.from] {
+            if let Some(cell) = self.cells.get_mut(i as usize) {
+                *cell = c;
+            }
+        }
     }
 
     /// The squares of `color`'s pieces of kind `piece` that can move to `to` (written into `out`;
@@ -380,6 +463,33 @@ mod tests {
         let k = filter(&mut out, n, Color::Black, sq(5, 8), w);
         assert_eq!(&out[..k], &[sq(4, 9)]);
         assert_eq!(words_for(Color::Black, sq(4, 9), sq(5, 8), &[sq(6, 9), sq(4, 9)], false), w);
+    }
+
+    #[test]
+    fn undo_takes_a_move_back() {
+        let mut b = Board::default();
+        b.put(Color::Black, Piece::Rook, Some(sq(5, 9)));
+        b.put(Color::White, Piece::ProPawn, Some(sq(5, 5)));
+        b.put(Color::Black, Piece::Pawn, None);
+        let before = b;
+        for m in [
+            ShogiMove { color: Color::Black, from: Some(sq(5, 9)), to: sq(5, 5), piece: Piece::Dragon },
+            ShogiMove { color: Color::Black, from: None, to: sq(4, 4), piece: Piece::Pawn },
+            // A drop on a piece (bad input) changes two hand counts, of the same kind here.
+            ShogiMove { color: Color::Black, from: None, to: sq(5, 5), piece: Piece::Pawn },
+            ShogiMove { color: Color::Black, from: Some(sq(0, 5)), to: sq(5, 10), piece: Piece::Pawn },
+        ] {
+            let mut a = before;
+            let u = a.play_undo(m);
+            let mut c = before;
+            c.play(m);
+            assert_eq!(a, c);
+            a.undo(&u);
+            assert_eq!(a, before, "{m:?}");
+        }
+        let mut a = before;
+        a.undo(&Undo::NONE);
+        assert_eq!(a, before);
     }
 
     #[test]
