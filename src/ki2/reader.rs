@@ -124,6 +124,8 @@ pub struct Reader<'a> {
     nodes: u64,
     expand: Expand,
     queue: EventQueue<'a, 8>,
+    /// The move of the `Node` just given, given before anything queued after it.
+    pending_move: Option<ShogiMove>,
     blocks: Vec<Block>,
     kids: Vec<u32>,
     stack: Vec<u32>,
@@ -165,6 +167,7 @@ impl<'a> Reader<'a> {
             nodes: 0,
             expand: Expand::None,
             queue: EventQueue::new(),
+            pending_move: None,
             blocks: Vec::new(),
             kids: Vec::new(),
             stack: Vec::new(),
@@ -254,6 +257,7 @@ impl<'a> Reader<'a> {
     fn skip_rest(&mut self) {
         self.pos = self.game_end;
         self.queue.clear();
+        self.pending_move = None;
         self.expand = Expand::None;
         self.frames.clear();
         self.boards.clear();
@@ -284,6 +288,9 @@ impl<'a> Reader<'a> {
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
+            if let Some(m) = self.pending_move.take() {
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
             if let Some(ev) = self.queue.pop() {
                 return Some(Ok(ev));
             }
@@ -726,7 +733,7 @@ impl<'a> Reader<'a> {
         f.ply = ply;
         let l = &mut self.boards[fi];
         l.undo = l.board.play_undo(m);
-        self.queue.push(Event::Move(Move::Shogi(m)));
+        self.pending_move = Some(m);
         if let Some(kind) = bad {
             if let Err(e) = self.queue_warning(kind, at) {
                 return Some(Err(e));
