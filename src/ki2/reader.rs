@@ -13,7 +13,7 @@ use crate::kit::kakinoki::board::{self, Handicap, Row, HAND_KINDS, STANDARD};
 use crate::kit::kakinoki::charset::{charset_label, declared, is_binary};
 use crate::kit::kakinoki::glyphs;
 use crate::kit::kakinoki::lex::{self, line_end, Enc, Kind};
-use crate::kit::kakinoki::reach::{self, Board, MAX_CANDIDATES};
+use crate::kit::kakinoki::reach::{self, Board, Undo, MAX_CANDIDATES};
 use crate::kit::kakinoki::scan::{self, Block, DROPPED};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
@@ -79,9 +79,20 @@ struct Frame {
     line_next: usize,
 }
 
-/// The boards of a line of play: after its last move (`[0]`), and before it (`[1]`); kept
-/// beside [`Frame`] (in `Reader::boards`) so that a frame stays small to copy.
-type Boards = [Board; 2];
+/// The board of a line of play after its last move, and what takes that move back (where a
+/// variation replacing it starts); kept beside [`Frame`] (in `Reader::boards`) so that a frame
+/// stays small to copy.
+#[derive(Clone, Copy, Debug)]
+struct Boards {
+    board: Board,
+    undo: Undo,
+}
+
+impl Boards {
+    fn new(board: Board) -> Boards {
+        Boards { board, undo: Undo::NONE }
+    }
+}
 
 /// Reads KI2 records from a byte slice, returning one [`Event`] per call; see the
 /// [module docs](super) for the mapping.
@@ -113,6 +124,8 @@ pub struct Reader<'a> {
     nodes: u64,
     expand: Expand,
     queue: EventQueue<'a, 8>,
+    /// The move of the `Node` just given, given before anything queued after it.
+    pending_move: Option<ShogiMove>,
     blocks: Vec<Block>,
     kids: Vec<u32>,
     stack: Vec<u32>,
@@ -154,6 +167,7 @@ impl<'a> Reader<'a> {
             nodes: 0,
             expand: Expand::None,
             queue: EventQueue::new(),
+            pending_move: None,
             blocks: Vec::new(),
             kids: Vec::new(),
             stack: Vec::new(),
@@ -243,6 +257,7 @@ impl<'a> Reader<'a> {
     fn skip_rest(&mut self) {
         self.pos = self.game_end;
         self.queue.clear();
+        self.pending_move = None;
         self.expand = Expand::None;
         self.frames.clear();
         self.boards.clear();
@@ -273,6 +288,9 @@ impl<'a> Reader<'a> {
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
+            if let Some(m) = self.pending_move.take() {
+                return Some(Ok(Event::Move(Move::Shogi(m))));
+            }
             if let Some(ev) = self.queue.pop() {
                 return Some(Ok(ev));
             }
@@ -352,7 +370,7 @@ impl<'a> Reader<'a> {
             line_end: 0,
             line_next: 0,
         });
-        self.boards.push([Board::default(); 2]);
+        self.boards.push(Boards::new(Board::default()));
         let mut problems = None;
         if self.games == 1 {
             problems = self.charset_warning.take().map(|at| (WarningKind::UnknownCharset, at));
@@ -452,6 +470,14 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether frame `fi`'s next variation branches from it (else [`Reader::enter_kid`] has
+    /// nothing to do).
+    #[inline]
+    fn kid_here(&self, fi: usize) -> bool {
+        let f = &self.frames[fi];
+        self.kids.get(f.kid).is_some_and(|&k| self.blocks.get(k as usize).is_some_and(|b| b.parent == f.block))
+    }
+
     /// Opens the next variation of frame `fi` that branches here: one replacing its last move
     /// (before its next move, or at its end), or one after its last move (at its end). Drops,
     /// with a warning, a variation that can no longer be placed.
@@ -481,8 +507,10 @@ impl<'a> Reader<'a> {
             )));
         }
         let last_to = if sibling { f.prev_to } else { f.last_to };
-        let b2 = self.boards[fi];
-        let board = if sibling { b2[1] } else { b2[0] };
+        let mut board = self.boards[fi].board;
+        if sibling {
+            board.undo(&self.boards[fi].undo);
+        }
         let kid = self.first_kid(k);
         self.frames.push(Frame {
             block: k,
@@ -496,7 +524,7 @@ impl<'a> Reader<'a> {
             line_end: 0,
             line_next: 0,
         });
-        self.boards.push([board; 2]);
+        self.boards.push(Boards::new(board));
         self.stmt_offset = b.header;
         Some(Ok(Event::VariationStart(if sibling { Branch::Sibling } else { Branch::Child })))
     }
@@ -532,7 +560,7 @@ impl<'a> Reader<'a> {
                     *next += 1;
                     if !removed.contains(&(file, rank)) {
                         let square = Some(Square::new(file, rank));
-                        self.boards[0][0].put(color, piece, square);
+                        self.boards[0].board.put(color, piece, square);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square })));
                     }
                 }
@@ -547,7 +575,7 @@ impl<'a> Reader<'a> {
                     if let Some((color, piece)) = row.cells[k] {
                         let (square, at) = (Some(Square::new(9 - k as u8, *rank)), *at);
                         let ev = Event::Setup(Setup::Shogi { color, piece, square });
-                        self.boards[0][0].put(color, piece, square);
+                        self.boards[0].board.put(color, piece, square);
                         if piece == crate::event::Piece::King {
                             let n = &mut self.kings[color as usize];
                             *n = n.saturating_add(1);
@@ -567,7 +595,7 @@ impl<'a> Reader<'a> {
                     if *n > 0 {
                         *n -= 1;
                         let (piece, color) = (HAND_KINDS[*k as usize], *color);
-                        self.boards[0][0].put(color, piece, None);
+                        self.boards[0].board.put(color, piece, None);
                         return Some(Ok(Event::Setup(Setup::Shogi { color, piece, square: None })));
                     }
                     *k += 1;
@@ -591,7 +619,7 @@ impl<'a> Reader<'a> {
             fr.line_end = 0;
             return None;
         }
-        if !f.ended {
+        if !f.ended && self.kid_here(fi) {
             // The variations that replace the last move come before the next one.
             if let Some(r) = self.enter_kid(fi, false) {
                 return Some(r);
@@ -600,7 +628,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = i;
         let (tok, after) = token::token(seg, i, enc);
         // The next token starts at the next side mark (after a bad token too: progress).
-        self.frames[fi].pos = token::next_mark(seg, after.max(i + 1), enc);
+        self.frames[fi].pos = token::next_mark_after_spaces(seg, after.max(i + 1), enc);
         if f.ended {
             return Some(self.warn(WarningKind::Repaired, i));
         }
@@ -659,7 +687,7 @@ impl<'a> Reader<'a> {
                 None => bad = Some(WarningKind::BadValue),
             }
         }
-        let board = &self.boards[fi][0];
+        let board = &self.boards[fi].board;
         let mut c = [Square::new(0, 0); MAX_CANDIDATES];
         let n = if w.drop { 0 } else { board.reach(color, w.piece, to, &mut c) };
         let from = if w.drop || (n == 0 && w.promote.is_none() && board.in_hand(color, w.piece) > 0) {
@@ -703,10 +731,9 @@ impl<'a> Reader<'a> {
         f.prev_to = f.last_to;
         f.last_to = Some(to);
         f.ply = ply;
-        let b2 = &mut self.boards[fi];
-        b2[1] = b2[0];
-        b2[0].play(m);
-        self.queue.push(Event::Move(Move::Shogi(m)));
+        let l = &mut self.boards[fi];
+        l.undo = l.board.play_undo(m);
+        self.pending_move = Some(m);
         if let Some(kind) = bad {
             if let Err(e) = self.queue_warning(kind, at) {
                 return Some(Err(e));

@@ -3,9 +3,10 @@
 //! and the ending a `まで…` summary names (KI2 writes no special move: `まで3手で先手の勝ち`).
 
 use crate::event::{Color, Ending, Piece, Square};
+use crate::kit::kakinoki::codes::{code_at, codes, word_code, Lookup};
 use crate::kit::kakinoki::glyphs::{self, Word};
 use crate::kit::kakinoki::lex::{self, at, len, skip_spaces, Enc, Kind};
-use crate::kit::kakinoki::moves::{self, promotion, target};
+use crate::kit::kakinoki::moves::{self, promotion, target_at, DROP_CODE};
 use crate::kit::kakinoki::reach::{Motion, Words};
 
 /// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
@@ -21,17 +22,20 @@ pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
     }
 }
 
+/// The codes of [`glyphs::MARKS`], per charset.
+static MARK_CODES: [Lookup; 2] = [Lookup::new(&codes(glyphs::MARKS, 0)), Lookup::new(&codes(glyphs::MARKS, 1))];
+
 /// The side mark at `b[i]`: the side it names and its length.
 #[inline]
 pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
+    // Every mark starts with E2 in UTF-8 and 81 in CP932 (so a CP932 `FF FF`, a mark the
+    // charset cannot write, is never read as one).
     if !matches!(b.get(i), Some(0xE2 | 0x81)) {
         return None;
     }
-    glyphs::MARKS
-        .iter()
-        .enumerate()
-        .find(|&(_, &w)| at(b, i, w, enc))
-        .map(|(k, &w)| (if k % 2 == 0 { Color::Black } else { Color::White }, len(w, enc)))
+    let (c, n) = code_at(b, i, enc)?;
+    let k = MARK_CODES[enc as usize].find(c)?;
+    Some((if k % 2 == 0 { Color::Black } else { Color::White }, n))
 }
 
 /// One token of a move line.
@@ -66,14 +70,22 @@ pub(crate) struct Written {
 /// line's end).
 pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
-    match target(b, i, enc) {
+    match target_at(b, i + n, enc) {
         Ok((to, piece, j)) => {
+            // Most moves end at the piece: a space, the next mark or the line's end follows
+            // (no direction word, `成`, `不成` or `打` starts with a byte of those).
+            if matches!(b.get(j), None | Some(b' ' | b'\t' | 0xE2 | 0x81)) {
+                let w = Written { color, to, piece, words: Words::default(), promote: None, drop: false };
+                return (Token::Move(w), j);
+            }
             let (words, j) = words(b, j, enc);
             let (promote, mut j) = promotion(b, j, enc);
             let mut drop = false;
-            if at(b, j, glyphs::DROP, enc) {
-                drop = true;
-                j += len(glyphs::DROP, enc);
+            if let Some((c, k)) = code_at(b, j, enc) {
+                if c == DROP_CODE[enc as usize] {
+                    drop = true;
+                    j += k;
+                }
             }
             (Token::Move(Written { color, to, piece, words, promote, drop }), j)
         }
@@ -99,36 +111,50 @@ pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     }
 }
 
+/// The direction words, each with what it sets: 0 `右`, 1 `左`, 2 `直`, 3 `上` (and `行`,
+/// `入`), 4 `引`, 5 `寄`.
+const WORDS: [(Word, u8); 8] = [
+    (glyphs::RIGHT, 0),
+    (glyphs::LEFT, 1),
+    (glyphs::STRAIGHT, 2),
+    (glyphs::UP, 3),
+    (glyphs::GO, 3),
+    (glyphs::ENTER, 3),
+    (glyphs::BACK, 4),
+    (glyphs::SIDE, 5),
+];
+
+/// The codes of [`WORDS`] (each one character), per charset.
+static WORD_CODES: [Lookup; 2] = {
+    const fn list(enc: usize) -> [u32; 8] {
+        let mut out = [0; 8];
+        let mut k = 0;
+        while k < 8 {
+            out[k] = word_code(WORDS[k].0, enc);
+            k += 1;
+        }
+        out
+    }
+    [Lookup::new(&list(0)), Lookup::new(&list(1))]
+};
+
 /// The direction words at `b[i]` (`右`/`左`/`直`, then `上`/`行`/`入`/`引`/`寄`, in any order).
+#[inline]
 fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
     let mut w = Words::default();
-    const TABLE: [(Word, u8); 8] = [
-        (glyphs::RIGHT, 0),
-        (glyphs::LEFT, 1),
-        (glyphs::STRAIGHT, 2),
-        (glyphs::UP, 3),
-        (glyphs::GO, 3),
-        (glyphs::ENTER, 3),
-        (glyphs::BACK, 4),
-        (glyphs::SIDE, 5),
-    ];
-    'next: loop {
-        for &(word, k) in &TABLE {
-            if at(b, i, word, enc) {
-                match k {
-                    0 => w.right = Some(true),
-                    1 => w.right = Some(false),
-                    2 => w.straight = true,
-                    3 => w.motion = Some(Motion::Up),
-                    4 => w.motion = Some(Motion::Back),
-                    _ => w.motion = Some(Motion::Side),
-                }
-                i += len(word, enc);
-                continue 'next;
-            }
+    while let Some((c, n)) = code_at(b, i, enc) {
+        let Some(k) = WORD_CODES[enc as usize].find(c) else { break };
+        match WORDS[k].1 {
+            0 => w.right = Some(true),
+            1 => w.right = Some(false),
+            2 => w.straight = true,
+            3 => w.motion = Some(Motion::Up),
+            4 => w.motion = Some(Motion::Back),
+            _ => w.motion = Some(Motion::Side),
         }
-        return (w, i);
+        i += n;
     }
+    (w, i)
 }
 
 /// Where the next token of the line after `i` may start: the next side mark (on a character
@@ -156,6 +182,21 @@ pub(crate) fn next_mark(b: &[u8], mut i: usize, enc: Enc) -> usize {
         i += lex::char_len(b, i, enc);
     }
     b.len()
+}
+
+/// [`next_mark`], first looking past ASCII spaces for a mark (where the next token usually
+/// is): the same offset, found without a search.
+#[inline(always)]
+pub(crate) fn next_mark_after_spaces(b: &[u8], i: usize, enc: Enc) -> usize {
+    let mut j = i;
+    while matches!(b.get(j), Some(b' ' | b'\t')) {
+        j += 1;
+    }
+    // ASCII spaces are characters of their own in both charsets and never a mark's bytes.
+    if mark_at(b, j, enc).is_some() {
+        return j;
+    }
+    next_mark(b, i, enc)
 }
 
 /// The real moves of a move line and whether a special move ends its line of play there (for
@@ -260,6 +301,16 @@ mod tests {
         let line = "▲７六歩    △３四歩    ▲同　成桂";
         assert_eq!(count(line.as_bytes(), Enc::Utf8), (3, false));
         assert_eq!(count("▲７六歩 △投了".as_bytes(), Enc::Utf8), (1, true));
+    }
+
+    #[test]
+    fn no_modifier_starts_with_a_byte_that_ends_a_move() {
+        // `token`'s shortcut after the piece relies on it.
+        for w in WORDS.iter().map(|w| w.0).chain([glyphs::PROMOTE, glyphs::NO_PROMOTE, glyphs::DROP]) {
+            for form in w {
+                assert!(!matches!(form[0], b' ' | b'\t' | 0xE2 | 0x81), "{form:?}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,6 @@ use super::sfen::{self, Board, Token, HAND_KINDS, STARTPOS};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{Color, Ending, Event, Move, Setup, ShogiMove};
 use crate::input::{ChunkContext, Config, LineIndex};
-use crate::kit::queue::EventQueue;
 use crate::kit::report;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +94,8 @@ pub struct Reader<'a> {
     turn: Color,
     ending: Option<Ending>,
     nodes: u64,
-    queue: EventQueue<'a, 2>,
+    /// The move of the `Node` just given, given next.
+    pending_move: Option<ShogiMove>,
     pending_error: Option<Error>,
     /// An error ended the last game: junk lines up to the next game are dropped silently (a
     /// game start is what comes after an error, as every reader keeps it).
@@ -128,7 +128,7 @@ impl<'a> Reader<'a> {
             turn: Color::Black,
             ending: None,
             nodes: 0,
-            queue: EventQueue::new(),
+            pending_move: None,
             pending_error: None,
             recovering: false,
             stmt_offset: 0,
@@ -166,7 +166,7 @@ impl<'a> Reader<'a> {
     /// Drops the rest of the current game.
     fn skip_rest(&mut self) {
         self.pos = self.game_end;
-        self.queue.clear();
+        self.pending_move = None;
         self.state = State::Between;
     }
 
@@ -199,8 +199,13 @@ impl<'a> Reader<'a> {
             self.cur = i;
             return None;
         }
-        // Tokens are short (a move is 4 or 5 bytes): a plain scan beats a `memchr` call.
-        let mut j = i + 1;
+        // Tokens are short (a move is 4 or 5 bytes): a plain scan beats a `memchr` call, and it
+        // starts after the first four bytes when none of them ends the token.
+        let word = |c: u8| c != b' ' && c != b'\t';
+        let mut j = match line.get(i + 1..i + 4) {
+            Some(&[a, b, c]) if word(a) && word(b) && word(c) => i + 4,
+            _ => i + 1,
+        };
         while j < line.len() && line[j] != b' ' && line[j] != b'\t' {
             j += 1;
         }
@@ -211,8 +216,8 @@ impl<'a> Reader<'a> {
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(ev) = self.queue.pop() {
-                return Some(Ok(ev));
+            if let Some(m) = self.pending_move.take() {
+                return Some(Ok(Event::Move(Move::Shogi(m))));
             }
             if let Some(e) = self.pending_error.take() {
                 return Some(Err(e));
@@ -387,7 +392,7 @@ impl<'a> Reader<'a> {
                     }
                 }
                 if let Some((tc, taken)) = b.cells[ti] {
-                    let k = HAND_KINDS.iter().position(|&p| p == taken.unpromoted());
+                    let k = sfen::HAND_SLOT[taken as usize].map(usize::from);
                     let (Some(k), true) = (k, tc != color) else { return Some(self.bad(at)) };
                     let n = &mut b.hands[color as usize][k];
                     *n = n.saturating_add(1);
@@ -398,7 +403,7 @@ impl<'a> Reader<'a> {
             }
             Token::Drop(piece, to) => {
                 let ti = sfen::index(to);
-                let k = HAND_KINDS.iter().position(|&p| p == piece).unwrap_or(0);
+                let k = sfen::HAND_SLOT[piece as usize].map_or(0, usize::from);
                 let n = &mut b.hands[color as usize][k];
                 if b.cells[ti].is_some() || *n == 0 {
                     return Some(self.bad(at));
@@ -413,7 +418,7 @@ impl<'a> Reader<'a> {
             return Some(Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
         }
         self.turn = color.opponent();
-        self.queue.push(Event::Move(Move::Shogi(mv)));
+        self.pending_move = Some(mv);
         Some(Ok(Event::Node))
     }
 }

@@ -11,6 +11,33 @@ pub(super) const STARTPOS: &[u8] = b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1
 pub(super) const HAND_KINDS: [Piece; 7] =
     [Piece::Rook, Piece::Bishop, Piece::Gold, Piece::Silver, Piece::Knight, Piece::Lance, Piece::Pawn];
 
+/// The place in [`HAND_KINDS`] of the kind a piece goes to hand as (its unpromoted kind), by
+/// [`Piece`] index; `None` for a king.
+pub(super) const HAND_SLOT: [Option<u8>; 14] = {
+    let mut out = [None; 14];
+    let mut p = 0;
+    while p < 14 {
+        let base = match Piece::ALL[p] {
+            Piece::ProPawn => Piece::Pawn,
+            Piece::ProLance => Piece::Lance,
+            Piece::ProKnight => Piece::Knight,
+            Piece::ProSilver => Piece::Silver,
+            Piece::Horse => Piece::Bishop,
+            Piece::Dragon => Piece::Rook,
+            k => k,
+        };
+        let mut k = 0;
+        while k < 7 {
+            if HAND_KINDS[k] as u8 == base as u8 {
+                out[p] = Some(k as u8);
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    out
+};
+
 /// The most pieces of one kind a hand can hold (all eighteen pawns).
 const MAX_HAND: u32 = 18;
 
@@ -183,7 +210,7 @@ fn square_at(f: u8, r: u8) -> Option<Square> {
 }
 
 /// Reads one move token, or `None` when it is not one.
-#[inline]
+#[inline(always)]
 pub(super) fn token(t: &[u8]) -> Option<Token> {
     match *t {
         [p, b'*', f, r] if p.is_ascii_uppercase() && p != b'K' => Some(Token::Drop(letter(p)?, square_at(f, r)?)),
@@ -211,6 +238,9 @@ mod tests {
         assert!(parse(b"4k4/9/9/9/9/9/9/9/4K4 b 19P", 0, &mut b).is_err());
         assert!(parse(b"4k4/9/9/9/9/9/9/9/4K5 b -", 0, &mut b).is_err());
         assert!(parse(b"4k4/9/9/9/9/9/9/9/4+K4 b -", 0, &mut b).is_err());
+        for (p, slot) in Piece::ALL.iter().zip(HAND_SLOT) {
+            assert_eq!(slot.map(usize::from), HAND_KINDS.iter().position(|&k| k == p.unpromoted()), "{p:?}");
+        }
         assert_eq!(token(b"7g7f"), Some(Token::Move(Square::new(7, 7), Square::new(7, 6), false)));
         assert_eq!(token(b"8h2b+"), Some(Token::Move(Square::new(8, 8), Square::new(2, 2), true)));
         assert_eq!(token(b"P*5e"), Some(Token::Drop(Piece::Pawn, Square::new(5, 5))));

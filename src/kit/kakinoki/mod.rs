@@ -1,5 +1,6 @@
 //! The line grammar shared by Kakinoki's KIF and KI2: the words both are written with in their
-//! two charsets (`glyphs`), lines and characters (`lex`), the file's charset (`charset`), board
+//! two charsets (`glyphs`), lines and characters (`lex`), characters as numbers and the tables
+//! that look them up (`codes`), the file's charset (`charset`), board
 //! diagrams, hands and handicap start positions (`board`), a move's destination, piece and
 //! promotion and the special moves (`moves`), a game's `変化` layout (`scan`), and the small
 //! board KI2 resolves its moves on (`reach`).
@@ -9,6 +10,7 @@
 
 pub(crate) mod board;
 pub(crate) mod charset;
+pub(crate) mod codes;
 pub(crate) mod glyphs;
 pub(crate) mod lex;
 pub(crate) mod moves;

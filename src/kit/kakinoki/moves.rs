@@ -8,6 +8,7 @@
 //! cumulative time after a `/`, spaces anywhere); only the first part is kept. A trailing `+`
 //! (a variation follows) is ignored.
 
+use super::codes::{code_at, codes, word_code, Lookup};
 use super::glyphs;
 use super::lex::{at, len, skip_spaces, Enc};
 use crate::event::{Ending, Piece, Square};
@@ -46,65 +47,34 @@ pub(crate) struct MoveLine<'a> {
     pub time: Option<Result<(u64, usize), usize>>,
 }
 
-/// The character at `b[i]` as a number (its code point in UTF-8, where every word of these
-/// tables is three bytes long; its two bytes in CP932), and its length; `None` for anything else.
-#[inline(always)]
-fn code_at(b: &[u8], i: usize, enc: Enc) -> Option<(u32, usize)> {
-    match enc {
-        Enc::Utf8 => match b.get(i..i.wrapping_add(3))? {
-            &[a @ 0xE0..=0xEF, x, y] if x & 0xC0 == 0x80 && y & 0xC0 == 0x80 => {
-                Some((u32::from(a & 0x0F) << 12 | u32::from(x & 0x3F) << 6 | u32::from(y & 0x3F), 3))
-            }
-            _ => None,
-        },
-        Enc::Sjis => match b.get(i..i.wrapping_add(2))? {
-            &[a, x] => Some((u32::from(a) << 8 | u32::from(x), 2)),
-            _ => None,
-        },
+/// The codes of the one-character piece names (the first 16 of [`glyphs::PIECES`]), per charset.
+static PIECE_CODES: [Lookup; 2] = {
+    const fn list(enc: usize) -> [u32; 16] {
+        let mut out = [0; 16];
+        let mut k = 0;
+        while k < 16 {
+            out[k] = word_code(glyphs::PIECES[k].0, enc);
+            k += 1;
+        }
+        out
     }
-}
-
-/// [`code_at`] of a table word's first character, in each charset (`FF FF`, a form the charset
-/// cannot write, gives a number no character of that charset gives).
-const fn word_code(w: glyphs::Word, enc: usize) -> u32 {
-    let b = w[enc];
-    if enc == 0 {
-        ((b[0] & 0x0F) as u32) << 12 | ((b[1] & 0x3F) as u32) << 6 | (b[2] & 0x3F) as u32
-    } else {
-        (b[0] as u32) << 8 | b[1] as u32
-    }
-}
-
-/// The codes of the one-character piece names (the first 16 of [`glyphs::PIECES`]) and of the
-/// numerals, per charset.
-const PIECE_CODES: [[u32; 16]; 2] = {
-    let mut out = [[0; 16]; 2];
-    let mut k = 0;
-    while k < 16 {
-        out[0][k] = word_code(glyphs::PIECES[k].0, 0);
-        out[1][k] = word_code(glyphs::PIECES[k].0, 1);
-        k += 1;
-    }
-    out
+    [Lookup::new(&list(0)), Lookup::new(&list(1))]
 };
-const NUMERAL_CODES: [[u32; 9]; 2] = {
-    let mut out = [[0; 9]; 2];
-    let mut k = 0;
-    while k < 9 {
-        out[0][k] = word_code(glyphs::NUMERALS[k], 0);
-        out[1][k] = word_code(glyphs::NUMERALS[k], 1);
-        k += 1;
-    }
-    out
-};
+/// The codes of the numerals `一`–`九`, per charset.
+static NUMERAL_CODES: [Lookup; 2] =
+    [Lookup::new(&codes(glyphs::NUMERALS, 0)), Lookup::new(&codes(glyphs::NUMERALS, 1))];
 const PROMOTE_CODE: [u32; 2] = [word_code(glyphs::PROMOTE, 0), word_code(glyphs::PROMOTE, 1)];
+/// The code of `不`, the first character of [`glyphs::NO_PROMOTE`] (`不成`).
+const NOT_CODE: [u32; 2] = [word_code(glyphs::NO_PROMOTE, 0), word_code(glyphs::NO_PROMOTE, 1)];
+/// The code of [`glyphs::DROP`] (`打`).
+pub(crate) const DROP_CODE: [u32; 2] = [word_code(glyphs::DROP, 0), word_code(glyphs::DROP, 1)];
 
 /// The piece named at `b[i]` and the length of its name (a character of [`glyphs::PIECES`], or
 /// `成` and `銀`/`桂`/`香`).
-#[inline]
+#[inline(always)]
 pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
     let (c, n) = code_at(b, i, enc)?;
-    if let Some(k) = PIECE_CODES[enc as usize].iter().position(|&x| x == c) {
+    if let Some(k) = PIECE_CODES[enc as usize].find(c) {
         return Some((glyphs::PIECES[k].1, n));
     }
     if c != PROMOTE_CODE[enc as usize] {
@@ -117,7 +87,7 @@ pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
 #[inline]
 pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
     let (c, _) = code_at(b, i, enc)?;
-    NUMERAL_CODES[enc as usize].iter().position(|&x| x == c).map(|k| k as u8 + 1)
+    NUMERAL_CODES[enc as usize].find(c).map(|k| k as u8 + 1)
 }
 
 /// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
@@ -155,6 +125,12 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
             i += len(*k, enc);
         }
     }
+    target_at(b, i, enc)
+}
+
+/// [`target`] after the side mark: the destination and piece at `b[i]`.
+#[inline]
+pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
         i += if enc == Enc::Sjis { 2 } else { 3 };
         let r = numeral_at(b, i, enc).ok_or(i)?;
@@ -174,12 +150,14 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
 /// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
 #[inline]
 pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
-    if at(b, i, glyphs::NO_PROMOTE, enc) {
-        (Some(false), i + len(glyphs::NO_PROMOTE, enc))
-    } else if at(b, i, glyphs::PROMOTE, enc) {
-        (Some(true), i + len(glyphs::PROMOTE, enc))
-    } else {
-        (None, i)
+    let e = enc as usize;
+    match code_at(b, i, enc) {
+        Some((c, n)) if c == PROMOTE_CODE[e] => (Some(true), i + n),
+        Some((c, n)) if c == NOT_CODE[e] => match code_at(b, i + n, enc) {
+            Some((c, k)) if c == PROMOTE_CODE[e] => (Some(false), i + n + k),
+            _ => (None, i),
+        },
+        _ => (None, i),
     }
 }
 

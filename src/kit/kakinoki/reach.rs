@@ -3,9 +3,13 @@
 //! words (`右 左 直 上 寄 引`) that pick among them, whether a move leaves the own king in check,
 //! and the moves themselves applied (captures go to the mover's hand).
 //!
-//! Cells are bytes (`0` empty, else the piece's index + 1, plus 16 for White); a lookup walks
-//! back from the destination along each way the piece moves, so a move costs a few dozen byte
-//! reads. Nothing here allocates.
+//! The board is a padded mailbox: 13 rows of 11 cells, the nine files of a rank between two
+//! wall cells and two wall rows above and below the nine ranks, so a step or a knight's jump
+//! from any square lands on a cell of the array and a slide stops at a wall without a bounds
+//! test of its own. Cells are bytes (`0` empty, else the piece's index + 1, plus 16 for White,
+//! [`WALL`] off the board); each piece kind's steps and slides are precomputed cell offsets. A
+//! lookup walks back from the destination along each way the piece moves, so a move costs a
+//! few dozen byte reads. Nothing here allocates.
 
 use crate::event::{Color, Piece, ShogiMove, Square};
 
@@ -19,7 +23,7 @@ const ORTH: &[Step] = &[(0, -1), (0, 1), (1, 0), (-1, 0)];
 const DIAG: &[Step] = &[(1, -1), (-1, -1), (1, 1), (-1, 1)];
 
 /// The single steps and the slides of `piece` (as Black).
-fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
+const fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
     match piece {
         Piece::Pawn => (&[(0, -1)], &[]),
         Piece::Lance => (&[], &[(0, -1)]),
@@ -33,6 +37,46 @@ fn ways(piece: Piece) -> (&'static [Step], &'static [Step]) {
         Piece::Dragon => (DIAG, ORTH),
     }
 }
+
+/// Cells in a row of the mailbox: a wall, files 1 to 9, a wall.
+const ROW: usize = 11;
+/// Cells of the mailbox: two wall rows, ranks 1 to 9, two wall rows.
+const CELLS: usize = ROW * 13;
+/// A cell off the board.
+const WALL: u8 = 0xFF;
+
+/// The ways of one piece kind as cell offsets (as Black: the cell a piece stands on is the
+/// destination's cell minus the offset), steps first, then slides: `n_steps` steps and
+/// `n_slides` slides in `d`.
+#[derive(Clone, Copy)]
+struct Ways {
+    d: [i8; 8],
+    n_steps: u8,
+    n_slides: u8,
+}
+
+/// [`Ways`] by [`Piece`] index.
+const WAYS: [Ways; 14] = {
+    let mut out = [Ways { d: [0; 8], n_steps: 0, n_slides: 0 }; 14];
+    let mut p = 0;
+    while p < 14 {
+        let (steps, slides) = ways(Piece::ALL[p]);
+        let mut k = 0;
+        while k < steps.len() {
+            out[p].d[k] = steps[k].0 + steps[k].1 * ROW as i8;
+            k += 1;
+        }
+        let mut j = 0;
+        while j < slides.len() {
+            out[p].d[k + j] = slides[j].0 + slides[j].1 * ROW as i8;
+            j += 1;
+        }
+        out[p].n_steps = steps.len() as u8;
+        out[p].n_slides = slides.len() as u8;
+        p += 1;
+    }
+    out
+};
 
 /// The most pieces of one kind that can reach one square (a king's eight neighbours).
 pub(crate) const MAX_CANDIDATES: usize = 8;
@@ -62,21 +106,79 @@ pub(crate) enum Motion {
 /// A shogi position: the pieces on the board and in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Board {
-    cells: [u8; 81],
+    /// The mailbox (see the module docs).
+    cells: [u8; CELLS],
     /// Counts in hand by [`Piece`] index (unpromoted kinds), Black then White.
     hands: [[u8; 8]; 2],
 }
 
+/// What a move changed on a [`Board`], to take it back: two cells (their place and what they
+/// held; cell 0, a wall, for none) and two hand counts (their place, colour × 8 + kind, and
+/// the count; `u8::MAX` for none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Undo {
+    from: (u8, u8),
+    to: (u8, u8),
+    hands: [(u8, u8); 2],
+}
+
+impl Undo {
+    /// Undoes nothing.
+    pub(crate) const NONE: Undo = Undo { from: (0, WALL), to: (0, WALL), hands: [(u8::MAX, 0); 2] };
+}
+
+/// The hand a captured piece goes to, by [`Piece`] index (its unpromoted kind; none, `u8::MAX`,
+/// for a king).
+const HAND_KIND: [u8; 16] = {
+    let mut out = [u8::MAX; 16];
+    let mut p = 0;
+    while p < 14 {
+        out[p] = match Piece::ALL[p] {
+            Piece::King => u8::MAX,
+            Piece::ProPawn => Piece::Pawn as u8,
+            Piece::ProLance => Piece::Lance as u8,
+            Piece::ProKnight => Piece::Knight as u8,
+            Piece::ProSilver => Piece::Silver as u8,
+            Piece::Horse => Piece::Bishop as u8,
+            Piece::Dragon => Piece::Rook as u8,
+            k => k as u8,
+        };
+        p += 1;
+    }
+    out
+};
+
+/// The empty mailbox: walls around 81 empty cells.
+const EMPTY: [u8; CELLS] = {
+    let mut cells = [WALL; CELLS];
+    let mut rank = 1;
+    while rank <= 9 {
+        let mut file = 1;
+        while file <= 9 {
+            cells[(rank + 1) * ROW + file] = 0;
+            file += 1;
+        }
+        rank += 1;
+    }
+    cells
+};
+
 impl Default for Board {
     fn default() -> Board {
-        Board { cells: [0; 81], hands: [[0; 8]; 2] }
+        Board { cells: EMPTY, hands: [[0; 8]; 2] }
     }
 }
 
+/// The mailbox cell of a square on the board.
 #[inline]
 fn index(sq: Square) -> Option<usize> {
-    ((1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank))
-        .then(|| (sq.rank as usize - 1) * 9 + sq.file as usize - 1)
+    ((1..=9).contains(&sq.file) && (1..=9).contains(&sq.rank)).then(|| (sq.rank as usize + 1) * ROW + sq.file as usize)
+}
+
+/// The square of a mailbox cell on the board.
+#[inline]
+fn square(i: usize) -> Square {
+    Square::new((i % ROW) as u8, (i / ROW).saturating_sub(1) as u8)
 }
 
 #[inline]
@@ -84,19 +186,12 @@ fn cell(color: Color, piece: Piece) -> u8 {
     piece as u8 + 1 + if color == Color::White { 16 } else { 0 }
 }
 
-#[inline]
-fn offset(sq: Square, d: Step, k: i8) -> Option<Square> {
-    let f = sq.file as i8 + d.0 * k;
-    let r = sq.rank as i8 + d.1 * k;
-    ((1..=9).contains(&f) && (1..=9).contains(&r)).then(|| Square::new(f as u8, r as u8))
-}
-
 impl Board {
     /// The piece on `sq`.
     #[inline]
     pub(crate) fn get(&self, sq: Square) -> Option<(Color, Piece)> {
         let c = self.cells[index(sq)?];
-        if c == 0 {
+        if c == 0 || c == WALL {
             return None;
         }
         let color = if c > 16 { Color::White } else { Color::Black };
@@ -125,6 +220,7 @@ impl Board {
 
     /// Plays a move (not checked): the origin is emptied (or a piece leaves the hand), a captured
     /// piece goes to the mover's hand, unpromoted.
+    #[inline]
     pub(crate) fn play(&mut self, m: ShogiMove) {
         let Some(to) = index(m.to) else { return };
         match m.from.and_then(index) {
@@ -134,7 +230,9 @@ impl Board {
                 *n = n.saturating_sub(1);
             }
         }
-        if let Some((_, taken)) = self.get(m.to) {
+        let taken = self.cells[to];
+        if taken != 0 {
+            let taken = Piece::ALL[(taken - 1) as usize & 15];
             if taken != Piece::King {
                 let n = &mut self.hands[m.color as usize][taken.unpromoted() as usize];
                 *n = n.saturating_add(1);
@@ -143,34 +241,89 @@ impl Board {
         self.cells[to] = cell(m.color, m.piece);
     }
 
-    /// The squares of `color`'s pieces of kind `piece` that can move to `to` (written into `out`;
-    /// their number is returned), in a fixed order.
-    pub(crate) fn reach(&self, color: Color, piece: Piece, to: Square, out: &mut [Square; MAX_CANDIDATES]) -> usize {
-        let own = cell(color, piece);
-        let flip = if color == Color::White { -1 } else { 1 };
-        let (steps, slides) = ways(piece);
-        let mut n = 0;
-        for &(df, dr) in steps {
-            // The piece stands one step back from `to`.
-            if let Some(from) = offset(to, (-df * flip, -dr * flip), 1) {
-                if index(from).map(|i| self.cells[i]) == Some(own) && n < MAX_CANDIDATES {
-                    out[n] = from;
-                    n += 1;
-                }
+    /// [`Board::play`], returning what undoes it.
+    #[inline]
+    pub(crate) fn play_undo(&mut self, m: ShogiMove) -> Undo {
+        let mut u = Undo::NONE;
+        let Some(to) = index(m.to) else { return u };
+        let c = m.color as usize & 1;
+        match m.from.and_then(index) {
+            Some(from) => {
+                u.from = (from as u8, self.cells[from]);
+                self.cells[from] = 0;
+            }
+            None => {
+                let k = m.piece.unpromoted() as usize & 7;
+                let n = &mut self.hands[c][k];
+                u.hands[0] = ((c * 8 + k) as u8, *n);
+                *n = n.saturating_sub(1);
             }
         }
-        for &(df, dr) in slides {
-            let mut k = 1;
-            while let Some(from) = offset(to, (-df * flip, -dr * flip), k) {
-                let c = index(from).map_or(0, |i| self.cells[i]);
+        let taken = self.cells[to];
+        u.to = (to as u8, taken);
+        if taken != 0 {
+            let k = HAND_KIND[(taken - 1) as usize & 15];
+            if let Some(n) = self.hands[c].get_mut(k as usize) {
+                u.hands[1] = ((c * 8 + k as usize) as u8, *n);
+                *n = n.saturating_add(1);
+            }
+        }
+        self.cells[to] = cell(m.color, m.piece);
+        u
+    }
+
+    /// Takes back the move [`Board::play_undo`] played (the board must be as it left it).
+    #[inline]
+    pub(crate) fn undo(&mut self, u: &Undo) {
+        // In the reverse order of the changes.
+        for &(k, n) in u.hands.iter().rev() {
+            if let Some(h) = self.hands.get_mut(k as usize / 8) {
+                h[k as usize % 8] = n;
+            }
+        }
+        for (i, c) in [u.to, u.from] {
+            if let Some(cell) = self.cells.get_mut(i as usize) {
+                *cell = c;
+            }
+        }
+    }
+
+    /// The squares of `color`'s pieces of kind `piece` that can move to `to` (written into `out`;
+    /// their number is returned), in a fixed order: the piece's steps, then its slides (sliders
+    /// blocked by the first piece on their line).
+    #[inline]
+    pub(crate) fn reach(&self, color: Color, piece: Piece, to: Square, out: &mut [Square; MAX_CANDIDATES]) -> usize {
+        let Some(t) = index(to) else { return 0 };
+        let own = cell(color, piece);
+        let w = &WAYS[piece as usize];
+        // White's ways are Black's turned round.
+        let sign: isize = if color == Color::White { -1 } else { 1 };
+        let (steps, slides) = w.d.split_at(usize::from(w.n_steps).min(8));
+        let slides = &slides[..usize::from(w.n_slides).min(slides.len())];
+        let mut n = 0;
+        for &d in steps {
+            // The piece stands one step back from `to` (a step from a square on the board lands
+            // inside the mailbox).
+            let from = t.wrapping_sub((d as isize * sign) as usize);
+            if self.cells.get(from) == Some(&own) && n < MAX_CANDIDATES {
+                out[n] = square(from);
+                n += 1;
+            }
+        }
+        for &d in slides {
+            let d = (d as isize * sign) as usize;
+            let mut from = t;
+            // Every line ends at a wall: each turn moves one cell back along it.
+            loop {
+                from = from.wrapping_sub(d);
+                let c = self.cells.get(from).copied().unwrap_or(WALL);
                 if c != 0 {
                     if c == own && n < MAX_CANDIDATES {
-                        out[n] = from;
+                        out[n] = square(from);
                         n += 1;
                     }
                     break;
                 }
-                k += 1;
             }
         }
         n
@@ -180,7 +333,7 @@ impl Board {
     pub(crate) fn in_check(&self, color: Color) -> bool {
         let king = cell(color, Piece::King);
         let Some(i) = self.cells.iter().position(|&c| c == king) else { return false };
-        let sq = Square::new((i % 9) as u8 + 1, (i / 9) as u8 + 1);
+        let sq = square(i);
         let mut out = [Square::new(0, 0); MAX_CANDIDATES];
         Piece::ALL.iter().any(|&p| self.reach(color.opponent(), p, sq, &mut out) > 0)
     }
@@ -310,6 +463,33 @@ mod tests {
         let k = filter(&mut out, n, Color::Black, sq(5, 8), w);
         assert_eq!(&out[..k], &[sq(4, 9)]);
         assert_eq!(words_for(Color::Black, sq(4, 9), sq(5, 8), &[sq(6, 9), sq(4, 9)], false), w);
+    }
+
+    #[test]
+    fn undo_takes_a_move_back() {
+        let mut b = Board::default();
+        b.put(Color::Black, Piece::Rook, Some(sq(5, 9)));
+        b.put(Color::White, Piece::ProPawn, Some(sq(5, 5)));
+        b.put(Color::Black, Piece::Pawn, None);
+        let before = b;
+        for m in [
+            ShogiMove { color: Color::Black, from: Some(sq(5, 9)), to: sq(5, 5), piece: Piece::Dragon },
+            ShogiMove { color: Color::Black, from: None, to: sq(4, 4), piece: Piece::Pawn },
+            // A drop on a piece (bad input) changes two hand counts, of the same kind here.
+            ShogiMove { color: Color::Black, from: None, to: sq(5, 5), piece: Piece::Pawn },
+            ShogiMove { color: Color::Black, from: Some(sq(0, 5)), to: sq(5, 10), piece: Piece::Pawn },
+        ] {
+            let mut a = before;
+            let u = a.play_undo(m);
+            let mut c = before;
+            c.play(m);
+            assert_eq!(a, c);
+            a.undo(&u);
+            assert_eq!(a, before, "{m:?}");
+        }
+        let mut a = before;
+        a.undo(&Undo::NONE);
+        assert_eq!(a, before);
     }
 
     #[test]

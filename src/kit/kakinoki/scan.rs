@@ -83,6 +83,9 @@ pub(crate) fn game(
     stack.push(0);
     let (mut pos, mut body, mut ended) = (from, false, false);
     let mut cur = 0usize;
+    // The moves are counted only once a `変化` line needs them: until the first one, the main
+    // line's move lines are not counted (then they are, in a second pass over them).
+    let mut counting = false;
     while pos < input.len() {
         let (e, next) = line_end(input, pos);
         let line = &input[pos..e];
@@ -92,14 +95,19 @@ pub(crate) fn game(
             return pos;
         }
         match kind {
-            Kind::Move { .. } => {
+            Kind::Move { .. } if counting => {
                 let (n, special) = count(line, kind);
                 if !ended {
                     blocks[cur].last = blocks[cur].last.saturating_add(n);
                 }
                 ended |= special;
             }
+            Kind::Move { .. } => {}
             Kind::Variation => {
+                if !counting {
+                    counting = true;
+                    blocks[0].last = count_moves(input, from, pos, &classify, &count);
+                }
                 blocks[cur].end = pos;
                 let ply = variation_ply(line, enc).unwrap_or(0);
                 let parent = attach(blocks, stack, ply);
@@ -124,6 +132,32 @@ pub(crate) fn game(
     }
     blocks[cur].end = input.len();
     input.len()
+}
+
+/// The real moves of the lines from `from` to `to` (all of one line of play), up to the first
+/// special move: what [`game`] counts line by line once it counts.
+fn count_moves(
+    input: &[u8],
+    from: usize,
+    to: usize,
+    classify: &impl Fn(&[u8]) -> Kind,
+    count: &impl Fn(&[u8], Kind) -> (u32, bool),
+) -> u32 {
+    let (mut pos, mut last, mut ended) = (from, 0u32, false);
+    while pos < to {
+        let (e, next) = line_end(input, pos);
+        let line = &input[pos..e.min(to)];
+        let kind = classify(line);
+        if let Kind::Move { .. } = kind {
+            let (n, special) = count(line, kind);
+            if !ended {
+                last = last.saturating_add(n);
+            }
+            ended |= special;
+        }
+        pos = next;
+    }
+    last
 }
 
 /// KIF's move count for [`game`]: a move line is one move, or one special move that ends its line.
