@@ -55,3 +55,17 @@ mod values;
 
 pub use normalize::{Dialect, Normalize, HOLD_LIMIT};
 pub use values::{cjk_rank, fox_date, fox_komi, handicap_points, igs_rank, igs_split};
+
+use crate::error::WarningKind;
+
+/// The warning kinds of the dialect rules, one per rule (see the module docs).
+pub const RULES: [WarningKind; 8] = [
+    WarningKind::FoxKomiInStones,
+    WarningKind::FoxHandicapPlaced,
+    WarningKind::FoxDateTime,
+    WarningKind::CjkRank,
+    WarningKind::IgsRankMark,
+    WarningKind::IgsSplitProperty,
+    WarningKind::OgsNestedMainLine,
+    WarningKind::OgsNestedTooLong,
+];

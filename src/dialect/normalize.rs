@@ -10,6 +10,7 @@
 use super::values;
 use crate::error::{Error, WarningKind};
 use crate::event::{Branch, Color, Event, Info, InfoKey, Move, Setup, Warning};
+use crate::input::EventSource;
 use crate::text::{Charset, Text, TextRule};
 use std::collections::{HashMap, VecDeque};
 
@@ -500,5 +501,16 @@ where
                 Some(Ok(ev)) => self.feed(ev),
             }
         }
+    }
+}
+
+/// The normaliser is also an [`EventSource`] (the tree builder reads one): `skip_game` and
+/// `skip_variation` pull events, positions are not known.
+impl<'a, I> EventSource for Normalize<'a, I>
+where
+    I: Iterator<Item = Result<Event<'a>, Error>>,
+{
+    fn next_event(&mut self) -> Option<Result<Event<'_>, Error>> {
+        self.next()
     }
 }
