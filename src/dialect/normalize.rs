@@ -82,9 +82,11 @@ impl Root {
         match ev {
             Event::Setup(Setup::Go { color: Some(Color::Black), .. }) => self.black_setup = true,
             Event::Info(i) => {
-                let v = i.value().decode().text;
-                let v = v.trim();
-                let has = |needle: &str| contains_ci(v.as_bytes(), needle.as_bytes());
+                // The raw bytes: the markers and numbers are ASCII, and nothing is decoded (or
+                // allocated) to find them.
+                let raw = i.value().raw();
+                let v = std::str::from_utf8(raw).unwrap_or("").trim();
+                let has = |needle: &str| contains_ci(raw, needle.as_bytes());
                 match i.key() {
                     InfoKey::Application => {
                         self.fox |= has("foxwq") || v == "YuanYu";
@@ -209,9 +211,12 @@ where
         let plain = |s: &'a [u8]| Text::new(s, TextRule::Plain, Charset::Utf8);
         let same_rule = |s: &'a [u8]| Text::new(s, t.rule(), t.charset());
         let changed = |v: Text<'a>, k| (Event::Info(Info::unnamed(i.key(), v)), Some(k));
-        let decoded = t.decode().text;
+        // Decoded only for the keys a rule reads (borrowed unless the value has escapes).
+        let key = i.key();
+        let ruled = matches!(key, InfoKey::Komi | InfoKey::BlackRank | InfoKey::WhiteRank | InfoKey::Date);
+        let decoded = if ruled { t.decode().text } else { std::borrow::Cow::Borrowed("") };
         let v = decoded.as_ref();
-        match (i.key(), self.dialect) {
+        match (key, self.dialect) {
             (InfoKey::Komi, _) => {
                 if let Some((_, s)) = values::fox_komi(v) {
                     return changed(plain(s.as_bytes()), WarningKind::FoxKomiInStones);
@@ -305,15 +310,14 @@ where
         let size = if r.size == 0 { 19 } else { r.size };
         let old = r.year != 0 && r.year < 2018;
         let at = r.end;
-        let stones: Vec<Event<'a>> = values::handicap_points(r.handicap, size, old)
-            .map(|point| Event::Setup(Setup::Go { color: Some(Color::Black), point }))
-            .collect();
-        if stones.is_empty() {
-            return;
+        let mut n = 0;
+        for point in values::handicap_points(r.handicap, size, old) {
+            self.held.insert(at + n, Event::Setup(Setup::Go { color: Some(Color::Black), point }));
+            n += 1;
         }
-        let n = stones.len();
-        self.held.splice(at..at, stones);
-        self.held.insert(at + n, self.warning(WarningKind::FoxHandicapPlaced));
+        if n > 0 {
+            self.held.insert(at + n, self.warning(WarningKind::FoxHandicapPlaced));
+        }
     }
 
     fn after_root(&mut self) {
