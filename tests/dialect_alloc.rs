@@ -16,10 +16,10 @@ static GLOBAL: common::alloc::Counting = common::alloc::Counting;
 fn allocations(bytes: &[u8], normalize: bool, warm: usize) -> (u64, usize) {
     let store = bumpalo::Bump::new();
     let reader = kifu::sgf::Reader::new(bytes);
-    let mut it: Box<dyn Iterator<Item = Result<Event<'_>, kifu::Error>>> =
+    let it: Box<dyn Iterator<Item = Result<Event<'_>, kifu::Error>>> =
         if normalize { Box::new(Normalize::with_store(reader, &store)) } else { Box::new(reader) };
     let (mut games, mut from, mut warnings) = (0, None, 0);
-    while let Some(item) = it.next() {
+    for item in it {
         match item.expect("reads") {
             Event::GameEnd { .. } => {
                 games += 1;
