@@ -256,3 +256,48 @@ fn corpus_ogs_file_is_flat() {
     assert_eq!(moves(&e), moves(&raw));
     assert_eq!(moves(&e).len(), 113);
 }
+
+#[test]
+fn ogs_too_long_is_left_nested() {
+    // 20,000 nested moves: 80,000 events, past the hold limit (65,536).
+    let mut sgf = String::from("(;GM[1]PC[OGS: https://online-go.com/game/1];B[aa]");
+    let n = 20_000;
+    for k in 0..n {
+        let c = if k % 2 == 0 { 'W' } else { 'B' };
+        sgf.push_str(&format!("(;{c}[{}{}]", (b'a' + (k % 19) as u8) as char, (b'a' + (k / 19 % 19) as u8) as char));
+    }
+    sgf.push_str(&")".repeat(n));
+    sgf.push(')');
+    let config = kifu::Config::default().with_limits(kifu::Limits::unlimited());
+    let raw: Vec<Event<'_>> = kifu::sgf::Reader::with_config(sgf.as_bytes(), config).map(Result::unwrap).collect();
+    let e: Vec<Event<'_>> =
+        Normalize::new(kifu::sgf::Reader::with_config(sgf.as_bytes(), config)).map(Result::unwrap).collect();
+    assert_eq!(warnings(&e), [WarningKind::OgsNestedTooLong]);
+    let e_rest: Vec<Event<'_>> = e.iter().filter(|e| !matches!(e, Event::Warning(_))).copied().collect();
+    let raw_rest: Vec<Event<'_>> = raw.iter().filter(|e| !matches!(e, Event::Warning(_))).copied().collect();
+    assert_eq!(e_rest, raw_rest);
+    // Below the limit, the same shape is flattened.
+    let short = "(;PC[OGS: x];B[aa]".to_string() + &"(;W[bb]".repeat(2000) + &")".repeat(2000) + ")";
+    let e = norm(&short);
+    assert_eq!(count(&e, |e| matches!(e, Event::VariationStart(_))), 0);
+}
+
+#[test]
+fn the_stream_contract_holds_on_the_corpus() {
+    let Some(corpus) = common::corpus() else { return };
+    let mut files = common::files(&corpus.join("sgf/edge"), &[".sgf"]);
+    files.extend(common::files(&corpus.join("sgf/gnugo-sources"), &[".sgf"]));
+    files.extend(common::files(&corpus.join("sgf/real-ai/DeepZenGo"), &[".sgf"]));
+    for p in files {
+        let bytes = std::fs::read(&p).unwrap();
+        let store = bumpalo::Bump::new();
+        let items: Vec<_> = Normalize::with_store(kifu::sgf::Reader::new(&bytes), &store).collect();
+        kifu::kit::check_items(&bytes, &items, false);
+        // Every game of the reader is still there, with its moves.
+        let raw: Vec<_> = kifu::sgf::Reader::new(&bytes).collect();
+        let games =
+            |v: &[Result<Event<'_>, kifu::Error>]| v.iter().filter(|e| matches!(e, Ok(Event::GameEnd { .. }))).count();
+        let moves = |v: &[Result<Event<'_>, kifu::Error>]| v.iter().filter(|e| matches!(e, Ok(Event::Move(_)))).count();
+        assert_eq!((games(&items), moves(&items)), (games(&raw), moves(&raw)), "{}", p.display());
+    }
+}
