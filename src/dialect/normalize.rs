@@ -502,7 +502,16 @@ where
                     self.ready.push_back(Err(e));
                     self.phase = Phase::Between;
                 }
-                Some(Ok(ev)) => self.feed(ev),
+                Some(Ok(ev)) => {
+                    // The common case, straight through: an event no rule reads, outside the
+                    // events held back.
+                    let passing = matches!(self.phase, Phase::Between | Phase::Pass)
+                        && !matches!(ev, Event::GameStart { .. } | Event::Info(_) | Event::GameEnd { .. });
+                    if passing {
+                        return Some(Ok(ev));
+                    }
+                    self.feed(ev)
+                }
             }
         }
     }
