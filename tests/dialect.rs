@@ -301,3 +301,36 @@ fn the_stream_contract_holds_on_the_corpus() {
         assert_eq!((games(&items), moves(&items)), (games(&raw), moves(&raw)), "{}", p.display());
     }
 }
+
+#[test]
+fn mutated_inputs_keep_the_contract() {
+    let Some(dir) = common::corpus_dir("sgf/edge") else { return };
+    let mut rng = common::rng::XorShift::new(24);
+    let seeds: Vec<Vec<u8>> =
+        ["katrain-ogs.sgf", "katago-foxlike.sgf", "katrain-panda1.sgf", "katrain-fox_sgf_error.sgf"]
+            .iter()
+            .map(|f| std::fs::read(dir.join(f)).unwrap())
+            .collect();
+    let alphabet = b"()[];\\\n BWKM375AP";
+    for seed in &seeds {
+        for _ in 0..300 {
+            let mut m = seed.clone();
+            for _ in 0..1 + rng.next() % 4 {
+                if m.len() < 2 {
+                    break;
+                }
+                let at = (rng.next() % m.len() as u64) as usize;
+                match rng.next() % 3 {
+                    0 => m[at] = alphabet[(rng.next() % alphabet.len() as u64) as usize],
+                    1 => {
+                        m.remove(at);
+                    }
+                    _ => m.truncate(at.max(1)),
+                }
+            }
+            let store = bumpalo::Bump::new();
+            let items: Vec<_> = Normalize::with_store(kifu::sgf::Reader::new(&m), &store).collect();
+            kifu::kit::check_items(&m, &items, false);
+        }
+    }
+}

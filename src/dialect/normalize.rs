@@ -349,7 +349,9 @@ where
                 }
                 Event::VariationStart(_) => return, // a sibling branch: left as it is
                 Event::VariationEnd | Event::GameEnd { .. } => {
-                    if matches!(ev, Event::VariationEnd) && self.frames.len() < 2 {
+                    // Unbalanced (no reader gives that): left as it is.
+                    let open = if matches!(ev, Event::VariationEnd) { 2 } else { 1 };
+                    if self.frames.len() < open || (open == 1 && self.frames.len() != 1) {
                         return;
                     }
                     if let Some(f) = self.frames.pop() {
