@@ -290,6 +290,27 @@ warning_kinds! {
     /// A KI2 move that more than one piece can make, even with its direction words and
     /// preferring moves that do not leave the own king in check: the first is taken.
     AmbiguousMove => "ambiguous_move", "more than one piece can make the move";
+
+    // --- SGF dialects (`dialect::Normalize`, where values are interpreted) ---
+    /// Fox komi written in stones ×100 (`KM[375]` for 7.5 points under Chinese rules, `KM[650]`
+    /// for 6.5 under Japanese), read as points.
+    FoxKomiInStones => "fox_komi_in_stones", "Fox komi in stones ×100, read as points";
+    /// A Fox handicap game (`HA[2]`…, White moves first) without its stones: the standard
+    /// handicap stones placed.
+    FoxHandicapPlaced => "fox_handicap_placed", "Fox handicap stones left out, placed";
+    /// A Fox date with the time of day or dots (`DT[2016.10.25 12:30]`), read as `YYYY-MM-DD`.
+    FoxDateTime => "fox_date_time", "a Fox date with its time of day, read as a date";
+    /// A rank in CJK form (`9段`, `P9段`, `15级`), read as `9d`, `9p`, `15k`.
+    CjkRank => "cjk_rank", "a rank in CJK form, read as d/k/p";
+    /// An IGS rank with its marks (`11k+`, `12k `), read without them.
+    IgsRankMark => "igs_rank_mark", "an IGS rank mark, dropped";
+    /// An IGS value split across lines (`CoPyright[` then indented lines), read without its
+    /// leading and trailing line breaks and indentation.
+    IgsSplitProperty => "igs_split_property", "an IGS value split across lines, trimmed";
+    /// OGS's main line written as one nested variation per move: flattened.
+    OgsNestedMainLine => "ogs_nested_main_line", "OGS nested variations, flattened";
+    /// An OGS game too long to flatten within the normaliser's buffer: left nested.
+    OgsNestedTooLong => "ogs_nested_too_long", "OGS nested variations too long to flatten, left as written";
 }
 
 /// What an error says; programs match on it.

@@ -123,6 +123,7 @@
 pub mod any;
 pub mod csa;
 pub mod detect;
+pub mod dialect;
 pub mod error;
 pub mod event;
 pub mod format;

@@ -23,6 +23,12 @@
 //! reported and left out. A progress bar runs on a terminal; the summary counts inputs, games
 //! written, repairs, refused games, warnings and errors of the inputs.
 //!
+//! `--normalize` reads every game through `kifu::dialect::Normalize` first: server dialects
+//! (Fox, OGS, IGS) written in the standard form — Fox's `KM[325]` as `KM[6.5]`, the handicap
+//! stones Fox leaves out as `AB`, `BR[9段]` as `BR[9d]`, OGS's nested main line flat — each rule
+//! applied counted as a warning (its kind on standard error: `kifu: a.sgf: normalised
+//! fox_komi_in_stones`).
+//!
 //! Exit status (the rule of every subcommand): 2 for a usage or I/O problem (an output that
 //! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
 
@@ -106,6 +112,11 @@ pub struct Args {
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Normalise server dialects first (Fox komi in stones `KM[325]` → `KM[6.5]`, Fox's missing
+    /// handicap stones, CJK ranks `9段` → `9d`, Fox dates, OGS's nested main line flattened,
+    /// IGS's rank marks and split values); each rule applied is reported as a warning.
+    #[arg(long)]
+    normalize: bool,
 }
 
 /// What happened, for the summary.
@@ -154,6 +165,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut closed = false;
     let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
     let mut conv = Converter::new(args.to);
+    conv.normalize = args.normalize;
     // Each input read whole, into one buffer kept between inputs.
     let mut bytes = Vec::new();
     kifu::stream::for_each_input(&args.paths, |name, input| {
@@ -275,6 +287,8 @@ fn numbered(path: PathBuf, n: Option<usize>) -> PathBuf {
 /// The writers, kept between inputs (their buffers and stacks are reused).
 struct Converter {
     to: Target,
+    /// `--normalize`: read through `kifu::dialect::Normalize`.
+    normalize: bool,
     builder: Builder,
     sgf: kifu::tree::Writer,
     jgf: kifu::jgf::write::Writer,
@@ -292,6 +306,7 @@ impl Converter {
     fn new(to: Target) -> Converter {
         Converter {
             to,
+            normalize: false,
             builder: Builder::new(),
             sgf: kifu::tree::Writer::new(),
             jgf: kifu::jgf::write::Writer::new(),
@@ -327,7 +342,8 @@ impl Converter {
             let mut counts = Totals::default();
             self.stream_out.clear();
             let out = &mut self.stream_out;
-            if let Some(()) = reader.visit(SgfStream { name, out, t: &mut counts }) {
+            let normalize = self.normalize;
+            if let Some(()) = reader.visit(SgfStream { name, out, t: &mut counts, normalize }) {
                 t.add(&counts);
                 return if self.stream_out.is_empty() { Vec::new() } else { vec![&self.stream_out] };
             }
@@ -337,12 +353,25 @@ impl Converter {
         let mut outputs = std::mem::take(&mut self.outputs);
         let mut bump = Bump::new();
         let mut out = Vec::new();
+        let store = Bump::new();
+        let mut normalized;
+        let source: &mut dyn EventSource = if self.normalize {
+            normalized = kifu::dialect::Normalize::with_store(reader.by_ref().map(shorten), &store);
+            &mut normalized
+        } else {
+            &mut reader
+        };
         loop {
             bump.reset();
-            match self.builder.build(&bump, &mut reader) {
+            match self.builder.build(&bump, source) {
                 Ok(None) => break,
                 Ok(Some(tree)) => {
                     t.warnings += tree.warnings().len() as u64;
+                    for w in tree.warnings() {
+                        if kifu::dialect::RULES.contains(&w.kind) {
+                            crate::out::eprint(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
+                        }
+                    }
                     match self.write(&tree, &mut out) {
                         Ok(()) => {
                             t.games += 1;
@@ -476,6 +505,8 @@ fn stream_events(
 /// Monomorphised over the format's reader ([`kifu::Visit`]): no dispatch per event.
 struct SgfStream<'n> {
     name: &'n str,
+    /// `--normalize`: the events go through `kifu::dialect::Normalize` first.
+    normalize: bool,
     /// Where the SGF goes (empty; kept between inputs, so its memory is reused).
     out: &'n mut Vec<u8>,
     t: &'n mut Totals,
@@ -488,7 +519,23 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
     where
         R: kifu::EventSource + Iterator<Item = Result<Event<'a>, kifu::Error>>,
     {
-        let SgfStream { name, out, t } = self;
+        if self.normalize {
+            let store = Bump::new();
+            self.run(kifu::dialect::Normalize::with_store(reader.by_ref().map(shorten), &store))
+        } else {
+            self.run(reader.by_ref())
+        }
+    }
+}
+
+/// An item of a reader with its lifetime shortened to a store's (events are covariant).
+fn shorten<'s, 'l: 's>(item: Result<Event<'l>, kifu::Error>) -> Result<Event<'s>, kifu::Error> {
+    item
+}
+
+impl SgfStream<'_> {
+    fn run<'e>(self, items: impl Iterator<Item = Result<Event<'e>, kifu::Error>>) -> Option<()> {
+        let SgfStream { name, out, t, .. } = self;
         use kifu::sgf::write::NodeWriter;
         use kifu::{Branch, InfoKey};
         let mut w = NodeWriter::new();
@@ -502,7 +549,7 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
         let mut at = 0;
         // A point was written in this game (a board size after it needs the tree's look-ahead).
         let mut pointed = false;
-        for item in reader.by_ref() {
+        for item in items {
             let ev = match item {
                 Ok(ev) => ev,
                 Err(e) => {
@@ -563,7 +610,12 @@ impl<'a> kifu::Visit<'a> for SgfStream<'_> {
                         crate::out::eprint(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
                     }
                 }
-                Event::Warning(_) => t.warnings += 1,
+                Event::Warning(w) => {
+                    t.warnings += 1;
+                    if kifu::dialect::RULES.contains(&w.kind) {
+                        crate::out::eprint(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
+                    }
+                }
                 Event::Info(i) if i.key() == InfoKey::GameType => {
                     let v = i.value().decode();
                     if !matches!(v.text.trim(), "1" | "go" | "Go" | "baduk" | "weiqi" | "igo") {

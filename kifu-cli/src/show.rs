@@ -7,6 +7,12 @@
 //! archive members (`games.zip!a.sgf@OFFSET`, as the index names them) decompressed — the whole
 //! member is decompressed, but only the game at OFFSET is parsed. Offsets inside the slice (SGF
 //! `GameStart`) are relative to it: OFFSET is added back.
+//!
+//! Server dialects (`kifu::dialect`): the game is also read through `kifu::dialect::Normalize`,
+//! which names its `dialect` (`fox`, `ogs`, `igs`, `standard`), the ranks as `9d`/`9p`/`15k`
+//! (`black_rank_normalised`, from Fox's `9段`, IGS's `11k+`) and the `dialect_rules` it applied
+//! (warning kinds, comma-separated: `fox_komi_in_stones,cjk_rank`). `komi_normalised` and
+//! `date_normalised` read Fox's `KM[325]` as 6.5 and `DT[2016.10.25 12:30]` as 2016-10-25.
 
 use crate::json::Obj;
 use kifu_index::Field;
@@ -32,9 +38,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let offset = target.offset.unwrap_or(0);
     let (g, format) = kifu_index::read_game(&bytes, offset).map_err(|e| format!("{}@{offset}: {e}", path.display()))?;
+    let d = dialect(&bytes, offset, format);
     let o = g.outcome();
     let text = |f| g.text(f).map(str::to_owned);
-    let fields: [(&str, Option<String>); 22] = [
+    let fields: [(&str, Option<String>); 26] = [
         ("kind", g.kind.map(|k| k.as_str().to_owned())),
         ("board_size", text(Field::BoardSize)),
         ("black_name", text(Field::BlackName)),
@@ -57,6 +64,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         ("komi_normalised", g.komi().map(|k| k.to_string())),
         ("handicap", g.handicap().map(|h| h.to_string())),
         ("rules", text(Field::Rules)),
+        ("dialect", Some(d.dialect.as_str().to_owned())),
+        ("black_rank_normalised", d.black_rank),
+        ("white_rank_normalised", d.white_rank),
+        ("dialect_rules", (!d.rules.is_empty()).then(|| d.rules.join(","))),
     ];
     let tc = g.time_control();
     let main_line = g.main_line.as_deref().unwrap_or("()");
@@ -97,4 +108,50 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     crate::out::println(&s);
     Ok(crate::exit::status(0, g.errors, 0, false))
+}
+
+/// What `kifu::dialect::Normalize` makes of the game at `offset`.
+struct Dialect {
+    dialect: kifu::dialect::Dialect,
+    black_rank: Option<String>,
+    white_rank: Option<String>,
+    /// The warning kinds of the dialect rules applied, each once, in order.
+    rules: Vec<&'static str>,
+}
+
+/// The game at `offset` read again through the dialect normaliser (its first game only).
+fn dialect(bytes: &[u8], offset: u64, format: kifu::Format) -> Dialect {
+    use kifu::{Event, InfoKey};
+    let mut d = Dialect { dialect: Default::default(), black_rank: None, white_rank: None, rules: Vec::new() };
+    let Some(slice) = usize::try_from(offset).ok().and_then(|o| bytes.get(o..)) else { return d };
+    let store = bumpalo::Bump::new();
+    let reader = kifu::AnyReader::new(format, slice, kifu::Config::default());
+    let mut n = kifu::dialect::Normalize::with_store(reader, &store);
+    let mut started = false;
+    while let Some(Ok(ev)) = n.next() {
+        match ev {
+            Event::GameStart { .. } if started => break,
+            Event::GameStart { .. } => started = true,
+            Event::Info(i) if matches!(i.key(), InfoKey::BlackRank | InfoKey::WhiteRank) => {
+                let v = i.value().decode().text.trim().to_owned();
+                let slot = if i.key() == InfoKey::BlackRank { &mut d.black_rank } else { &mut d.white_rank };
+                if slot.is_none() && !v.is_empty() {
+                    *slot = Some(v);
+                }
+            }
+            Event::Warning(w) => {
+                let k = w.kind.as_str();
+                if kifu::dialect::RULES.contains(&w.kind) && !d.rules.contains(&k) {
+                    d.rules.push(k);
+                }
+            }
+            Event::GameEnd { .. } => {
+                d.dialect = n.dialect();
+                break;
+            }
+            _ => {}
+        }
+    }
+    d.dialect = n.dialect();
+    d
 }

@@ -17,9 +17,12 @@
 //!   fractions (`B+5 3/4`, `W+6½`); Chinese `黑胜`, `黑负` (the side named lost), margins in
 //!   stones (`白胜3又3/4子` = 7.5 points).
 //! - **Komi** ([`komi`]): the number in the text (`6.5`, `6,5`, `6目半` = 6.5, `半目` = 0.5), then
-//!   the **Fox rule**: Fox writes komi ×100 (`KM[375]` for 3.75, `KM[650]` for 6.5), so an
-//!   integer komi with |KM| ≥ 100 that is divisible by 25 is divided by 100. No real komi is that
-//!   large, and every Fox value (a multiple of 0.25 points ×100) is divisible by 25.
+//!   the **Fox rule** ([`kifu::dialect::fox_komi`], as KataGo maps it): Fox writes komi ×100, in
+//!   stones under Chinese rules (`KM[375]` = 3¾ stones = 7.5 points, `KM[325]` 6.5, `KM[275]`
+//!   5.5, `KM[350]` 7) and in points under Japanese (`KM[750]`, `KM[650]`, `KM[550]`, `KM[700]`);
+//!   so `kifu find`'s komi of a Fox `KM[325]` game is 6.5. Another integer komi with |KM| ≥ 100
+//!   that is divisible by 25 (outside Fox's table) is divided by 100. No real komi is that
+//!   large.
 
 /// The first date in `raw`, normalised (see the module docs), or `None`.
 pub fn date(raw: &str) -> Option<String> {
@@ -332,11 +335,13 @@ pub fn komi(raw: &str) -> Option<f64> {
     if !number.is_empty() && rest.starts_with('目') && rest.contains('半') {
         v += 0.5;
     }
+    if let Some((points, _)) = rest.is_empty().then(|| kifu::dialect::fox_komi(number)).flatten() {
+        v = points;
+    } else if v.fract() == 0.0 && v >= 100.0 && (v % 25.0) == 0.0 {
+        v /= 100.0;
+    }
     if neg {
         v = -v;
-    }
-    if v.fract() == 0.0 && v.abs() >= 100.0 && (v % 25.0) == 0.0 {
-        v /= 100.0;
     }
     v.is_finite().then_some(v)
 }
@@ -421,11 +426,18 @@ mod tests {
         assert_eq!(komi("-5.5"), Some(-5.5));
         assert_eq!(komi("6目半"), Some(6.5));
         assert_eq!(komi("半目"), Some(0.5));
-        // Fox: komi × 100.
-        assert_eq!(komi("375"), Some(3.75));
+        // Fox: komi × 100, in stones under Chinese rules (KataGo's table).
+        assert_eq!(komi("375"), Some(7.5));
+        assert_eq!(komi("325"), Some(6.5));
+        assert_eq!(komi("275"), Some(5.5));
+        assert_eq!(komi("350"), Some(7.0));
         assert_eq!(komi("650"), Some(6.5));
         assert_eq!(komi("750"), Some(7.5));
-        assert_eq!(komi("-375"), Some(-3.75));
+        assert_eq!(komi("550"), Some(5.5));
+        assert_eq!(komi("-375"), Some(-7.5));
+        // Outside the table: ×100 undone.
+        assert_eq!(komi("300"), Some(3.0));
+        assert_eq!(komi("-650.5"), Some(-650.5));
         assert_eq!(komi("0.00"), Some(0.0));
         // Not Fox: below 100, not a multiple of 25, or not an integer.
         assert_eq!(komi("75"), Some(75.0));
