@@ -405,12 +405,32 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let old_pos = crate::posfile::PosFile::open(&pos_path).filter(|f| f.header.nonce == nonce);
     let old_hwm = old_pos.as_ref().map_or(0, |f| f.header.hwm);
     let log_path = crate::posfile::log_path(&options.db);
-    let logged = if options.positions { crate::posfile::read_log(&log_path, nonce, old_hwm) } else { Vec::new() };
+    let mut logged = Vec::new();
+    let mut log = None;
+    let mut covered = old_hwm;
+    if options.positions {
+        // The log's games that the database has (committed before the last run ended); a new
+        // log starts with them.
+        let mut games = Vec::new();
+        let mut st =
+            conn.prepare("SELECT main_hash FROM games WHERE id = ?1").map_err(|e| Error::database(&options.db, e))?;
+        for (game, main, postings) in crate::posfile::read_log(&log_path, nonce, old_hwm) {
+            let have: Option<i64> = st.query_row([game as i64], |r| r.get(0)).ok();
+            if have == Some(main as i64) {
+                covered = covered.max(game);
+                games.push((game, main));
+                logged.extend(postings);
+            }
+        }
+        drop(st);
+        let mut l = crate::posfile::Log::create(&log_path, nonce);
+        l.append(&logged, &games);
+        log = Some(l);
+    }
     let mut positions_stale = old_pos.is_none() || !logged.is_empty();
     if options.positions {
         // Games are written (and logged) in the order of their ids: the log covers the ids up
-        // to its last game.
-        let covered = logged.iter().map(|e| e.game).max().unwrap_or(0).max(old_hwm);
+        // to its last game; the files of games above it are read again.
         let marked = schema::mark_unpositioned(&conn, covered).map_err(|e| Error::database(&options.db, e))?;
         positions_stale |= marked > 0;
     }
@@ -448,7 +468,8 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             waiting: std::time::Duration::ZERO,
             on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
             postings: logged,
-            log: options.positions.then(|| crate::posfile::Log::open(&log_path, nonce)),
+            log,
+            batch_games: Vec::new(),
         };
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())

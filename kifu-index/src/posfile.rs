@@ -33,9 +33,10 @@
 //! and are not in the log (below) have their files read again by the next run (`schema` marks
 //! them). A file written for another database (its nonce differs) counts as empty.
 //!
-//! While a run goes, the postings of each committed batch are also appended to a log
-//! ([`log_path`]), so that a run killed before the positions file is written loses nothing: the
-//! next run takes the log's postings as its own, writes the file and removes the log.
+//! While a run goes, the postings of each batch are also appended to a log ([`log_path`]) just
+//! before the batch is committed, so that a run killed before the positions file is written
+//! loses nothing: the next run takes the postings of the log's committed games as its own,
+//! writes the file and removes the log.
 
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -479,19 +480,22 @@ impl PosFile {
 }
 
 /// The log beside the positions file (`DB.positions.log`): the postings of each batch of games
-/// the writer commits, appended after the commit, so that a run killed before it writes the
-/// positions file loses nothing; the next run folds the log in and removes it. Each batch is
-/// its number of games (u64), each game as its id (u64), first move number and number of
-/// postings (u32 each) and each posting's hash (u64) and next move (u32), all little-endian,
-/// then the xxh3-64 of the batch after its count: a batch cut short by a kill fails its check and is dropped with all after it
-/// (their games, above the last one logged, have their files read again).
+/// the writer writes, appended just before the batch is committed, so that a run killed before
+/// it writes the positions file loses nothing. The next run keeps the games of the log that the
+/// database has (same id, same main-line hash: a batch logged but not committed is dropped, and
+/// its ids, given again, do not match), starts a new log with them, and removes the log once
+/// the positions file is written. Each batch is its number of games (u64), each game as its id
+/// and main-line hash (u64), first move number and number of postings (u32), then each
+/// posting's hash (u64) and next move (u32), all little-endian, then the xxh3-64 of the batch
+/// after its count: a batch cut short by a kill fails its check and is dropped with all after
+/// it (their games, above the last one logged, have their files read again).
 pub fn log_path(db: &Path) -> PathBuf {
     let mut s = db.as_os_str().to_owned();
     s.push(".positions.log");
     PathBuf::from(s)
 }
 
-const LOG_MAGIC: &[u8; 8] = b"KIFUPLOG";
+const LOG_MAGIC: &[u8; 8] = b"KIFUPLG2";
 
 /// A log open for appending.
 pub struct Log {
@@ -500,39 +504,32 @@ pub struct Log {
 }
 
 impl Log {
-    /// Opens the log at `path` for appending (starting it afresh if it is missing or was written
-    /// for another database). A log that cannot be written is no log: its games are read again.
-    pub fn open(path: &Path, nonce: u64) -> Log {
-        let ours = std::fs::File::open(path).ok().and_then(|mut f| {
-            let mut b = [0u8; 16];
-            f.read_exact(&mut b).ok()?;
-            (&b[..8] == LOG_MAGIC && b[8..] == nonce.to_le_bytes()).then_some(())
+    /// Starts a new log at `path` (replacing any). A log that cannot be written is no log: its
+    /// games are read again by the next run.
+    pub fn create(path: &Path, nonce: u64) -> Log {
+        let file = std::fs::File::create(path).ok().and_then(|mut f| {
+            f.write_all(LOG_MAGIC).ok()?;
+            f.write_all(&nonce.to_le_bytes()).ok()?;
+            Some(f)
         });
-        let file = match ours {
-            Some(()) => std::fs::OpenOptions::new().append(true).open(path).ok(),
-            None => std::fs::File::create(path).ok().and_then(|mut f| {
-                f.write_all(LOG_MAGIC).ok()?;
-                f.write_all(&nonce.to_le_bytes()).ok()?;
-                Some(f)
-            }),
-        };
         Log { file, buf: Vec::new() }
     }
 
-    /// Appends one batch (in one write). After a failed write nothing more is logged.
-    pub fn append(&mut self, entries: &[Entry]) {
+    /// Appends one batch (in one write): `entries`, a game's postings in move order, and the
+    /// main-line hash of each game. After a failed write nothing more is logged.
+    pub fn append(&mut self, entries: &[Entry], games: &[(u64, u64)]) {
         let Some(f) = self.file.as_mut() else { return };
         if entries.is_empty() {
             return;
         }
+        let hashes: std::collections::HashMap<u64, u64> = games.iter().copied().collect();
         self.buf.clear();
         self.buf.extend_from_slice(&[0; 8]);
-        // A game's postings follow its moves (0, 1, 2…): each game is its id, its number of
-        // postings, and for each posting the hash and the next move.
-        let mut games = 0u64;
+        let mut n = 0u64;
         for run in entries.chunk_by(|a, b| a.game == b.game && b.mv == a.mv + 1) {
-            games += 1;
+            n += 1;
             self.buf.extend_from_slice(&run[0].game.to_le_bytes());
+            self.buf.extend_from_slice(&hashes.get(&run[0].game).copied().unwrap_or(0).to_le_bytes());
             self.buf.extend_from_slice(&run[0].mv.to_le_bytes());
             self.buf.extend_from_slice(&(run.len() as u32).to_le_bytes());
             for e in run {
@@ -540,7 +537,7 @@ impl Log {
                 self.buf.extend_from_slice(&e.next.to_le_bytes());
             }
         }
-        self.buf[..8].copy_from_slice(&games.to_le_bytes());
+        self.buf[..8].copy_from_slice(&n.to_le_bytes());
         let sum = xxhash_rust::xxh3::xxh3_64(&self.buf[8..]);
         self.buf.extend_from_slice(&sum.to_le_bytes());
         if f.write_all(&self.buf).is_err() {
@@ -549,43 +546,53 @@ impl Log {
     }
 }
 
-/// The postings of the log at `path` written for the database with `nonce`, whole batches
-/// only, of games above `hwm`.
-pub fn read_log(path: &Path, nonce: u64, hwm: u64) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let Ok(bytes) = std::fs::read(path) else { return out };
+/// A game's postings in the log: its id, main-line hash and postings.
+pub type Logged = (u64, u64, Vec<Entry>);
+
+/// The games of the log at `path` written for the database with `nonce`, whole batches only,
+/// with ids above `hwm`; a game logged twice (by two runs) as last logged.
+pub fn read_log(path: &Path, nonce: u64, hwm: u64) -> Vec<Logged> {
+    let mut games: std::collections::BTreeMap<u64, (u64, Vec<Entry>)> = Default::default();
+    let Ok(bytes) = std::fs::read(path) else { return Vec::new() };
     if bytes.len() < 16 || &bytes[..8] != LOG_MAGIC || bytes[8..16] != nonce.to_le_bytes() {
-        return out;
+        return Vec::new();
     }
     let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().expect("8 bytes"));
     let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
     let mut i = 16;
     'batches: while i + 8 <= bytes.len() {
-        let games = u64_at(i);
+        let count = u64_at(i);
         let mut j = i + 8;
         let mut batch = Vec::new();
-        for _ in 0..games {
-            if j + 16 > bytes.len() {
+        for _ in 0..count {
+            if j + 24 > bytes.len() {
                 break 'batches;
             }
-            let (game, first, n) = (u64_at(j), u32_at(j + 8), u32_at(j + 12) as usize);
-            j += 16;
+            let (game, main, first, n) = (u64_at(j), u64_at(j + 8), u32_at(j + 16), u32_at(j + 20) as usize);
+            j += 24;
             let Some(end) = n.checked_mul(12).and_then(|b| b.checked_add(j)).filter(|&e| e <= bytes.len()) else {
                 break 'batches;
             };
-            for k in 0..n {
-                let at = j + 12 * k;
-                batch.push(Entry { hash: u64_at(at), game, mv: first + k as u32, next: u32_at(at + 8) });
-            }
+            let postings = (0..n)
+                .map(|k| {
+                    let at = j + 12 * k;
+                    Entry { hash: u64_at(at), game, mv: first + k as u32, next: u32_at(at + 8) }
+                })
+                .collect();
+            batch.push((game, main, postings));
             j = end;
         }
         if j + 8 > bytes.len() || xxhash_rust::xxh3::xxh3_64(&bytes[i + 8..j]) != u64_at(j) {
             break;
         }
-        out.extend(batch.into_iter().filter(|e| e.game > hwm));
+        for (game, main, postings) in batch {
+            if game > hwm {
+                games.insert(game, (main, postings));
+            }
+        }
         i = j + 8;
     }
-    out
+    games.into_iter().map(|(g, (m, p))| (g, m, p)).collect()
 }
 
 #[cfg(test)]
@@ -626,24 +633,20 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("kifu-poslog-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("x.positions.log");
-        let e = |g| Entry { hash: g * 7, game: g, mv: 1, next: 2 };
-        let mut log = Log::open(&path, 5);
-        log.append(&[e(1), e(2)]);
+        let e = |g, mv| Entry { hash: g * 7 + mv as u64, game: g, mv, next: 2 };
+        let mut log = Log::create(&path, 5);
+        log.append(&[e(1, 0), e(1, 1), e(2, 0)], &[(1, 10), (2, 20)]);
+        // Game 2 logged again (a later run): the last one counts.
+        log.append(&[e(3, 0), e(2, 0), e(2, 1)], &[(3, 30), (2, 21)]);
         drop(log);
-        let mut log = Log::open(&path, 5);
-        let g4 = [Entry { hash: 9, game: 4, mv: 0, next: 1 }, Entry { hash: 3, game: 4, mv: 1, next: 0 }];
-        log.append(&[e(3), g4[0], g4[1]]);
-        drop(log);
-        assert_eq!(read_log(&path, 5, 0), [e(1), e(2), e(3), g4[0], g4[1]]);
-        assert_eq!(read_log(&path, 5, 2), [e(3), g4[0], g4[1]]);
+        let all = read_log(&path, 5, 0);
+        assert_eq!(all, [(1, 10, vec![e(1, 0), e(1, 1)]), (2, 21, vec![e(2, 0), e(2, 1)]), (3, 30, vec![e(3, 0)])]);
+        assert_eq!(read_log(&path, 5, 2), [(3, 30, vec![e(3, 0)])]);
         assert!(read_log(&path, 6, 0).is_empty());
         // A batch cut short is dropped.
         let len = std::fs::metadata(&path).unwrap().len();
         std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(len - 3).unwrap();
-        assert_eq!(read_log(&path, 5, 0), [e(1), e(2)]);
-        // Another database's log is started afresh.
-        drop(Log::open(&path, 9));
-        assert!(read_log(&path, 5, 0).is_empty());
+        assert_eq!(read_log(&path, 5, 0), [(1, 10, vec![e(1, 0), e(1, 1)]), (2, 20, vec![e(2, 0)])]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -96,8 +96,10 @@ pub struct Writer<'a> {
     pub on_file: Box<dyn FnMut(&FileRecord) + Send + 'a>,
     /// The positions of the games written, with their ids (for the positions file).
     pub postings: Vec<crate::posfile::Entry>,
-    /// Where each committed batch's postings are appended (see `posfile::Log`).
+    /// Where each batch's postings are appended before it is committed (see `posfile::Log`).
     pub log: Option<crate::posfile::Log>,
+    /// The games of the batch being written: id and main-line hash (for the log).
+    pub batch_games: Vec<(u64, u64)>,
 }
 
 impl Writer<'_> {
@@ -133,30 +135,31 @@ impl Writer<'_> {
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break,
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                         drop(st);
-                        tx.commit()?;
                         self.log_from(logged);
+                        tx.commit()?;
                         break 'outer;
                     }
                 };
                 for rec in &recs {
-                    write_file(&tx, &mut st, rec, &mut self.postings)?;
+                    write_file(&tx, &mut st, rec, &mut self.postings, &mut self.batch_games)?;
                     (self.on_file)(rec);
                     self.files += 1;
                     n += 1;
                 }
             }
             drop(st);
-            tx.commit()?;
             self.log_from(logged);
+            tx.commit()?;
         }
         Ok(())
     }
 
-    /// Appends the postings from `start` on (a committed batch's) to the log.
+    /// Appends the postings from `start` on (the batch's, before its commit) to the log.
     fn log_from(&mut self, start: usize) {
         if let Some(log) = self.log.as_mut() {
-            log.append(&self.postings[start..]);
+            log.append(&self.postings[start..], &self.batch_games);
         }
+        self.batch_games.clear();
     }
 }
 
@@ -195,6 +198,7 @@ fn write_file(
     st: &mut Statements<'_>,
     rec: &FileRecord,
     postings: &mut Vec<crate::posfile::Entry>,
+    games: &mut Vec<(u64, u64)>,
 ) -> rusqlite::Result<()> {
     if rec.replace {
         // Its members' rows and all their games go with it (ON DELETE CASCADE).
@@ -214,14 +218,14 @@ fn write_file(
     );
     let file_id = insert_file(tx, st, &rec.path, rec.size, rec.mtime_ns, None, rec.scan.as_ref(), counts, error)?;
     if let Some(scan) = &rec.scan {
-        insert_games(tx, st, file_id, scan, postings)?;
+        insert_games(tx, st, file_id, scan, postings, games)?;
     }
     for m in &rec.members {
         let counts = (m.games(), m.warnings(), m.errors());
         let error = member_error(m);
         let id = insert_file(tx, st, &m.name, m.size, rec.mtime_ns, Some(file_id), m.scan.as_ref(), counts, error)?;
         if let Some(scan) = &m.scan {
-            insert_games(tx, st, id, scan, postings)?;
+            insert_games(tx, st, id, scan, postings, games)?;
         }
     }
     Ok(())
@@ -273,12 +277,14 @@ fn insert_games(
     file_id: i64,
     scan: &FileScan,
     postings: &mut Vec<crate::posfile::Entry>,
+    games: &mut Vec<(u64, u64)>,
 ) -> rusqlite::Result<()> {
     let format = scan.format.map_or("", |f| f.as_str());
     for (i, g) in scan.games.iter().enumerate() {
         insert_game(&mut st.game, file_id, i, format, g)?;
         if !g.positions.is_empty() {
             let game = tx.last_insert_rowid() as u64;
+            games.push((game, g.main_hash));
             postings.extend(g.positions.iter().map(|p| crate::posfile::Entry {
                 hash: p.hash,
                 game,
