@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod events;
 mod exit;
+mod export;
 mod files;
 mod find;
 mod fix;
@@ -73,6 +74,8 @@ enum Command {
     Find(find::Args),
     /// Print one game's information and main line: `kifu show FILE@OFFSET`.
     Show(show::Args),
+    /// Write every game under PATHs as a table: Parquet (`--parquet DIR`) or Arrow IPC (`--arrow-ipc FILE`).
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Index(args) => index::run(&args),
         Command::Find(args) => find::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Export(args) => export::run(&args),
     };
     match result {
         Ok(code) => code,

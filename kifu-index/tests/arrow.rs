@@ -194,18 +194,22 @@ fn batches_are_bounded_and_in_order() {
         sgf.push_str(&format!("(;GM[1]PB[p{i}];B[aa])\n"));
     }
     std::fs::write(dir.join("a.sgf"), &sgf).unwrap();
+    // A file of one game before and after the file of many: its row comes back owned and is
+    // appended on the calling thread, in order with the batches of the large file.
+    std::fs::write(dir.join("0.sgf"), "(;GM[1]PB[first];B[cc])").unwrap();
     std::fs::write(dir.join("b.sgf"), "(;GM[1]PB[b];B[bb])").unwrap();
     std::fs::write(dir.join("c.txt"), "not a record").unwrap();
-    for threads in [1, 2] {
-        let options = BatchOptions { batch_games: 4, threads, ..Default::default() };
+    for (threads, batch_games) in [(1, 4), (2, 4), (2, 100)] {
+        let options = BatchOptions { batch_games, threads, ..Default::default() };
         let (batches, summary) = all(std::slice::from_ref(&dir), &options);
-        assert!(batches.iter().all(|b| b.num_rows() <= 4 && b.num_rows() > 0));
+        assert!(batches.iter().all(|b| b.num_rows() <= batch_games && b.num_rows() > 0));
         let names: Vec<String> =
             batches.iter().flat_map(|b| (0..b.num_rows()).map(move |i| text(b, "black_name", i).unwrap())).collect();
-        let mut want: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
+        let mut want: Vec<String> = vec!["first".into()];
+        want.extend((0..25).map(|i| format!("p{i}")));
         want.push("b".into());
         assert_eq!(names, want);
-        assert_eq!((summary.files, summary.skipped, summary.games), (2, 1, 26));
+        assert_eq!((summary.files, summary.skipped, summary.games), (3, 1, 27));
     }
     // The first error of `each` stops the reading.
     let mut calls = 0;
@@ -258,4 +262,30 @@ fn records_of_a_column() {
     // Another type is an error, not a panic.
     let ints = arrow_array::UInt32Array::from(vec![1, 2]);
     assert_eq!(parse_records(&ints, &BatchOptions::default()).unwrap_err().kind(), kifu_index::ErrorKind::Usage);
+}
+
+/// An input larger than the streams layer reads whole (16 MiB) is cut into games, each read on
+/// its own: the rows come back in order, in batches within their size.
+#[test]
+fn a_large_input_is_read_game_by_game() {
+    let dir = temp_dir("large");
+    let comment = "x".repeat(100_000);
+    let mut sgf = String::new();
+    for i in 0..180 {
+        sgf.push_str(&format!("(;GM[1]PB[p{i}]C[{comment}];B[aa])\n"));
+    }
+    assert!(sgf.len() > kifu::stream::whole::WHOLE_LIMIT);
+    std::fs::write(dir.join("large.sgf"), &sgf).unwrap();
+    let options = BatchOptions { batch_games: 50, threads: 2, ..Default::default() };
+    let (batches, summary) = all(std::slice::from_ref(&dir), &options);
+    assert_eq!(batches.iter().map(RecordBatch::num_rows).collect::<Vec<_>>(), [50, 50, 50, 30]);
+    let names: Vec<String> =
+        batches.iter().flat_map(|b| (0..b.num_rows()).map(move |i| text(b, "black_name", i).unwrap())).collect();
+    assert_eq!(names, (0..180).map(|i| format!("p{i}")).collect::<Vec<_>>());
+    let offsets: Vec<u64> =
+        batches.iter().flat_map(|b| (0..b.num_rows()).map(move |i| u64_at(b, "offset", i).unwrap())).collect();
+    let want: Vec<u64> = sgf.match_indices("(;GM").map(|(o, _)| o as u64).collect();
+    assert_eq!(offsets, want);
+    assert_eq!(summary.games, 180);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

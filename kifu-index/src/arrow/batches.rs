@@ -4,12 +4,13 @@
 //!
 //! Memory: the streams layer has at most `2 × threads + 2` work units in flight, each an input
 //! read whole (up to [`kifu::stream::whole::WHOLE_LIMIT`], 16 MiB) or one game cut from a larger
-//! one; a worker turns its unit into batches of at most [`BatchOptions::batch_games`] rows; the
-//! calling thread joins small batches (games of large inputs come one by one) up to
-//! `batch_games` rows. So memory is bounded by the units in flight and one batch, whatever
-//! the inputs' total size.
+//! one. A worker turns a unit of many games into batches of at most
+//! [`BatchOptions::batch_games`] rows; a unit of a few games (a file of one game, one game of a
+//! large input) comes back as owned rows, which the calling thread appends to its own builder
+//! and hands over every `batch_games` rows (a batch a game would cost more than the game). So
+//! memory is bounded by the units in flight and one batch, whatever the inputs' total size.
 
-use super::builder::GamesBuilder;
+use super::builder::{GamesBuilder, Part};
 use arrow_array::RecordBatch;
 use std::path::PathBuf;
 
@@ -46,8 +47,8 @@ pub struct BatchSummary {
     pub input_errors: Vec<(String, kifu::Error)>,
 }
 
-/// A worker's result for one unit: its batches and the bytes it read.
-type Unit = (Vec<RecordBatch>, u64);
+/// A worker's result for one unit: its games and the bytes it read.
+type Unit = (Part, u64);
 
 /// Reads every game under `inputs` and calls `each` with batches of the games table
 /// ([`super::games_schema`]) in input order (inputs in the order given, directories walked in
@@ -80,23 +81,20 @@ pub fn games_batches<E>(
         ..Default::default()
     };
     let batch_games = options.batch_games.max(1);
+    // Units of at most this many games come back as rows, appended here.
+    let few = (batch_games / 4).clamp(1, FEW);
     let mut summary = BatchSummary::default();
-    let mut pending: Vec<RecordBatch> = Vec::new();
-    let mut pending_rows = 0;
+    let mut here = GamesBuilder::new();
     let mut failed: Option<E> = None;
     let mut last_input = String::new();
     let work = |game: kifu::stream::Game<'_>| -> Unit {
         thread_local! {
-            /// This thread's builder, its column buffers kept from unit to unit.
+            /// This thread's builder, its column buffers sized like its last batch.
             static BUILDER: std::cell::RefCell<GamesBuilder> = std::cell::RefCell::new(GamesBuilder::new());
         }
         BUILDER.with_borrow_mut(|b| {
-            let mut out = Vec::new();
-            game.visit(Visitor { builder: b, game: &game, batch_games, out: &mut out });
-            if !b.is_empty() {
-                out.push(b.finish());
-            }
-            (out, game.chunk.bytes.len() as u64)
+            let part = game.visit(Visitor { builder: b, game: &game, few, batch_games });
+            (part, game.chunk.bytes.len() as u64)
         })
     };
     kifu::stream::read_games(inputs, &stream, work, |input, result| {
@@ -104,34 +102,37 @@ pub fn games_batches<E>(
             return;
         }
         match result {
-            Ok((batches, bytes)) => {
+            Ok((part, bytes)) => {
                 if input != last_input {
                     summary.files += 1;
                     last_input.clear();
                     last_input.push_str(input);
                 }
                 summary.bytes += bytes;
-                // Workers give batches of at most `batch_games` rows; small ones (the games of a
-                // large input come one by one) are joined, never past `batch_games`.
-                for batch in batches {
-                    let rows = batch.num_rows();
-                    summary.games += rows as u64;
-                    if pending_rows + rows > batch_games {
-                        if let Err(e) = flush(&mut pending, &mut each) {
-                            failed = Some(e);
-                            return;
+                let r = match part {
+                    Part::Rows(format, rows) => {
+                        summary.games += rows.len() as u64;
+                        here.append_rows(input, format, rows);
+                        if here.len() >= batch_games {
+                            each(here.finish())
+                        } else {
+                            Ok(())
                         }
-                        pending_rows = 0;
                     }
-                    pending_rows += rows;
-                    pending.push(batch);
-                    if pending_rows >= batch_games {
-                        if let Err(e) = flush(&mut pending, &mut each) {
-                            failed = Some(e);
-                            return;
+                    // The rows gathered here go first (input order), then the unit's batches.
+                    Part::Batches(batches) => {
+                        let mut r = if here.is_empty() { Ok(()) } else { each(here.finish()) };
+                        for batch in batches {
+                            summary.games += batch.num_rows() as u64;
+                            if r.is_ok() {
+                                r = each(batch);
+                            }
                         }
-                        pending_rows = 0;
+                        r
                     }
+                };
+                if let Err(e) = r {
+                    failed = Some(e);
                 }
             }
             Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => summary.skipped += 1,
@@ -141,40 +142,32 @@ pub fn games_batches<E>(
     if let Some(e) = failed {
         return Err(e);
     }
-    flush(&mut pending, &mut each)?;
+    if !here.is_empty() {
+        each(here.finish())?;
+    }
     Ok(summary)
 }
 
-/// Hands the pending batches to `each`, joined into one when there are several.
-fn flush<E>(pending: &mut Vec<RecordBatch>, each: &mut impl FnMut(RecordBatch) -> Result<(), E>) -> Result<(), E> {
-    match pending.len() {
-        0 => Ok(()),
-        1 => each(pending.pop().expect("one batch")),
-        _ => {
-            let schema = pending[0].schema();
-            // Same schema, so concatenation cannot fail.
-            let joined = arrow_select::concat::concat_batches(&schema, pending.iter()).expect("batches of one schema");
-            pending.clear();
-            each(joined)
-        }
-    }
-}
+/// A unit of input with at most this many games (a file of one game, one game of a large input)
+/// comes back from its worker as owned rows, appended on the calling thread; a larger one as
+/// batches built by the worker.
+const FEW: usize = 64;
 
-/// Reads one unit's events into batches, with the loop compiled for the format's own reader.
+/// Reads one unit's events, with the loop compiled for the format's own reader.
 struct Visitor<'v, 'g> {
     builder: &'v mut GamesBuilder,
     game: &'v kifu::stream::Game<'g>,
+    few: usize,
     batch_games: usize,
-    out: &'v mut Vec<RecordBatch>,
 }
 
 impl<'a> kifu::Visit<'a> for Visitor<'_, '_> {
-    type Output = ();
+    type Output = Part;
 
-    fn visit<R>(self, reader: &mut R)
+    fn visit<R>(self, reader: &mut R) -> Part
     where
         R: kifu::EventSource + Iterator<Item = Result<kifu::Event<'a>, kifu::Error>>,
     {
-        self.builder.push_events_batched(self.game.input, self.game.format, reader, self.batch_games, self.out);
+        self.builder.read_part(self.game.format, self.game.input, reader, self.few, self.batch_games)
     }
 }

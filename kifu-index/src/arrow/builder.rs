@@ -102,31 +102,62 @@ impl GamesBuilder {
         let cols = &mut self.cols;
         let mut n = 0;
         self.reading.read(events, &mut |g: Done<'_>| {
-            cols.append(row, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            cols.append(row, source, Some(format), Some(&g.row), g.codes, g.size, g.error);
             n += 1;
         });
         n
     }
 
-    /// As [`GamesBuilder::push_events`], finishing a batch into `out` whenever the builder holds
-    /// `batch_games` rows.
-    pub(super) fn push_events_batched<'a, I>(
+    /// Reads `events` for [`super::games_batches`]: while they hold at most `few` games, each
+    /// comes back owned in [`Part::Rows`] (to be appended on the calling thread: a batch a game
+    /// would cost more than the game); more, and they go into this builder, a batch finished
+    /// whenever it holds `batch_games` rows ([`Part::Batches`]).
+    pub(super) fn read_part<'a, I>(
         &mut self,
-        source: &str,
         format: Format,
+        source: &str,
         events: I,
+        few: usize,
         batch_games: usize,
-        out: &mut Vec<RecordBatch>,
-    ) where
+    ) -> Part
+    where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let (cols, schema) = (&mut self.cols, &self.schema);
+        let mut rows: Vec<OwnedRow> = Vec::new();
+        let mut batches = Vec::new();
+        let mut many = false;
         self.reading.read(events, &mut |g: Done<'_>| {
-            cols.append(None, source, Some(format), Some(g.row), g.codes, g.size, g.error);
+            if !many && rows.len() < few {
+                let error = g.error.map(str::to_owned);
+                rows.push(OwnedRow { row: g.row, codes: g.codes.to_vec(), size: g.size, error });
+                return;
+            }
+            if !many {
+                many = true;
+                for r in rows.drain(..) {
+                    cols.append(None, source, Some(format), Some(&r.row), &r.codes, r.size, r.error.as_deref());
+                }
+            }
+            cols.append(None, source, Some(format), Some(&g.row), g.codes, g.size, g.error);
             if cols.offset.len() >= batch_games {
-                out.push(finish(schema, cols));
+                batches.push(finish(schema, cols));
             }
         });
+        if !many {
+            return Part::Rows(format, rows);
+        }
+        if !cols.offset.is_empty() {
+            batches.push(finish(schema, cols));
+        }
+        Part::Batches(batches)
+    }
+
+    /// Appends rows read by [`GamesBuilder::read_part`].
+    pub(super) fn append_rows(&mut self, source: &str, format: Format, rows: Vec<OwnedRow>) {
+        for r in rows {
+            self.cols.append(None, source, Some(format), Some(&r.row), &r.codes, r.size, r.error.as_deref());
+        }
     }
 
     /// Rows appended since the last [`GamesBuilder::finish`].
@@ -150,9 +181,25 @@ fn finish(schema: &SchemaRef, cols: &mut Columns) -> RecordBatch {
     RecordBatch::try_new(schema.clone(), cols.finish()).expect("the builder's columns match its schema")
 }
 
+/// What a worker of [`super::games_batches`] read from one unit of input.
+pub(super) enum Part {
+    /// A few games (format, rows), to append on the calling thread.
+    Rows(Format, Vec<OwnedRow>),
+    /// Batches of many games.
+    Batches(Vec<RecordBatch>),
+}
+
+/// One game read, owned: its row, move codes, board and error.
+pub(super) struct OwnedRow {
+    row: GameRow,
+    codes: Vec<u32>,
+    size: (u8, u8),
+    error: Option<String>,
+}
+
 /// A finished game handed to the columns.
 struct Done<'r> {
-    row: &'r GameRow,
+    row: GameRow,
     codes: &'r [u32],
     size: (u8, u8),
     error: Option<&'r str>,
@@ -184,23 +231,34 @@ impl Reading {
                     if let Event::GameStart { .. } = ev {
                         // A game left open (no `GameEnd`) ends here.
                         if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                            self.emit(&row, None, done);
+                            self.emit(row, None, done);
                         }
                         self.steps.clear();
                         self.line.reset();
                         self.line.feed(&ev);
                         continue;
                     }
-                    let on_main = self.line.feed(&ev);
+                    // The main line as the collector follows it (`extract.rs`): a move does not
+                    // move the tracker on (it is on the main line when its node is), every
+                    // other event does.
                     match ev {
-                        Event::Move(m) if on_main => self.steps.push(Step::Move(m)),
-                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if on_main => {
-                            self.steps.push(Step::Setup(s))
+                        Event::Move(m) => {
+                            if self.line.on_main() {
+                                self.steps.push(Step::Move(m));
+                            }
                         }
-                        _ => {}
+                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) => {
+                            self.line.feed(&ev);
+                            if self.line.on_main() {
+                                self.steps.push(Step::Setup(s));
+                            }
+                        }
+                        _ => {
+                            self.line.feed(&ev);
+                        }
                     }
                     if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                        self.emit(&row, None, done);
+                        self.emit(row, None, done);
                         self.steps.clear();
                     }
                 }
@@ -208,7 +266,7 @@ impl Reading {
                     let p = e.position();
                     let message = format!("{}:{}: {}", p.line, p.column, e.message());
                     if let Some(row) = self.collector.finish(Some(())) {
-                        self.emit(&row, Some(message), done);
+                        self.emit(row, Some(message), done);
                     }
                     self.steps.clear();
                     self.line.reset();
@@ -216,12 +274,12 @@ impl Reading {
             }
         }
         if let Some(row) = self.collector.finish(None) {
-            self.emit(&row, None, done);
+            self.emit(row, None, done);
         }
         self.steps.clear();
     }
 
-    fn emit(&mut self, row: &GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+    fn emit(&mut self, row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
         self.codes.clear();
         let size = if row.kind == Some(Kind::Shogi) {
             self.board.clear();
@@ -311,31 +369,40 @@ pub(super) const TEXTS: [Field; 14] = [
 
 impl Columns {
     fn new(with_row: bool) -> Columns {
+        Columns::with_capacity(with_row, 0, 0)
+    }
+
+    /// Builders with room for `rows` rows and `moves` move codes (a batch like the last one:
+    /// no doubling and copying as they fill).
+    fn with_capacity(with_row: bool, rows: usize, moves: usize) -> Columns {
+        let text = || StringBuilder::with_capacity(rows, rows * 8);
+        let u32s = || UInt32Builder::with_capacity(rows);
+        let u64s = || UInt64Builder::with_capacity(rows);
         Columns {
-            row: with_row.then(UInt64Builder::new),
-            source: StringBuilder::new(),
-            offset: UInt64Builder::new(),
-            length: UInt64Builder::new(),
-            format: StringBuilder::new(),
-            kind: StringBuilder::new(),
-            board_size: StringBuilder::new(),
-            width: UInt8Builder::new(),
-            height: UInt8Builder::new(),
-            texts: (0..TEXTS.len()).map(|_| StringBuilder::new()).collect(),
-            date: StringBuilder::new(),
-            winner: StringBuilder::new(),
-            margin: Float64Builder::new(),
-            reason: StringBuilder::new(),
-            komi: Float64Builder::new(),
-            handicap: Int64Builder::new(),
-            time_control: StringBuilder::new(),
-            counts: std::array::from_fn(|_| UInt32Builder::new()),
-            opening: StringBuilder::new(),
-            main_hash: UInt64Builder::new(),
-            captures_black: UInt32Builder::new(),
-            captures_white: UInt32Builder::new(),
-            final_hash: UInt64Builder::new(),
-            moves: ListBuilder::new(UInt32Builder::new()),
+            row: with_row.then(u64s),
+            source: StringBuilder::with_capacity(rows, rows * 32),
+            offset: u64s(),
+            length: u64s(),
+            format: text(),
+            kind: text(),
+            board_size: text(),
+            width: UInt8Builder::with_capacity(rows),
+            height: UInt8Builder::with_capacity(rows),
+            texts: (0..TEXTS.len()).map(|_| text()).collect(),
+            date: text(),
+            winner: text(),
+            margin: Float64Builder::with_capacity(rows),
+            reason: text(),
+            komi: Float64Builder::with_capacity(rows),
+            handicap: Int64Builder::with_capacity(rows),
+            time_control: text(),
+            counts: std::array::from_fn(|_| u32s()),
+            opening: StringBuilder::with_capacity(rows, rows * 120),
+            main_hash: u64s(),
+            captures_black: u32s(),
+            captures_white: u32s(),
+            final_hash: u64s(),
+            moves: ListBuilder::with_capacity(UInt32Builder::with_capacity(moves), rows),
             error: StringBuilder::new(),
         }
     }
@@ -392,6 +459,13 @@ impl Columns {
     }
 
     fn finish(&mut self) -> Vec<ArrayRef> {
+        let (rows, moves) = (self.offset.len(), self.moves.values().len());
+        let mut next = Columns::with_capacity(self.row.is_some(), rows, moves);
+        std::mem::swap(self, &mut next);
+        next.take_arrays()
+    }
+
+    fn take_arrays(&mut self) -> Vec<ArrayRef> {
         let mut out: Vec<ArrayRef> = Vec::with_capacity(48);
         if let Some(b) = &mut self.row {
             out.push(Arc::new(b.finish()));
