@@ -35,7 +35,6 @@ def test_not_a_record_file_names_it(tmp_path: Path) -> None:
 
 
 def test_iteration_goes_on_after_an_error_and_skip_passes_over_it() -> None:
-    data = b"(;B[aa])\n(;B[bb]W[cc" + b"]" * 0 + b"\n"
     data = b"(;B[aa])(;B[bb])" + b"(;B[cc" + b"x" * 10
     games = kifu.read(data)
     assert next(games).move_text == "B[aa]"
