@@ -187,12 +187,12 @@ impl<'a> Reader<'a> {
     }
 
     /// The next token of the game's line (skipping spaces): its offset and bytes.
-    #[inline]
+    #[inline(always)]
     fn next_token(&mut self) -> Option<(usize, &'a [u8])> {
         let input = self.input;
         let line = &input[..self.text_end];
         let mut i = self.cur;
-        while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+        while let Some(b' ' | b'\t') = line.get(i) {
             i += 1;
         }
         if i >= line.len() {
@@ -206,7 +206,7 @@ impl<'a> Reader<'a> {
             Some(&[a, b, c]) if word(a) && word(b) && word(c) => i + 4,
             _ => i + 1,
         };
-        while j < line.len() && line[j] != b' ' && line[j] != b'\t' {
+        while line.get(j).is_some_and(|&c| word(c)) {
             j += 1;
         }
         self.cur = j;
