@@ -298,6 +298,9 @@ warning_kinds! {
     /// A Fox handicap game (`HA[2]`…, White moves first) without its stones: the standard
     /// handicap stones placed.
     FoxHandicapPlaced => "fox_handicap_placed", "Fox handicap stones left out, placed";
+    /// A Fox handicap game's stones in the node after the root ("move 0": `;AB[pd][dp];W[dc]`):
+    /// moved into the root (the node dropped if it held nothing else).
+    FoxSetupAfterRoot => "fox_setup_after_root", "Fox handicap stones after the root, moved into it";
     /// A Fox date with the time of day or dots (`DT[2016.10.25 12:30]`), read as `YYYY-MM-DD`.
     FoxDateTime => "fox_date_time", "a Fox date with its time of day, read as a date";
     /// A rank in CJK form (`9段`, `P9段`, `15级`), read as `9d`, `9p`, `15k`.

@@ -100,6 +100,21 @@ fn fox_handicap_placed() {
         assert!(!warnings(&e).contains(&WarningKind::FoxHandicapPlaced), "{sgf}");
         assert_eq!(black_setup(&e), black_setup(&raw(sgf)), "{sgf}");
     }
+    // Fox's "move 0" (katago-foxlike.sgf): the stones of the node after the root go into the
+    // root, and that node, empty then, is dropped.
+    let sgf = "(;GM[1]SZ[19]HA[2]KM[325]AP[foxwq];AB[pd][dp];W[dc];B[ce];)";
+    let e = norm(sgf);
+    assert!(warnings(&e).contains(&WarningKind::FoxSetupAfterRoot));
+    assert_eq!(count(&e, |e| matches!(e, Event::Node)), count(&raw(sgf), |e| matches!(e, Event::Node)) - 1);
+    let second_node = e.iter().enumerate().filter(|(_, e)| matches!(e, Event::Node)).nth(1).unwrap().0;
+    assert!(e[..second_node].iter().filter(|e| matches!(e, Event::Setup(_))).count() == 2);
+    assert!(matches!(e[second_node + 1], Event::Move(_)));
+    // With a comment (or a move) in that node, the node stays; its stones still move.
+    let sgf = "(;SZ[19]HA[2]AP[foxwq];AB[pd][dp]C[hi];W[dc])";
+    let e = norm(sgf);
+    assert_eq!(count(&e, |e| matches!(e, Event::Node)), 3);
+    let second_node = e.iter().enumerate().filter(|(_, e)| matches!(e, Event::Node)).nth(1).unwrap().0;
+    assert_eq!(e[..second_node].iter().filter(|e| matches!(e, Event::Setup(_))).count(), 2);
     // KataGo's old-Fox header: AP[GNU Go:3.8] with an empty GN.
     let e = norm("(;GM[1]FF[4]SZ[19]GN[]HA[3]AP[GNU Go:3.8];W[qq])");
     assert_eq!(black_setup(&e).len(), 3);
@@ -211,6 +226,8 @@ fn corpus_real_ai() {
     // KM[750] 3,972 + KM[375] 32 + KM[650] 29 + KM[550] 1 (MANIFEST / grep).
     assert_eq!(c("fox_komi_in_stones"), 4034);
     assert_eq!(c("fox_handicap_placed"), 0);
+    // Every handicap game of HA[2]+ in real-ai writes its stones on "move 0" (grep: 14).
+    assert_eq!(c("fox_setup_after_root"), 14);
     assert_eq!(c("fox_date_time"), FOX_DATE_TIME);
     assert_eq!(c("cjk_rank"), CJK_RANK);
     assert_eq!(c("ogs_nested_main_line"), 0);
@@ -230,6 +247,8 @@ fn corpus_edge() {
     assert_eq!(c("igs_split_property"), 1);
     assert_eq!(c("cjk_rank"), CJK_EDGE);
     assert_eq!(c("fox_handicap_placed"), 0);
+    // katago-foxlike's "move 0".
+    assert_eq!(c("fox_setup_after_root"), 1);
 }
 
 /// The `AP[YuanYu]` games with `DT[2016.10.25 12:30]` or `DT[2017-03-23 10:30:00]` (grep: 521).

@@ -28,8 +28,13 @@
 //!   stone and whose first move is White's: the standard stones ([`handicap_points`], KataGo's
 //!   layout; for 6 and 7 stones before 2018 the side stones on the top and bottom edges, as
 //!   KataGo does for old Fox games) added to the root. No corpus file needs it (every Fox
-//!   handicap game there has its `AB`, e.g. `real-ai/fuheyuqi/2017.07.07_vs_fuheyuqi_63489149_a7cfa13d.sgf`):
-//!   the rule has hand-written cases.
+//!   handicap game there has its `AB`, on "move 0", see the next rule): the rule has
+//!   hand-written cases.
+//! - `fox_setup_after_root` (Fox): a handicap game whose stones come in the node after the
+//!   root, Fox's "move 0" (`(;…HA[2]…;AB[pd][dp];W[dc];B[ce];)` in `edge/katago-foxlike.sgf`,
+//!   which KataGo's reader refuses: "placements after the root"; `;AB[pd][dp][dd][pp]` in
+//!   `real-ai/fuheyuqi/2017.07.07_vs_fuheyuqi_63489149_a7cfa13d.sgf`, 14 games of `real-ai/`):
+//!   the stones moved into the root, and that node dropped when it held nothing else.
 //! - `fox_date_time` (Fox): `DT[2016.10.25 12:30]` (455 files of `real-ai/`, e.g. `Li_Long/`) and
 //!   `DT[2017-03-23 10:30:00]` read as `2016-10-25` and `2017-03-23` (dotted dates need the
 //!   store of [`Normalize::with_store`]).
@@ -59,9 +64,10 @@ pub use values::{cjk_rank, fox_date, fox_komi, handicap_points, igs_rank, igs_sp
 use crate::error::WarningKind;
 
 /// The warning kinds of the dialect rules, one per rule (see the module docs).
-pub const RULES: [WarningKind; 8] = [
+pub const RULES: [WarningKind; 9] = [
     WarningKind::FoxKomiInStones,
     WarningKind::FoxHandicapPlaced,
+    WarningKind::FoxSetupAfterRoot,
     WarningKind::FoxDateTime,
     WarningKind::CjkRank,
     WarningKind::IgsRankMark,

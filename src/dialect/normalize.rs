@@ -124,7 +124,8 @@ enum Phase {
     Between,
     /// In the root node: held.
     Root,
-    /// A Fox handicap game's root is over: held until the first move says who moves first.
+    /// A Fox handicap game's root is over: the next node held until its first move says who
+    /// moves first, or its setup is known (Fox's "move 0").
     Peek,
     /// An OGS game: held whole.
     Whole,
@@ -161,6 +162,9 @@ pub struct Normalize<'a, I> {
     dialect: Dialect,
     offset: u64,
     nodes: u32,
+    /// While peeking at a Fox game's second node: it has setup, it has something else.
+    peek_setup: bool,
+    peek_other: bool,
     done: bool,
 }
 
@@ -183,6 +187,8 @@ where
             dialect: Dialect::Standard,
             offset: 0,
             nodes: 0,
+            peek_setup: false,
+            peek_other: false,
             done: false,
         }
     }
@@ -320,6 +326,27 @@ where
         }
     }
 
+    /// The Fox "move 0" rule: the setup of the node after the root (`;AB[pd][dp];W[dc]`) moved
+    /// into the root, before that node; the node itself dropped when `empty` (it held nothing
+    /// else and no move). `held` is the root, then that node from `root.end`, then the event
+    /// that ended the peek.
+    fn hoist_setup(&mut self, empty: bool) {
+        let node = self.root.end;
+        let mut moved = 0;
+        for k in node + 1..self.held.len() {
+            if let Event::Setup(Setup::Go { .. }) = self.held[k] {
+                let ev = self.held.remove(k);
+                self.held.insert(node + moved, ev);
+                moved += 1;
+            }
+        }
+        let node = node + moved;
+        if empty && matches!(self.held.get(node), Some(Event::Node)) {
+            self.held.remove(node);
+        }
+        self.held.insert(node, self.warning(WarningKind::FoxSetupAfterRoot));
+    }
+
     fn after_root(&mut self) {
         let ended = matches!(self.held.last(), Some(Event::GameEnd { .. }));
         if self.dialect == Dialect::Ogs && !ended {
@@ -397,6 +424,8 @@ where
                     self.root = Root::default();
                     self.dialect = Dialect::Standard;
                     self.nodes = 0;
+                    self.peek_setup = false;
+                    self.peek_other = false;
                     self.held.push(ev);
                     self.phase = Phase::Root;
                     return;
@@ -431,19 +460,29 @@ where
             Phase::Peek => {
                 self.held.push(ev);
                 let decided = match ev {
+                    Event::Setup(Setup::Go { .. }) => {
+                        self.peek_setup = true;
+                        false
+                    }
                     Event::Move(Move::Go { color, .. }) => {
-                        if color == Color::White {
+                        if self.peek_setup {
+                            self.hoist_setup(false);
+                        } else if color == Color::White {
                             self.place_handicap();
                         }
                         true
                     }
-                    Event::Move(_)
-                    | Event::Setup(_)
-                    | Event::Node
-                    | Event::VariationStart(_)
-                    | Event::VariationEnd
-                    | Event::GameEnd { .. } => true,
-                    _ => self.held.len() >= HOLD_LIMIT,
+                    Event::Move(_) | Event::Setup(_) => true,
+                    Event::Node | Event::VariationStart(_) | Event::VariationEnd | Event::GameEnd { .. } => {
+                        if self.peek_setup {
+                            self.hoist_setup(!self.peek_other);
+                        }
+                        true
+                    }
+                    _ => {
+                        self.peek_other = true;
+                        self.held.len() >= HOLD_LIMIT
+                    }
                 };
                 if decided {
                     self.after_root();
