@@ -151,11 +151,11 @@ fn index_then_find_and_show_on_fixtures() {
         .unwrap();
     assert_eq!(who, ("Lee Sedol".into(), "9p".into(), "Cho Hunhyun".into(), "2005-03-12".into()));
     assert_eq!(what, ("W".into(), 3.5, "points".into(), 6.5, "6.5".into(), 4, 6, 1, "B[pd];W[dp];B[pp];W[dd]".into()));
-    // The Fox komi and the SGF date shortcut.
+    // The Fox komi (KM[375] is 7.5 points by KataGo's table) and the SGF date shortcut.
     let (komi, date): (f64, String) = c
         .query_row("SELECT komi, date FROM games WHERE black_name = 'Fox player'", [], |r| Ok((r.get(0)?, r.get(1)?)))
         .unwrap();
-    assert_eq!((komi, date.as_str()), (3.75, "2016-10-25"));
+    assert_eq!((komi, date.as_str()), (7.5, "2016-10-25"));
     // The main-line hash is xxh3-64 of the canonical string.
     let h: i64 = c.query_row("SELECT main_hash FROM games WHERE black_name = 'Ke Jie'", [], |r| r.get(0)).unwrap();
     assert_eq!(h as u64, xxhash_rust::xxh3::xxh3_64(b"(;B[pd];W[dp];B[pp];W[dd])"));

@@ -26,7 +26,7 @@
 //! | `date_raw`, `date` | as written; normalised `YYYY[-MM[-DD]]` (see normalize.rs) |
 //! | `event`, `round`, `place`, `game_name` | as written |
 //! | `result_raw`, `winner`, `margin`, `reason` | as written; `B`/`W`/`draw`/`void`; points; `points`/`resign`/`time`/`forfeit` |
-//! | `komi_raw`, `komi` | as written; points, with the Fox rule (×100) undone |
+//! | `komi_raw`, `komi` | as written; points, with Fox's komi in stones read by KataGo's table (`KM[375]` is 7.5) |
 //! | `handicap`, `rules`, `time_control` | stones; as written; `TM + OT` |
 //! | `moves`, `moves_total`, `nodes`, `variations`, `comments` | main-line moves; all moves; nodes; leaves − 1; comments |
 //! | `warnings`, `errors` | in this game |
