@@ -480,11 +480,12 @@ impl NodeWriter {
                 let name = p.name();
                 let ident: &[u8] = if name.iter().any(u8::is_ascii_digit) || name.iter().all(u8::is_ascii_uppercase) {
                     name
-                } else if p.value().rule() != TextRule::SgfValues && name.iter().any(u8::is_ascii_uppercase) {
-                    // Another format's own capitalised key (UGF's `Lang`, `Crypt`): its letters
-                    // in capitals, a private property, never the SGF property its capitals would
-                    // name (`Crypt` is not `C`, a comment). Keys with other characters are left
-                    // out, as lower-case keys (JGF's `meta` object) are below.
+                } else if p.value().rule() == TextRule::Plain && name.iter().any(u8::is_ascii_uppercase) {
+                    // A line format's own capitalised key (UGF's `Lang`, `Crypt`; their values
+                    // are plain text): its letters in capitals, a private property, never the
+                    // SGF property its capitals would name (`Crypt` is not `C`, a comment). Keys
+                    // with other characters are left out. SGF's own properties, and those Jago
+                    // XML's `<SGF type>` and JGF carry, keep FF[3]'s rule below.
                     if name.len() > buf.len() || !name.iter().all(u8::is_ascii_alphabetic) {
                         return Ok(());
                     }
