@@ -184,8 +184,9 @@ impl Piece {
         })
     }
 
-    /// The unpromoted form (`TO` → `FU`); unpromoted pieces return themselves.
-    pub fn unpromoted(self) -> Piece {
+    /// The unpromoted form (`TO` → `FU`); unpromoted pieces return themselves. (A `const fn`:
+    /// tables of pieces are built from it at compile time.)
+    pub const fn unpromoted(self) -> Piece {
         match self {
             Piece::ProPawn => Piece::Pawn,
             Piece::ProLance => Piece::Lance,

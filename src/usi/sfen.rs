@@ -17,15 +17,7 @@ pub(super) const HAND_SLOT: [Option<u8>; 14] = {
     let mut out = [None; 14];
     let mut p = 0;
     while p < 14 {
-        let base = match Piece::ALL[p] {
-            Piece::ProPawn => Piece::Pawn,
-            Piece::ProLance => Piece::Lance,
-            Piece::ProKnight => Piece::Knight,
-            Piece::ProSilver => Piece::Silver,
-            Piece::Horse => Piece::Bishop,
-            Piece::Dragon => Piece::Rook,
-            k => k,
-        };
+        let base = Piece::ALL[p].unpromoted();
         let mut k = 0;
         while k < 7 {
             if HAND_KINDS[k] as u8 == base as u8 {
