@@ -37,7 +37,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, CSA, KIF, USI) as event streams.
+/// Read Go and shogi game records (SGF, JGF, Go game JSON, Jago XML, GIB, NGF, UGF, CSA, KIF, KI2, USI, JKF) as event streams.
 #[derive(Parser)]
 #[command(
     name = "kifu",
@@ -60,7 +60,7 @@ enum Command {
     Tree(tree::Args),
     /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
     Check(check::Args),
-    /// Write every game of PATHs in another format (`--to sgf|csa|csa3|jgf|jgf1|xml|json`).
+    /// Write every game of PATHs in another format (`--to sgf|csa|csa3|kif|kifu|ki2|ki2u|usi|jkf|jgf|jgf1|xml|json`).
     Convert(convert::Args),
     /// Print every event of FILE as one JSON object per line.
     Events {
@@ -70,9 +70,9 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
-    /// Build or update a SQLite index of every game under PATHs.
+    /// Build or update a SQLite index of every game under PATHs (and DB.positions beside it: every main-line position, for `find --position` and `explore`).
     Index(index::Args),
-    /// Search the index (players, event, dates, result, opening, duplicates).
+    /// Search the index (players, event, dates, result, opening, duplicates, positions).
     Find(find::Args),
     /// Print one game's information and main line: `kifu show FILE@OFFSET`.
     Show(show::Args),
