@@ -507,7 +507,7 @@ fn color(black: bool) -> Color {
 impl<'a> Iterator for Reader<'a> {
     type Item = Result<Event<'a>, Error>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         self.next_item()
     }
