@@ -192,15 +192,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 return;
             }
         };
-        bytes.clear();
-        if let Err(e) = std::io::Read::read_to_end(&mut input.reader, &mut bytes) {
-            crate::out::eprint(&format!("kifu: {name}: {e}\n"));
-            t.usage += 1;
-            return;
-        }
+        let bytes = match kifu::stream::whole::read_all(&mut input.reader, &mut bytes) {
+            Ok(b) => b,
+            Err(e) => {
+                crate::out::eprint(&format!("kifu: {name}: {e}\n"));
+                t.usage += 1;
+                return;
+            }
+        };
         t.inputs += 1;
         bar.inc(1);
-        let outputs = conv.convert(name, &bytes, &mut t);
+        let outputs = conv.convert(name, bytes, &mut t);
         let many = outputs.len() > 1;
         for (i, out) in outputs.iter().enumerate() {
             let Some(dir_or_file) = &args.output else {

@@ -44,18 +44,60 @@ impl std::fmt::Debug for Loaded<'_, '_> {
     }
 }
 
-/// Reads `reader` into `buf` (cleared first; its memory is reused) if it holds at most `limit`
-/// bytes; otherwise gives back a stream of all its bytes (those read, then the rest), and `buf`
-/// gives up its memory to it.
+/// Reads `reader` into `buf` if it holds at most `limit` bytes; otherwise gives back a stream of
+/// all its bytes (those read, then the rest), and `buf` gives up its memory to it.
+///
+/// `buf`'s old bytes are overwritten, and its length is kept (not cleared) for the next input:
+/// bytes once zeroed are not zeroed again. (`read_to_end` through a boxed reader zeroes every
+/// fresh buffer before reading into it, because a wrapper cannot forward `read_buf` on stable
+/// Rust: 8% of `kifu stats`'s instructions on sgf/collections went to that `memset`.)
 pub fn load<'b, 'r>(mut reader: Box<dyn Read + 'r>, limit: usize, buf: &'b mut Vec<u8>) -> io::Result<Loaded<'b, 'r>> {
-    buf.clear();
-    let n = (&mut reader).take(limit as u64 + 1).read_to_end(buf)?;
-    if n <= limit {
-        return Ok(Loaded::Whole(buf));
+    // One byte over the limit says the input is longer than it.
+    let filled = fill(&mut reader, limit.saturating_add(1), buf)?;
+    if filled <= limit {
+        return Ok(Loaded::Whole(&buf[..filled]));
     }
+    buf.truncate(filled);
     let mut head = std::mem::take(buf);
     head.shrink_to_fit();
     Ok(Loaded::Stream(Box::new(Head { head, at: 0, rest: reader })))
+}
+
+/// Reads all of `reader` into `buf` and gives the bytes read, with [`load`]'s reuse of `buf`: its
+/// length is kept for the next input, so that memory once zeroed is not zeroed again.
+///
+/// ```
+/// let mut buf = Vec::new();
+/// let bytes = kifu::stream::whole::read_all(&mut &b"(;B[aa])"[..], &mut buf).unwrap();
+/// assert_eq!(bytes, b"(;B[aa])");
+/// ```
+pub fn read_all<'b>(reader: &mut dyn Read, buf: &'b mut Vec<u8>) -> io::Result<&'b [u8]> {
+    let filled = fill(reader, usize::MAX, buf)?;
+    Ok(&buf[..filled])
+}
+
+/// Reads `reader` into `buf` until its end or `cap` bytes, growing `buf` (and zeroing only what
+/// it grows by) as needed; gives the number of bytes read.
+fn fill(reader: &mut dyn Read, cap: usize, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let mut filled = 0;
+    loop {
+        let end = buf.len().min(cap);
+        if filled == end {
+            if end == cap {
+                return Ok(filled);
+            }
+            // 64 KiB first, then doubling, never past `cap`.
+            let grown = (buf.len().saturating_mul(2)).max(64 << 10).min(cap);
+            buf.resize(grown, 0);
+            continue;
+        }
+        match reader.read(&mut buf[filled..end]) {
+            Ok(0) => return Ok(filled),
+            Ok(n) => filled += n.min(end - filled),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// The bytes read so far, then the rest of the input; the first part's memory is given back as
