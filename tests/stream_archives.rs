@@ -418,3 +418,92 @@ fn a_7z_bomb_stops_at_the_limit_naming_the_member() {
     assert_eq!(seen.len(), 4, "{seen:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `seen`'s names with `prefix` taken off, sorted by name (7-Zip orders members its own way).
+fn by_name(seen: Vec<(String, Seen)>, prefix: &str) -> Vec<(String, Seen)> {
+    let mut s = relative(seen, prefix);
+    s.sort_by(|a, b| a.0.cmp(&b.0));
+    s
+}
+
+/// An archive made by 7-Zip 25.01 itself (`7zz a -t7z -ms=on -mx=9`, one solid LZMA2 block) of
+/// the repository's samples/ reads as the loose samples do.
+#[test]
+fn the_samples_archived_by_7zip_read_as_the_loose_samples() {
+    let root = common::workspace_root();
+    let samples = root.join("samples");
+    let archive = root.join("tests/data/samples-7zip.7z");
+    let want = by_name(read(std::slice::from_ref(&samples)), &format!("{}/", samples.display()));
+    let got = by_name(read(std::slice::from_ref(&archive)), &format!("{}!", archive.display()));
+    assert!(want.len() >= 15, "{} samples", want.len());
+    assert_eq!(got.iter().map(|(n, _)| n).collect::<Vec<_>>(), want.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    for ((name, g), (_, w)) in got.iter().zip(&want) {
+        assert_eq!(g, w, "{name}");
+    }
+}
+
+/// 7-Zip's program (`7zz`, `7z` or `7za`), if one is on the PATH; under `CI=true` its absence is
+/// a failure (`.ci/run` installs Debian's 7zip).
+fn seven_zip() -> Option<&'static str> {
+    let found = ["7zz", "7z", "7za"].into_iter().find(|exe| {
+        std::process::Command::new(exe).arg("i").stdout(std::process::Stdio::null()).status().is_ok_and(|s| s.success())
+    });
+    if found.is_none() {
+        assert!(std::env::var("CI").map(|v| v != "true").unwrap_or(true), "CI=true but 7-Zip (7zz) is not installed");
+        eprintln!("skipped: 7-Zip (7zz, 7z or 7za) is not on the PATH");
+    }
+    found
+}
+
+/// Archives made by 7-Zip itself, with each of its methods and solid modes (one solid block,
+/// none, a block every 3 files, BCJ2's four streams), read as the loose files: Fox's archives are
+/// 7-Zip's, not sevenz-rust2's. Deflate64, which the decoder lacks, is reported for each
+/// member, naming the method, and reading goes on.
+#[test]
+fn archives_made_by_7zip_read_as_the_loose_files() {
+    let Some(exe) = seven_zip() else { return };
+    let dir = temp_dir("7zip");
+    let games = games();
+    let root = loose(&dir, &games);
+    let want = by_name(read(std::slice::from_ref(&root)), &format!("{}/", root.display()));
+    assert_eq!(want.len(), games.len());
+    let options: [&[&str]; 10] = [
+        &["-ms=on", "-mx=9"],
+        &["-ms=off"],
+        &["-ms=3f"],
+        &["-m0=LZMA"],
+        &["-m0=PPMd"],
+        &["-m0=BZip2"],
+        &["-m0=Deflate"],
+        &["-m0=Copy"],
+        &["-mf=BCJ2"],
+        &["-m0=Deflate64"],
+    ];
+    for (i, opts) in options.iter().enumerate() {
+        let archive = dir.join(format!("made-{i}.7z"));
+        let status = std::process::Command::new(exe)
+            .args(["a", "-t7z", "-bd", "-bso0"])
+            .args(*opts)
+            .arg(&archive)
+            .arg(".")
+            .current_dir(&root)
+            .status()
+            .unwrap();
+        assert!(status.success(), "7-Zip {opts:?}");
+        let got = by_name(read(std::slice::from_ref(&archive)), &format!("{}!", archive.display()));
+        assert_eq!(got.len(), want.len(), "{opts:?}");
+        if opts == &["-m0=Deflate64"] {
+            for (name, seen) in &got {
+                assert!(
+                    matches!(seen, Seen::Failed(g, ErrorKind::Io, m) if g.is_empty() && m.contains("DEFLATE64")),
+                    "{name}: {seen:?}"
+                );
+            }
+            continue;
+        }
+        for ((name, g), (_, w)) in got.iter().zip(&want) {
+            assert!(g == w, "{opts:?} {name}: {g:?} against {w:?}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

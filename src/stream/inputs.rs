@@ -15,6 +15,9 @@
 //! is reported, and so is each member after it in the same block (not read: a solid block cannot
 //! be resumed); the next block is read. A truncated 7z file has lost its header (7z keeps it at
 //! the end): the archive is reported and the next input is opened.
+//! 7-Zip's methods LZMA, LZMA2, PPMd, BZip2, Deflate and Copy are read, with its filters (BCJ,
+//! BCJ2, Delta…); Deflate64 is not (each member of such a block is reported, naming the method).
+//! `tests/stream_archives.rs` checks archives made by 7-Zip itself with each of them.
 //!
 //! Limits (against decompression bombs): every decompressed stream (a `.gz`, `.zst`… layer, a zip
 //! member, all the members of a 7z archive together) may give out at most [`MAX_EXPANSION`] times
