@@ -57,16 +57,25 @@ fn utf8_run(s: &[u8]) -> Option<usize> {
     std::str::from_utf8(&s[..n]).is_ok().then_some(n)
 }
 
-/// The bytes [`copy_escaped`] must look at: `\\`, `]`, `:` and every non-ASCII byte.
-const ESCAPED: [bool; 256] = {
+/// A table of the bytes a copying loop must stop at: those of `bytes` and every non-ASCII byte
+/// (checked for UTF-8 as it is copied).
+const fn stops(bytes: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
-    let mut i = 0;
+    let mut i = 0x80;
     while i < 256 {
-        t[i] = matches!(i as u8, b'\\' | b']' | b':') || i >= 0x80;
+        t[i] = true;
         i += 1;
     }
+    let mut j = 0;
+    while j < bytes.len() {
+        t[bytes[j] as usize] = true;
+        j += 1;
+    }
     t
-};
+}
+
+/// The bytes [`copy_escaped`] must look at: `\\`, `]`, `:` and every non-ASCII byte.
+const ESCAPED: [bool; 256] = stops(b"\\]:");
 
 /// [`escape_bytes`] for text that should be UTF-8, checked as it is copied: false (with part
 /// of it appended) when it is not.
@@ -94,15 +103,7 @@ fn copy_escaped(raw: &[u8], compose: bool, out: &mut Vec<u8>) -> bool {
 
 /// The bytes [`resscape`] must look at: `\\`, `]`, `:`, line breaks, the other white space, and
 /// every non-ASCII byte.
-const SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = matches!(i as u8, b'\\' | b']' | b':' | b'\r' | b'\n' | b'\t' | 0x0b | 0x0c) || i >= 0x80;
-        i += 1;
-    }
-    t
-};
+const SPECIAL: [bool; 256] = stops(b"\\]:\r\n\t\x0b\x0c");
 
 /// SGF's unescaping (as [`Text::decode`] does it for UTF-8) and escaping in one pass: runs of
 /// ordinary bytes are copied whole. False (with part of it appended) when `raw` is not UTF-8.
