@@ -1,4 +1,4 @@
-//! `kifu convert --to FORMAT [-o FILE|DIR] [--force] [--json] INPUTS...`: every game of every
+//! `kifu convert --to FORMAT [-o FILE|DIR] [--force] [--json] [--normalize] [--threads N] INPUTS...`: every game of every
 //! input (files, directories, archives, compressed files, `-`) written in another format through
 //! the format's writer:
 //!
@@ -28,6 +28,10 @@
 //! stones Fox leaves out as `AB`, `BR[9段]` as `BR[9d]`, OGS's nested main line flat — each rule
 //! applied counted as a warning (its kind on standard error: `kifu: a.sgf: normalised
 //! fox_komi_in_stones`).
+//!
+//! `--threads N` (default: all cores): inputs are converted on worker threads and written in
+//! input order, so the files, messages and summary are those of `--threads 1` (which converts on
+//! the calling thread).
 //!
 //! Exit status (the rule of every subcommand): 2 for a usage or I/O problem (an output that
 //! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
@@ -117,10 +121,14 @@ pub struct Args {
     /// IGS's rank marks and split values); each rule applied is reported as a warning.
     #[arg(long)]
     normalize: bool,
+    /// Worker threads (default: all cores; 1 converts on the calling thread). Outputs, messages
+    /// and the summary are the same for every count: inputs are written in order.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
-/// What happened, for the summary.
-#[derive(Default, Clone, Copy)]
+/// What happened, for the summary, and what to say about it.
+#[derive(Default, Clone)]
 struct Totals {
     inputs: u64,
     skipped: u64,
@@ -131,15 +139,28 @@ struct Totals {
     warnings: u64,
     errors: u64,
     usage: u64,
+    /// The lines for standard error (repairs, errors, refused games), printed in input order
+    /// when the input's outputs are written.
+    log: String,
 }
 
 impl Totals {
     fn add(&mut self, o: &Totals) {
+        self.skipped += o.skipped;
         self.games += o.games;
         self.repairs += o.repairs;
         self.refused += o.refused;
         self.warnings += o.warnings;
         self.errors += o.errors;
+        self.log.push_str(&o.log);
+    }
+
+    /// Prints and clears the log.
+    fn flush_log(&mut self) {
+        if !self.log.is_empty() {
+            crate::out::eprint(&self.log);
+            self.log.clear();
+        }
     }
 }
 
@@ -147,7 +168,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if crate::exit::missing_paths(&args.paths) > 0 {
         return Ok(ExitCode::from(crate::exit::USAGE));
     }
-    let single = crate::outpath::single(&args.paths);
     if let Some(out) = &args.output {
         crate::outpath::check(&args.paths, out)?;
     }
@@ -160,88 +180,76 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let mut t = Totals::default();
-    // Standard output closed (`| head`): the rest is not converted.
-    let mut closed = false;
-    let mut written: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
-    let mut conv = Converter::new(args.to);
-    conv.normalize = args.normalize;
-    // Each input read whole, into one buffer kept between inputs.
-    let mut bytes = Vec::new();
-    kifu::stream::for_each_input(&args.paths, |name, input| {
-        if closed {
-            return;
-        }
-        let mut input = match input {
-            Ok(i) if i.format.is_some() => i,
-            Ok(_) => {
-                t.skipped += 1;
-                if crate::exit::named(&args.paths, name) {
-                    crate::out::eprint(&format!("kifu: {name}: not a game record kifu can read\n"));
-                    t.usage += 1;
-                }
+    let mut emit = Emit {
+        args,
+        single: crate::outpath::single(&args.paths),
+        bar,
+        t: Totals::default(),
+        closed: false,
+        written: std::collections::HashSet::new(),
+    };
+    let threads = args.threads.unwrap_or(0);
+    if threads == 1 {
+        // On this thread, one converter whose buffers serve every input.
+        let mut conv = Converter::new(args.to);
+        conv.normalize = args.normalize;
+        // Each input read whole, into one buffer kept between inputs.
+        let mut bytes = Vec::new();
+        kifu::stream::for_each_input(&args.paths, |name, input| {
+            if emit.closed {
                 return;
             }
-            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
-                t.skipped += 1;
-                return;
-            }
-            Err(e) => {
-                crate::out::eprint(&format!("kifu: {name}: {}\n", e.message()));
-                t.usage += 1;
-                return;
-            }
-        };
-        let bytes = match kifu::stream::whole::read_all(&mut input.reader, &mut bytes) {
-            Ok(b) => b,
-            Err(e) => {
-                crate::out::eprint(&format!("kifu: {name}: {e}\n"));
-                t.usage += 1;
-                return;
-            }
-        };
-        t.inputs += 1;
-        bar.inc(1);
-        let outputs = conv.convert(name, bytes, &mut t);
-        let many = outputs.len() > 1;
-        for (i, out) in outputs.iter().enumerate() {
-            let Some(dir_or_file) = &args.output else {
-                closed = closed || !crate::out::print_bytes(out);
-                continue;
+            let mut input = match input {
+                Ok(i) if i.format.is_some() => i,
+                Ok(_) => return emit.not_a_record(name),
+                Err(e) => return emit.failed(name, &e),
             };
-            let target = if single {
-                numbered(dir_or_file.clone(), many.then_some(i + 1))
-            } else {
-                numbered(
-                    dir_or_file.join(crate::outpath::under(&args.paths, name, args.to.extension())),
-                    many.then_some(i + 1),
-                )
-            };
-            if (target.exists() && !args.force) || written.contains(&target) {
-                crate::out::eprint(&format!("kifu: {}: exists (use --force to overwrite)\n", target.display()));
-                t.usage += 1;
-                continue;
-            }
-            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-                if let Err(e) = std::fs::create_dir_all(dir) {
-                    crate::out::eprint(&format!("kifu: {}: {e}\n", dir.display()));
-                    t.usage += 1;
-                    continue;
-                }
-            }
-            match std::fs::write(&target, out) {
-                Ok(()) => {
-                    t.files_written += 1;
-                    written.insert(target);
-                }
+            let bytes = match kifu::stream::whole::read_all(&mut input.reader, &mut bytes) {
+                Ok(b) => b,
                 Err(e) => {
-                    crate::out::eprint(&format!("kifu: {}: {e}\n", target.display()));
-                    t.usage += 1;
+                    crate::out::eprint(&format!("kifu: {name}: {e}\n"));
+                    emit.t.usage += 1;
+                    return;
+                }
+            };
+            emit.t.inputs += 1;
+            let outputs = conv.convert(name, bytes, &mut emit.t);
+            emit.t.flush_log();
+            emit.outputs(name, &outputs);
+        });
+    } else {
+        // Inputs converted on worker threads, each read whole (there is no size limit, as on one
+        // thread), and their outputs written here in input order.
+        let options =
+            kifu::stream::Options { threads, whole: usize::MAX, config: kifu::Config::default(), ..Default::default() };
+        let (to, normalize) = (args.to, args.normalize);
+        let work = |game: kifu::stream::Game<'_>| {
+            CONVERTER.with(|c| {
+                let mut c = c.borrow_mut();
+                let conv = c.get_or_insert_with(|| Converter::new(to));
+                conv.normalize = normalize;
+                conv.to = to;
+                let mut t = Totals::default();
+                let outputs: Vec<Vec<u8>> =
+                    conv.convert(game.input, game.chunk.bytes, &mut t).into_iter().map(<[u8]>::to_vec).collect();
+                (t, outputs)
+            })
+        };
+        kifu::stream::read_games(&args.paths, &options, work, |name, result| match result {
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => emit.not_a_record(name),
+            Err(e) => emit.failed(name, &e),
+            Ok((mut t, outputs)) => {
+                emit.t.inputs += 1;
+                t.flush_log();
+                emit.t.add(&t);
+                if !emit.closed {
+                    let outputs: Vec<&[u8]> = outputs.iter().map(Vec::as_slice).collect();
+                    emit.outputs(name, &outputs);
                 }
             }
-        }
-        bar.set_message(format!("{} games", t.games));
-    });
+        });
+    }
+    let Emit { bar, t, closed, .. } = emit;
     bar.finish_and_clear();
     if closed {
         return Ok(ExitCode::SUCCESS);
@@ -272,6 +280,88 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         crate::out::println(&s);
     }
     Ok(crate::exit::status(t.usage, t.errors + t.refused, t.warnings, false))
+}
+
+thread_local! {
+    /// A worker thread's converter (its buffers serve every input the thread converts).
+    static CONVERTER: std::cell::RefCell<Option<Converter>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Where converted inputs go, in input order: files or standard output, and the summary's counts.
+struct Emit<'a> {
+    args: &'a Args,
+    /// One input file: `-o` names the output file.
+    single: bool,
+    bar: indicatif::ProgressBar,
+    t: Totals,
+    /// Standard output closed (`| head`): nothing more is written.
+    closed: bool,
+    written: std::collections::HashSet<PathBuf>,
+}
+
+impl Emit<'_> {
+    /// An input that is not a game record: skipped, and a usage problem when named.
+    fn not_a_record(&mut self, name: &str) {
+        self.t.skipped += 1;
+        if crate::exit::named(&self.args.paths, name) {
+            crate::out::eprint(&format!("kifu: {name}: not a game record kifu can read\n"));
+            self.t.usage += 1;
+        }
+    }
+
+    /// An input that could not be opened or read.
+    fn failed(&mut self, name: &str, e: &kifu::Error) {
+        if e.kind() == kifu::ErrorKind::NotAGameRecord {
+            self.t.skipped += 1;
+            return;
+        }
+        crate::out::eprint(&format!("kifu: {name}: {}\n", e.message()));
+        self.t.usage += 1;
+    }
+
+    /// Writes the outputs of input `name` (see the module docs for where).
+    fn outputs(&mut self, name: &str, outputs: &[&[u8]]) {
+        let args = self.args;
+        self.bar.inc(1);
+        let many = outputs.len() > 1;
+        for (i, out) in outputs.iter().enumerate() {
+            let Some(dir_or_file) = &args.output else {
+                self.closed = self.closed || !crate::out::print_bytes(out);
+                continue;
+            };
+            let target = if self.single {
+                numbered(dir_or_file.clone(), many.then_some(i + 1))
+            } else {
+                numbered(
+                    dir_or_file.join(crate::outpath::under(&args.paths, name, args.to.extension())),
+                    many.then_some(i + 1),
+                )
+            };
+            if (target.exists() && !args.force) || self.written.contains(&target) {
+                crate::out::eprint(&format!("kifu: {}: exists (use --force to overwrite)\n", target.display()));
+                self.t.usage += 1;
+                continue;
+            }
+            if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    crate::out::eprint(&format!("kifu: {}: {e}\n", dir.display()));
+                    self.t.usage += 1;
+                    continue;
+                }
+            }
+            match std::fs::write(&target, out) {
+                Ok(()) => {
+                    self.t.files_written += 1;
+                    self.written.insert(target);
+                }
+                Err(e) => {
+                    crate::out::eprint(&format!("kifu: {}: {e}\n", target.display()));
+                    self.t.usage += 1;
+                }
+            }
+        }
+        self.bar.set_message(format!("{} games", self.t.games));
+    }
 }
 
 /// `a/b.jgf` → `a/b.2.jgf`.
@@ -371,7 +461,7 @@ impl Converter {
                     t.warnings += tree.warnings().len() as u64;
                     for w in tree.warnings() {
                         if kifu::dialect::RULES.contains(&w.kind) {
-                            crate::out::eprint(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
+                            t.log.push_str(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
                         }
                     }
                     match self.write(&tree, &mut out) {
@@ -383,7 +473,7 @@ impl Converter {
                         }
                         Err(why) => {
                             t.refused += 1;
-                            crate::out::eprint(&format!(
+                            t.log.push_str(&format!(
                                 "kifu: {name}: game at byte {}: not written: {why}\n",
                                 tree.offset()
                             ));
@@ -395,7 +485,7 @@ impl Converter {
         }
         for r in self.repairs.drain(..) {
             t.repairs += 1;
-            crate::out::eprint(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
+            t.log.push_str(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
         }
         if self.to.collection() && !out.is_empty() {
             outputs.push(out);
@@ -490,7 +580,7 @@ fn stream_events(
                     if !refused_here {
                         refused_here = true;
                         t.refused += 1;
-                        crate::out::eprint(&format!("kifu: {name}: not written: {e}\n"));
+                        t.log.push_str(&format!("kifu: {name}: not written: {e}\n"));
                     }
                 }
             }
@@ -609,13 +699,13 @@ impl SgfStream<'_> {
                     t.games += 1;
                     for r in repairs.drain(..) {
                         t.repairs += 1;
-                        crate::out::eprint(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
+                        t.log.push_str(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
                     }
                 }
                 Event::Warning(w) => {
                     t.warnings += 1;
                     if kifu::dialect::RULES.contains(&w.kind) {
-                        crate::out::eprint(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
+                        t.log.push_str(&format!("kifu: {name}: normalised {}\n", w.kind.as_str()));
                     }
                 }
                 Event::Info(i) if i.key() == InfoKey::GameType => {
@@ -642,7 +732,7 @@ impl SgfStream<'_> {
                         repairs.clear();
                         refused = true;
                         t.refused += 1;
-                        crate::out::eprint(&format!("kifu: {name}: game at byte {at}: not written: {e}\n"));
+                        t.log.push_str(&format!("kifu: {name}: game at byte {at}: not written: {e}\n"));
                     }
                 }
             }
@@ -655,5 +745,5 @@ impl SgfStream<'_> {
 fn record_error(name: &str, e: &kifu::Error, t: &mut Totals) {
     t.errors += 1;
     let p = e.position();
-    crate::out::eprint(&format!("kifu: {name}:{}:{}: {}: {}\n", p.line, p.column, e.kind().as_str(), e.message()));
+    t.log.push_str(&format!("kifu: {name}:{}:{}: {}: {}\n", p.line, p.column, e.kind().as_str(), e.message()));
 }

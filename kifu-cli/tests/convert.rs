@@ -217,3 +217,41 @@ fn sgf_streamed_or_through_the_tree_reads_back_as_the_input() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+mod common;
+
+/// `--threads 1` converts on the calling thread with one converter; more threads convert inputs
+/// on workers and write them here in input order: the same bytes, the same messages in the same
+/// order, the same summary and exit status, on the corpus's SGF, converted and shogi folders.
+#[test]
+fn every_thread_count_writes_the_same_outputs_and_messages() {
+    let Some(corpus) = common::corpus() else { return };
+    let folders: Vec<String> = ["sgf/edge", "sgf/collections", "converted", "csa", "kif", "ki2", "gib"]
+        .iter()
+        .map(|f| corpus.join(f).to_str().unwrap().to_owned())
+        .collect();
+    let d = temp("threads");
+    for to in ["sgf", "csa", "jgf", "kif"] {
+        let mut runs = Vec::new();
+        for threads in ["1", "2", "3"] {
+            let out = d.join(format!("{to}-{threads}"));
+            let mut args = vec!["convert", "--threads", threads, "--to", to, "-o", out.to_str().unwrap()];
+            args.extend(folders.iter().map(String::as_str));
+            let (code, stdout, stderr) = kifu(&args);
+            let mut files = Vec::new();
+            for f in common::files(&out, &[""]) {
+                files.push((f.strip_prefix(&out).unwrap().to_path_buf(), std::fs::read(&f).unwrap()));
+            }
+            files.sort();
+            assert!(!files.is_empty(), "--to {to}: nothing written");
+            runs.push((code, stdout, stderr, files));
+        }
+        for r in &runs[1..] {
+            assert_eq!(r.0, runs[0].0, "--to {to}: exit status");
+            assert_eq!(r.1, runs[0].1, "--to {to}: summary");
+            assert!(r.2 == runs[0].2, "--to {to}: messages differ between thread counts");
+            assert!(r.3 == runs[0].3, "--to {to}: outputs differ between thread counts");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
