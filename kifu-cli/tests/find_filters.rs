@@ -544,3 +544,65 @@ fn filters_against_brute_force_on_the_corpus() {
     assert!(differ < 20, "{differ} main lines differ");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Query times on the corpus index, in process (no assertion on time: figures for the notes).
+/// `cargo test --release -p kifu-cli --test find_filters -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn query_times_on_the_corpus() {
+    let Some(corpus) = common::corpus() else { return };
+    let dir = temp("times");
+    let db = dir.join("db.sqlite");
+    kifu_index::build(&[&corpus], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let q = |f: &dyn Fn(&mut kifu_index::Query)| {
+        let mut q = kifu_index::Query::default();
+        f(&mut q);
+        q
+    };
+    let s = |v: &str| Some(v.to_owned());
+    let cases: Vec<(&str, kifu_index::Query, bool)> = vec![
+        ("--count", q(&|_| {}), true),
+        ("--kind go --count", q(&|q| q.kind = s("go")), true),
+        ("--rank 5d..9d --count", q(&|q| q.rank = s("5d..9d")), true),
+        ("--komi 7.5 --moves 200.. --count", q(&|q| (q.komi, q.moves) = (s("7.5"), s("200.."))), true),
+        (
+            "--size 9 --handicap 0 --place tokyo --count",
+            q(&|q| (q.size, q.handicap, q.place) = (s("9"), Some(0), s("tokyo"))),
+            true,
+        ),
+        ("--sort date --limit 20", q(&|q| (q.sort, q.limit) = (s("date"), Some(20))), false),
+        (
+            "--sort moves --desc --limit 20",
+            q(&|q| (q.sort, q.descending, q.limit) = (s("moves"), true, Some(20))),
+            false,
+        ),
+        (
+            "--sort black --limit 20 --offset 10000",
+            q(&|q| (q.sort, q.limit, q.offset) = (s("black"), Some(20), Some(10_000))),
+            false,
+        ),
+        ("--black lee --sort date", q(&|q| (q.black, q.sort) = (s("lee"), s("date"))), false),
+        ("(every game) --sort date", q(&|q| q.sort = s("date")), false),
+    ];
+    for (name, query, count) in &cases {
+        let mut times = Vec::new();
+        let mut n = 0;
+        for _ in 0..31 {
+            let t = std::time::Instant::now();
+            n = if *count {
+                kifu_index::count(&conn, query).unwrap() as usize
+            } else {
+                kifu_index::find(&conn, query).unwrap().len()
+            };
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        times.sort_by(f64::total_cmp);
+        eprintln!("{name}: {n} games, median {:.2} ms, max {:.2} ms", times[15], times[30]);
+    }
+    let t = std::time::Instant::now();
+    let files = kifu_index::error_files(&conn).unwrap();
+    eprintln!("--errors: {} files, {:.2} ms", files.len(), t.elapsed().as_secs_f64() * 1e3);
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
