@@ -75,7 +75,7 @@ enum Command {
     /// Build or update a SQLite index of every game under PATHs (and DB.positions beside it: every main-line position, for `find --position` and `explore`).
     Index(index::Args),
     /// Search the index (players, ranks, event, dates, result, size, komi, moves, opening, duplicates, positions); sort, page, count, CSV, export the games found; `--errors`.
-    Find(find::Args),
+    Find(Box<find::Args>),
     /// Print one game's information and main line: `kifu show FILE@OFFSET`.
     Show(show::Args),
     /// The moves played next in a position, from the index: games, results, dates, players.

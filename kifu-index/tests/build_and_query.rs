@@ -95,7 +95,8 @@ fn query_filters_order_and_pages() {
         q
     };
     let s = |v: &str| Some(v.to_owned());
-    let checks: Vec<(kifu_index::Query, Box<dyn Fn(&kifu_index::Hit) -> bool>)> = vec![
+    type Keep = Box<dyn Fn(&kifu_index::Hit) -> bool>;
+    let checks: Vec<(kifu_index::Query, Keep)> = vec![
         (q(&|q| q.kind = s("shogi")), Box::new(|h| h.kind == "shogi")),
         (q(&|q| q.size = s("19")), Box::new(|h| h.board_size.as_deref() == Some("19"))),
         (q(&|q| q.moves = s("100..")), Box::new(|h| h.moves >= 100)),
