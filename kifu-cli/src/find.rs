@@ -91,7 +91,7 @@ pub struct Args {
     #[arg(long)]
     limit: Option<u64>,
     /// Print one JSON object (the same as `--format json`).
-    #[arg(long, conflicts_with = "format")]
+    #[arg(long)]
     json: bool,
     /// Black's name contains NAME.
     #[arg(long, value_name = "NAME")]
@@ -195,7 +195,11 @@ const CSV_COLUMNS: [&str; 18] = [
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let conn = kifu_index::open_existing(&args.db).map_err(|e| e.to_string())?;
-    let format = if args.json { Format::Json } else { args.format.unwrap_or(Format::Table) };
+    let format = match (args.json, args.format) {
+        (true, Some(f)) if f != Format::Json => return Err("find: --json is --format json".into()),
+        (true, _) => Format::Json,
+        (false, f) => f.unwrap_or(Format::Table),
+    };
     if args.errors {
         let files = kifu_index::error_files(&conn).map_err(|e| e.to_string())?;
         return print_errors(&files, args, format);
