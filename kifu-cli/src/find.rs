@@ -2,14 +2,15 @@
 //! [--offset N] [--count] [--json | --format table|json|csv] [--export FORMAT [-o FILE]]`: games
 //! from the index; `kifu find --errors`: the files that had errors.
 //!
-//! Filters (all must hold; each is one bound parameter of the SQL, see `kifu_index::Query`):
+//! Filters (all must hold; their values are bound parameters of the SQL, see `kifu_index::Query`):
 //! - `--player NAME`: Black's or White's name contains NAME (case-insensitive for ASCII);
 //!   `--black NAME`, `--white NAME`: that side's name;
 //! - `--rank R`: either player's rank is R (`9d`, `1p`, `15k`) or in a range (`5d..9d`, `5d..`,
 //!   `..1k`); ranks as written (`9段`, `九段`, `9 dan`, `11k+`) are read on one scale, kyu below dan
 //!   below professional (`kifu_index::rank_value`);
 //! - `--event TEXT`, `--place TEXT`: the event, the place contains TEXT;
-//! - `--size N` (or `19x13`), `--kind go|shogi`, `--handicap N` (none written counts as 0);
+//! - `--size N` (or `19x13`; shogi boards are 9), `--kind go|shogi`, `--handicap N` (none
+//!   written counts as 0);
 //! - `--komi X` or `--komi MIN..MAX`: the index's komi, dialects normalised (Fox's `KM[375]` is
 //!   7.5); `--moves N` or `--moves MIN..MAX` (`100..`, `..50`): main-line moves;
 //! - `--from DATE`, `--to DATE`: the normalised date, compared to the precision of DATE
