@@ -1,8 +1,18 @@
-//! `kifu find [--db FILE] [filters] [--duplicates] [--json]`: games from the index.
+//! `kifu find [--db FILE] [filters] [--duplicates] [--sort FIELD [--desc]] [--limit N]
+//! [--offset N] [--count] [--json | --format table|json|csv] [--export FORMAT [-o FILE]]`: games
+//! from the index; `kifu find --errors`: the files that had errors.
 //!
-//! Filters (all must hold):
+//! Filters (all must hold; their values are bound parameters of the SQL, see `kifu_index::Query`):
 //! - `--player NAME`: Black's or White's name contains NAME (case-insensitive for ASCII);
-//! - `--event TEXT`: the event contains TEXT;
+//!   `--black NAME`, `--white NAME`: that side's name;
+//! - `--rank R`: either player's rank is R (`9d`, `1p`, `15k`) or in a range (`5d..9d`, `5d..`,
+//!   `..1k`); ranks as written (`9段`, `九段`, `9 dan`, `11k+`) are read on one scale, kyu below dan
+//!   below professional (`kifu_index::rank_value`);
+//! - `--event TEXT`, `--place TEXT`: the event, the place contains TEXT;
+//! - `--size N` (or `19x13`; shogi boards are 9), `--kind go|shogi`, `--handicap N` (none
+//!   written counts as 0);
+//! - `--komi X` or `--komi MIN..MAX`: the index's komi, dialects normalised (Fox's `KM[375]` is
+//!   7.5); `--moves N` or `--moves MIN..MAX` (`100..`, `..50`): main-line moves;
 //! - `--from DATE`, `--to DATE`: the normalised date, compared to the precision of DATE
 //!   (`--from 2005 --to 2005` is the whole year; a game dated only `2005` is within
 //!   `--to 2005-06` but not `--from 2005-06`); games without a date never match;
@@ -23,6 +33,23 @@
 //! Q's (0 = as is) and the move it played there, in Q's orientation (`end` if it ended there);
 //! in JSON each game also has `position_move`, `symmetry` and `next`, and the object a
 //! `position`.
+//!
+//! Order and page: `--sort FIELD` (`date`, `moves`, `black`, `white`, `event`, `place`, `komi`,
+//! `handicap`, `result`, `size`, `kind`, `format`, `black_rank`, `white_rank`, `path`; games
+//! without the field last, ties by path and offset; within each group with `--duplicates`),
+//! `--desc` for descending; `--offset N` skips N games, `--limit N` keeps N (games, also with
+//! `--duplicates` and `--position`).
+//!
+//! Output: `--count` prints only the number (of games; of groups with `--duplicates`), as
+//! `N`, `{"count":N}` or a CSV `count` column. `--format csv` (RFC 4180, CRLF, a header row):
+//! the JSON fields of a game as columns (`path,offset,date,black_name,…`), absent values empty.
+//! JSON games (and CSV rows) also carry `kind`, `board_size`, `komi`, `handicap` and `place`.
+//! `--export FORMAT [-o FILE]` writes the games as one collection instead (see `find_export`).
+//!
+//! `--errors`: the files the index recorded with errors, ordered by path: `path`, `errors`,
+//! the first error (`line:column: message`) a line; JSON `{"count":N,"files":[{"path",
+//! "format","games","warnings","errors","error"}]}`; CSV the same columns. Game filters don't
+//! apply; `--limit`, `--offset`, `--count` and `--format` do.
 
 use crate::json::Obj;
 use kifu_index::Hit;
@@ -64,13 +91,120 @@ pub struct Args {
     /// At most N games.
     #[arg(long)]
     limit: Option<u64>,
-    /// Print one JSON object.
+    /// Print one JSON object (the same as `--format json`).
     #[arg(long)]
     json: bool,
+    /// Black's name contains NAME.
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+    /// White's name contains NAME.
+    #[arg(long, value_name = "NAME")]
+    white: Option<String>,
+    /// Either player's rank: `9d`, `1p`, `15k`, or a range `5d..9d`, `5d..`, `..1k` (ranks as
+    /// written, `9段`, `九段`, `9 dan`, `11k+`, are read; kyu < dan < professional).
+    #[arg(long, value_name = "RANK")]
+    rank: Option<String>,
+    /// Board size: `19`, or `19x13`.
+    #[arg(long, value_name = "N")]
+    size: Option<String>,
+    /// `go` or `shogi`.
+    #[arg(long, value_parser = ["go", "shogi"], ignore_case = true)]
+    kind: Option<String>,
+    /// Handicap stones (a game without a handicap counts as 0).
+    #[arg(long, value_name = "N")]
+    handicap: Option<i64>,
+    /// Komi in points, dialects normalised (Fox `KM[375]` is 7.5): `6.5`, or `MIN..MAX`
+    /// (`7..`, `..0`).
+    #[arg(long, value_name = "X", allow_hyphen_values = true)]
+    komi: Option<String>,
+    /// Main-line moves: `N`, or `MIN..MAX` with either end open (`100..`, `..50`).
+    #[arg(long, value_name = "MIN..MAX")]
+    moves: Option<String>,
+    /// The place contains TEXT.
+    #[arg(long, value_name = "TEXT")]
+    place: Option<String>,
+    /// Order by FIELD (games without it last; ties by path and offset).
+    #[arg(long, value_name = "FIELD", value_parser = sort_fields())]
+    sort: Option<String>,
+    /// Descending order (of `--sort`, or of path and offset).
+    #[arg(long)]
+    desc: bool,
+    /// Skip the first N games (a page with `--limit`).
+    #[arg(long, value_name = "N")]
+    offset: Option<u64>,
+    /// Print only the number of games (of groups with `--duplicates`).
+    #[arg(long, conflicts_with = "export")]
+    count: bool,
+    /// Output: `table` (a line a game), `json`, or `csv` (RFC 4180, a header row).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Write the games found as one collection in FORMAT (any `kifu convert --to` target), to
+    /// `-o FILE` or standard output; each is read again from its file.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    export: Option<crate::convert::Target>,
+    /// Where `--export` writes.
+    #[arg(short, long, value_name = "FILE", requires = "export")]
+    output: Option<PathBuf>,
+    /// Let `--export` overwrite FILE.
+    #[arg(long, requires = "export")]
+    force: bool,
+    /// List the files that had errors, and why, instead of games.
+    #[arg(long, conflicts_with_all = [
+        "player", "black", "white", "rank", "event", "place", "from", "to", "result", "opening", "duplicates",
+        "position", "size", "kind", "handicap", "komi", "moves", "sort", "export",
+    ])]
+    errors: bool,
 }
+
+/// `--format`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A line a game.
+    Table,
+    /// One JSON object.
+    Json,
+    /// CSV with a header row.
+    Csv,
+}
+
+/// The names `--sort` takes.
+fn sort_fields() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(kifu_index::SORT_FIELDS.map(|(name, _)| name))
+}
+
+/// The columns of a game in CSV (its JSON fields).
+const CSV_COLUMNS: [&str; 18] = [
+    "path",
+    "offset",
+    "date",
+    "black_name",
+    "black_rank",
+    "white_name",
+    "white_rank",
+    "result",
+    "winner",
+    "event",
+    "moves",
+    "main_hash",
+    "opening",
+    "kind",
+    "board_size",
+    "komi",
+    "handicap",
+    "place",
+];
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let conn = kifu_index::open_existing(&args.db).map_err(|e| e.to_string())?;
+    let format = match (args.json, args.format) {
+        (true, Some(f)) if f != Format::Json => return Err("find: --json is --format json".into()),
+        (true, _) => Format::Json,
+        (false, f) => f.unwrap_or(Format::Table),
+    };
+    if args.errors {
+        let files = kifu_index::error_files(&conn).map_err(|e| e.to_string())?;
+        return print_errors(&files, args, format);
+    }
     let query = kifu_index::Query {
         player: args.player.clone(),
         event: args.event.clone(),
@@ -80,17 +214,56 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         opening: args.opening.clone(),
         duplicates: args.duplicates,
         limit: args.limit,
+        black: args.black.clone(),
+        white: args.white.clone(),
+        rank: args.rank.clone(),
+        size: args.size.clone(),
+        kind: args.kind.as_ref().map(|k| k.to_ascii_lowercase()),
+        handicap: args.handicap,
+        komi: args.komi.clone(),
+        moves: args.moves.clone(),
+        place: args.place.clone(),
+        sort: args.sort.clone(),
+        descending: args.desc,
+        offset: args.offset,
     };
     if let Some(q) = &args.position {
         let pos = crate::position_arg::parse(q, 19)?;
         let hits = kifu_index::find_position(&conn, &args.db, &pos, &query).map_err(|e| e.to_string())?;
-        print_position_hits(&pos, &hits, args.json);
+        if let Some(to) = args.export {
+            let games: Vec<_> = hits.iter().map(|h| (h.hit.path.as_str(), h.hit.offset, h.hit.kind.as_str())).collect();
+            return export(&games, to, args, format);
+        }
+        if args.count {
+            print_count(hits.len(), format);
+        } else {
+            print_position_hits(&pos, &hits, format);
+        }
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
+    if args.count && !args.duplicates {
+        let n = kifu_index::count(&conn, &query).map_err(|e| e.to_string())?;
+        print_count(n, format);
         return Ok(ExitCode::from(crate::exit::CLEAN));
     }
     let hits = kifu_index::find(&conn, &query).map_err(|e| e.to_string())?;
     let groups: Vec<&[Hit]> = if args.duplicates { kifu_index::duplicate_groups(&hits) } else { vec![&hits] };
+    if let Some(to) = args.export {
+        let games: Vec<_> =
+            groups.iter().flat_map(|g| g.iter()).map(|h| (h.path.as_str(), h.offset, h.kind.as_str())).collect();
+        return export(&games, to, args, format);
+    }
+    if args.count {
+        print_count(groups.len(), format);
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
     let mut s = String::new();
-    if args.json {
+    if format == Format::Csv {
+        crate::csv::record(&mut s, CSV_COLUMNS.map(Some));
+        for h in groups.iter().flat_map(|g| g.iter()) {
+            hit_csv(&mut s, h, None);
+        }
+    } else if format == Format::Json {
         let list = |hs: &[Hit]| {
             let mut a = String::from("[");
             for (i, h) in hs.iter().enumerate() {
@@ -138,6 +311,86 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     Ok(ExitCode::from(crate::exit::CLEAN))
 }
 
+/// `--export`: the games written through `find_export`.
+fn export(
+    games: &[(&str, i64, &str)],
+    to: crate::convert::Target,
+    args: &Args,
+    format: Format,
+) -> Result<ExitCode, String> {
+    let e = crate::find_export::Export {
+        to,
+        output: args.output.as_deref(),
+        force: args.force,
+        json: format == Format::Json,
+    };
+    crate::find_export::run(games, &e)
+}
+
+/// `--count`: the number alone.
+fn print_count(n: impl std::fmt::Display, format: Format) {
+    let s = match format {
+        Format::Table => format!("{n}\n"),
+        Format::Json => format!("{{\"count\":{n}}}\n"),
+        Format::Csv => format!("count\r\n{n}\r\n"),
+    };
+    crate::out::print(&s);
+}
+
+/// `--errors`: the files with errors.
+fn print_errors(all: &[kifu_index::FileError], args: &Args, format: Format) -> Result<ExitCode, String> {
+    let skip = args.offset.unwrap_or(0).min(all.len() as u64) as usize;
+    let take = args.limit.map_or(usize::MAX, |l| l.min(usize::MAX as u64) as usize);
+    let files: Vec<&kifu_index::FileError> = all.iter().skip(skip).take(take).collect();
+    if args.count {
+        print_count(files.len() as u64, format);
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
+    let mut s = String::new();
+    match format {
+        Format::Table => {
+            for f in &files {
+                s.push_str(&format!("{}\t{} errors\t{}\n", f.path, f.errors, f.error.as_deref().unwrap_or("-")));
+            }
+        }
+        Format::Json => {
+            let mut a = String::from("[");
+            for (i, f) in files.iter().enumerate() {
+                if i > 0 {
+                    a.push(',');
+                }
+                let mut o = Obj::new(&mut a);
+                o.str("path", &f.path);
+                match &f.format {
+                    Some(v) => o.str("format", v),
+                    None => o.null("format"),
+                };
+                o.num("games", f.games).num("warnings", f.warnings).num("errors", f.errors);
+                match &f.error {
+                    Some(v) => o.str("error", v),
+                    None => o.null("error"),
+                };
+                o.end();
+            }
+            a.push(']');
+            Obj::new(&mut s).num("count", files.len()).raw("files", &a).end();
+            s.push('\n');
+        }
+        Format::Csv => {
+            crate::csv::record(&mut s, ["path", "format", "games", "warnings", "errors", "error"].map(Some));
+            for f in &files {
+                let (g, w, e) = (f.games.to_string(), f.warnings.to_string(), f.errors.to_string());
+                crate::csv::record(
+                    &mut s,
+                    [Some(f.path.as_str()), f.format.as_deref(), Some(&g), Some(&w), Some(&e), f.error.as_deref()],
+                );
+            }
+        }
+    }
+    crate::out::print(&s);
+    Ok(ExitCode::from(crate::exit::CLEAN))
+}
+
 fn player(name: &Option<String>, rank: &Option<String>) -> String {
     match (name, rank) {
         (Some(n), Some(r)) => format!("{n} ({r})"),
@@ -163,9 +416,15 @@ fn hit_line(s: &mut String, h: &Hit) {
 }
 
 /// `kifu find --position`: the hits, with where each reached the position and what it played.
-fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], json: bool) {
+fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], format: Format) {
     let mut s = String::new();
-    if json {
+    if format == Format::Csv {
+        let cols = CSV_COLUMNS.iter().chain(&["position_move", "symmetry", "next"]).map(|c| Some(*c));
+        crate::csv::record(&mut s, cols);
+        for h in hits {
+            hit_csv(&mut s, &h.hit, Some(h));
+        }
+    } else if format == Format::Json {
         let mut a = String::from("[");
         for (i, h) in hits.iter().enumerate() {
             if i > 0 {
@@ -209,8 +468,56 @@ fn hit_json(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
         };
     }
     o.num("moves", h.moves).str("main_hash", &format!("{:016x}", h.hash as u64)).str("opening", &h.opening);
+    o.str("kind", &h.kind);
+    match &h.board_size {
+        Some(v) => o.str("board_size", v),
+        None => o.null("board_size"),
+    };
+    match &h.komi {
+        Some(v) => o.num("komi", v),
+        None => o.null("komi"),
+    };
+    match h.handicap {
+        Some(v) => o.num("handicap", v),
+        None => o.null("handicap"),
+    };
+    match &h.place {
+        Some(v) => o.str("place", v),
+        None => o.null("place"),
+    };
     if let Some(p) = at {
         o.num("position_move", p.number).num("symmetry", p.symmetry).str("next", &kifu_index::move_text(p.next));
     }
     o.end();
+}
+
+/// One CSV record of a game: [`CSV_COLUMNS`], then the position's columns with `at`.
+fn hit_csv(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
+    let (offset, moves, hash) = (h.offset.to_string(), h.moves.to_string(), format!("{:016x}", h.hash as u64));
+    let handicap = h.handicap.map(|k| k.to_string());
+    let mut fields: Vec<Option<&str>> = vec![
+        Some(&h.path),
+        Some(&offset),
+        h.date.as_deref(),
+        h.black.as_deref(),
+        h.black_rank.as_deref(),
+        h.white.as_deref(),
+        h.white_rank.as_deref(),
+        h.result.as_deref(),
+        h.winner.as_deref(),
+        h.event.as_deref(),
+        Some(&moves),
+        Some(&hash),
+        Some(&h.opening),
+        Some(&h.kind),
+        h.board_size.as_deref(),
+        h.komi.as_deref(),
+        handicap.as_deref(),
+        h.place.as_deref(),
+    ];
+    let pos = at.map(|p| (p.number.to_string(), p.symmetry.to_string(), kifu_index::move_text(p.next)));
+    if let Some((n, sym, next)) = &pos {
+        fields.extend([Some(n.as_str()), Some(sym.as_str()), Some(next.as_str())]);
+    }
+    crate::csv::record(s, fields);
 }

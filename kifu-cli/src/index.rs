@@ -1,6 +1,10 @@
 //! `kifu index PATH... [--db FILE] [--threads N] [--json]`: builds or updates the index through
 //! `kifu_index::build`, with a progress bar on a terminal and a summary line (or JSON object) at
 //! the end. See the kifu-index crate for how a run reads and what the tables hold.
+//!
+//! `--no-positions` leaves out the positions file (`DB.positions`, what `kifu find --position`
+//! and `kifu explore` read): a faster run; the file is left as it was, and the games read get
+//! their positions at the next run without the flag.
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
@@ -29,6 +33,11 @@ pub struct Args {
     /// Files per transaction at most (a batch is also closed after half a second).
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..))]
     batch: u64,
+    /// Don't record positions (`DB.positions`, for `find --position` and `explore`): a faster
+    /// run; the file is left as it was and the games read now get theirs at the next run without
+    /// this flag.
+    #[arg(long)]
+    no_positions: bool,
 }
 
 /// The progress bar (hidden when standard error is not a terminal) and the paths' errors.
@@ -74,6 +83,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     options.threads = args.threads;
     options.strict = args.strict;
     options.batch = args.batch;
+    options.positions = !args.no_positions;
     options.sizes_up_front = std::io::stderr().is_terminal();
     let mut bar = Bar { bar: indicatif::ProgressBar::hidden(), files: 0, done: (0, 0) };
     let summary = kifu_index::build(&args.paths, &options, &mut bar).map_err(|e| e.to_string())?;

@@ -5,12 +5,14 @@
 
 mod check;
 mod convert;
+mod csv;
 mod events;
 mod exit;
 mod explore;
 mod export;
 mod files;
 mod find;
+mod find_export;
 mod fix;
 mod index;
 mod json;
@@ -72,8 +74,8 @@ enum Command {
     },
     /// Build or update a SQLite index of every game under PATHs (and DB.positions beside it: every main-line position, for `find --position` and `explore`).
     Index(index::Args),
-    /// Search the index (players, event, dates, result, opening, duplicates, positions).
-    Find(find::Args),
+    /// Search the index (players, ranks, event, dates, result, size, komi, moves, opening, duplicates, positions); sort, page, count, CSV, export the games found; `--errors`.
+    Find(Box<find::Args>),
     /// Print one game's information and main line: `kifu show FILE@OFFSET`.
     Show(show::Args),
     /// The moves played next in a position, from the index: games, results, dates, players.

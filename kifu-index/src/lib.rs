@@ -57,7 +57,9 @@ pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
 pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
-pub use query::{duplicate_groups, find, opening_glob, Hit, Query};
+pub use query::{
+    count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,
+};
 pub use schema::open_existing;
 pub use texts::Field;
 pub use walk::walk;

@@ -79,3 +79,64 @@ fn progress_hears_of_missing_paths() {
     assert_eq!((s.errors, s.files_read, seen.done), (1, 1, 1));
     std::fs::remove_dir_all(db.parent().unwrap()).unwrap();
 }
+
+/// The filters, order and page of [`kifu_index::Query`] on the samples: each agrees with the
+/// same filter applied to every hit, [`kifu_index::count`] with [`kifu_index::find`], pages with
+/// the whole, and malformed values are usage errors.
+#[test]
+fn query_filters_order_and_pages() {
+    let db = temp_db("filters");
+    kifu_index::build(&[samples()], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let all = kifu_index::find(&conn, &kifu_index::Query::default()).unwrap();
+    let q = |f: &dyn Fn(&mut kifu_index::Query)| {
+        let mut q = kifu_index::Query::default();
+        f(&mut q);
+        q
+    };
+    let s = |v: &str| Some(v.to_owned());
+    type Keep = Box<dyn Fn(&kifu_index::Hit) -> bool>;
+    let checks: Vec<(kifu_index::Query, Keep)> = vec![
+        (q(&|q| q.kind = s("shogi")), Box::new(|h| h.kind == "shogi")),
+        (q(&|q| q.size = s("19")), Box::new(|h| h.board_size.as_deref() == Some("19"))),
+        (q(&|q| q.moves = s("100..")), Box::new(|h| h.moves >= 100)),
+        (q(&|q| q.black = s("shusaku")), Box::new(|h| h.black.as_deref().is_some_and(|b| b.contains("Shusaku")))),
+        (
+            q(&|q| q.rank = s("1d..")),
+            Box::new(|h| {
+                [&h.black_rank, &h.white_rank]
+                    .iter()
+                    .any(|r| r.as_deref().and_then(kifu_index::rank_value).is_some_and(|v| v >= 101))
+            }),
+        ),
+    ];
+    for (query, keep) in &checks {
+        let want: Vec<&kifu_index::Hit> = all.iter().filter(|h| keep(h)).collect();
+        let got = kifu_index::find(&conn, query).unwrap();
+        assert_eq!(got.iter().collect::<Vec<_>>(), want, "{query:?}");
+        assert_eq!(kifu_index::count(&conn, query).unwrap() as usize, want.len(), "{query:?}");
+    }
+    // Moves descending, ties by path; pages of 3 make the whole.
+    let sorted = kifu_index::find(&conn, &q(&|q| (q.sort, q.descending) = (s("moves"), true))).unwrap();
+    assert!(sorted.windows(2).all(|w| w[0].moves >= w[1].moves));
+    let mut pages = Vec::new();
+    for off in (0..sorted.len()).step_by(3) {
+        let page = q(&|q| (q.sort, q.descending, q.limit, q.offset) = (s("moves"), true, Some(3), Some(off as u64)));
+        pages.extend(kifu_index::find(&conn, &page).unwrap());
+    }
+    assert_eq!(pages, sorted);
+    for bad in [
+        q(&|q| q.rank = s("strong")),
+        q(&|q| q.moves = s("..")),
+        q(&|q| q.komi = s("x..")),
+        q(&|q| q.size = s("big")),
+        q(&|q| q.kind = s("chess")),
+        q(&|q| q.sort = s("colour")),
+    ] {
+        assert_eq!(kifu_index::find(&conn, &bad).unwrap_err().kind(), kifu_index::ErrorKind::Usage, "{bad:?}");
+    }
+    // The samples are clean: no file with errors.
+    assert_eq!(kifu_index::error_files(&conn).unwrap(), []);
+    drop(conn);
+    std::fs::remove_dir_all(db.parent().unwrap()).unwrap();
+}

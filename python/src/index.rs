@@ -104,6 +104,7 @@ impl Index {
             opening,
             duplicates,
             limit: if sides { None } else { limit },
+            ..Default::default()
         };
         let hits = py.detach(|| {
             let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());

@@ -1,0 +1,329 @@
+//! `kifu find … --export FORMAT [-o FILE] [--force]`: the games found written as one collection
+//! through the library's writers (the targets of `kifu convert --to`). Each game is read again
+//! from its file at its offset (the file's bytes sliced there, the format detected on the whole
+//! file, as `kifu show` does; a file is read once for all its games), then:
+//!
+//! - `sgf`, `kif`, `kifu`: built into a tree and written (`kifu::tree::Writer::sgf_with_repairs`,
+//!   `kifu::kif::write`), one game after another: one collection;
+//! - `csa`, `csa3`, `usi`, `ki2`, `ki2u`: the game's events streamed into one writer (CSA's `/`
+//!   between games, a USI line per game);
+//! - `jgf`, `jgf1`, `xml`, `json`, `jkf` hold one game: with `-o FILE` and several games they go
+//!   to `FILE` numbered (`out.1.jgf`, `out.2.jgf`, as `kifu convert` names them); on standard
+//!   output one after the other.
+//!
+//! A game the target cannot hold (a shogi game as SGF, Go as CSA) is left out and reported on
+//! standard error. Without `-o` the collection goes to standard output and the summary to
+//! standard error. An output file that exists is not overwritten without `--force` (exit 2).
+//! Exit 1 when a game was left out or read with errors.
+
+use crate::convert::Target;
+use crate::json::Obj;
+use bumpalo::Bump;
+use kifu::{Event, EventSource};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Where and how to write.
+pub struct Export<'a> {
+    /// The format.
+    pub to: Target,
+    /// The output file (standard output without).
+    pub output: Option<&'a Path>,
+    /// Overwrite an output that exists.
+    pub force: bool,
+    /// Print the summary as JSON.
+    pub json: bool,
+}
+
+/// What happened.
+#[derive(Default)]
+struct Totals {
+    games: u64,
+    refused: u64,
+    errors: u64,
+    repairs: u64,
+}
+
+fn extension(t: Target) -> &'static str {
+    match t {
+        Target::Sgf => "sgf",
+        Target::Csa => "csa",
+        Target::Csa3 => "csa3",
+        Target::Jgf => "jgf",
+        Target::Jgf1 => "jgf1",
+        Target::Xml => "xml",
+        Target::Json => "json",
+        Target::Jkf => "jkf",
+        Target::Kif => "kif",
+        Target::Kifu => "kifu",
+        Target::Usi => "usi",
+        Target::Ki2 => "ki2",
+        Target::Ki2u => "ki2u",
+    }
+}
+
+/// Whether the target writes Go games (else shogi).
+fn go_target(t: Target) -> bool {
+    matches!(t, Target::Sgf | Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json)
+}
+
+/// Whether one output holds one game only.
+fn single_game(t: Target) -> bool {
+    matches!(t, Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json | Target::Jkf)
+}
+
+/// `a/out.jgf` → `a/out.2.jgf`.
+fn numbered(path: &Path, n: usize) -> PathBuf {
+    let mut p = path.to_path_buf();
+    match path.extension().map(|e| e.to_string_lossy().into_owned()) {
+        Some(e) => p.set_extension(format!("{n}.{e}")),
+        None => p.set_extension(n.to_string()),
+    };
+    p
+}
+
+/// Writes the games `(path, offset, kind)` as `e` says.
+pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, String> {
+    let mut t = Totals::default();
+    // One output (a collection), or one per game for a single-game format.
+    let mut outputs: Vec<Vec<u8>> = vec![Vec::new()];
+    let mut w = Writers::new(e.to);
+    let mut cached: Option<(&str, Vec<u8>)> = None;
+    for &(path, offset, kind) in games {
+        let at = format!("{path}@{offset}");
+        if (kind == "go") != go_target(e.to) {
+            t.refused += 1;
+            crate::out::eprint(&format!("kifu: {at}: not written: {} cannot hold a {kind} game\n", extension(e.to)));
+            continue;
+        }
+        if cached.as_ref().is_none_or(|(p, _)| *p != path) {
+            cached = Some((path, crate::target::load(Path::new(path))?));
+        }
+        let bytes = &cached.as_ref().map_or(&[][..], |(_, b)| b.as_slice());
+        let Some(format) = kifu::detect(bytes) else {
+            t.errors += 1;
+            crate::out::eprint(&format!("kifu: {path}: not a game record kifu can read (changed since indexed?)\n"));
+            continue;
+        };
+        let Some(slice) = usize::try_from(offset).ok().and_then(|o| bytes.get(o..)) else {
+            t.errors += 1;
+            crate::out::eprint(&format!("kifu: {at}: offset beyond the end of the file (changed since indexed?)\n"));
+            continue;
+        };
+        let mut reader = kifu::AnyReader::new(format, slice, kifu::Config::default());
+        if single_game(e.to) && !outputs.last().is_some_and(Vec::is_empty) {
+            outputs.push(Vec::new());
+        }
+        let out = outputs.last_mut().expect("one output at least");
+        match w.game(&at, &mut reader, out, &mut t) {
+            Ok(()) => t.games += 1,
+            Err(why) => {
+                t.refused += 1;
+                crate::out::eprint(&format!("kifu: {at}: not written: {why}\n"));
+            }
+        }
+    }
+    if outputs.last().is_some_and(Vec::is_empty) && outputs.len() > 1 {
+        outputs.pop();
+    }
+    let mut files = Vec::new();
+    match e.output {
+        None => {
+            for o in &outputs {
+                if !crate::out::print_bytes(o) {
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
+        }
+        Some(file) => {
+            let many = outputs.len() > 1;
+            let targets: Vec<PathBuf> =
+                (0..outputs.len()).map(|i| if many { numbered(file, i + 1) } else { file.to_path_buf() }).collect();
+            if let Some(p) = targets.iter().find(|p| p.exists() && !e.force) {
+                return Err(format!("{}: exists (use --force to overwrite)", p.display()));
+            }
+            for (p, o) in targets.iter().zip(&outputs) {
+                std::fs::write(p, o).map_err(|err| format!("{}: {err}", p.display()))?;
+                files.push(p.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let mut s = String::new();
+    if e.json {
+        let mut list = String::from("[");
+        for (i, f) in files.iter().enumerate() {
+            if i > 0 {
+                list.push(',');
+            }
+            crate::json::string(&mut list, f);
+        }
+        list.push(']');
+        Obj::new(&mut s)
+            .str("export", extension(e.to))
+            .num("games", t.games)
+            .num("refused", t.refused)
+            .num("repairs", t.repairs)
+            .num("errors", t.errors)
+            .raw("files", &list)
+            .end();
+    } else {
+        let to = if files.is_empty() { "standard output".to_owned() } else { files.join(", ") };
+        s = format!(
+            "{} games written as {} to {to}, {} refused, {} repairs, {} errors",
+            t.games,
+            extension(e.to),
+            t.refused,
+            t.repairs,
+            t.errors
+        );
+    }
+    if e.output.is_none() {
+        crate::out::eprint(&(s + "\n"));
+    } else {
+        crate::out::println(&s);
+    }
+    Ok(crate::exit::status(0, t.errors + t.refused, 0, false))
+}
+
+/// The writers, one of which is used.
+struct Writers {
+    to: Target,
+    builder: kifu::tree::Builder,
+    bump: Bump,
+    sgf: kifu::tree::Writer,
+    repairs: Vec<kifu::sgf::write::Repair>,
+    jgf: kifu::jgf::write::Writer,
+    jago: kifu::jago::write::Writer,
+    gocaml: kifu::gocaml::write::Writer,
+    kif: kifu::kif::write::Writer,
+    csa: kifu::csa::write::Writer,
+    usi: kifu::usi::write::Writer,
+    ki2: kifu::ki2::write::Writer,
+}
+
+impl Writers {
+    fn new(to: Target) -> Writers {
+        use kifu::kif::write::{Encoding, Options};
+        let encoding = if to == Target::Kif { Encoding::Cp932 } else { Encoding::Utf8 };
+        let csa = if to == Target::Csa3 { kifu::csa::write::Version::V30 } else { kifu::csa::write::Version::V22 };
+        let ki2 = if to == Target::Ki2 { kifu::text::Charset::ShiftJis } else { kifu::text::Charset::Utf8 };
+        Writers {
+            to,
+            builder: kifu::tree::Builder::new(),
+            bump: Bump::new(),
+            sgf: kifu::tree::Writer::new(),
+            repairs: Vec::new(),
+            jgf: kifu::jgf::write::Writer::new(),
+            jago: kifu::jago::write::Writer::new(),
+            gocaml: kifu::gocaml::write::Writer::new(),
+            kif: kifu::kif::write::Writer::new(Options { encoding, ..Default::default() }),
+            csa: kifu::csa::write::Writer::new(csa),
+            usi: kifu::usi::write::Writer::new(),
+            ki2: kifu::ki2::write::Writer::new(ki2),
+        }
+    }
+
+    /// Writes the first game of `reader` to `out`; on a refusal `out` is left as it was.
+    fn game(
+        &mut self,
+        at: &str,
+        reader: &mut kifu::AnyReader<'_>,
+        out: &mut Vec<u8>,
+        t: &mut Totals,
+    ) -> Result<(), String> {
+        let start = out.len();
+        let r = if matches!(self.to, Target::Csa | Target::Csa3 | Target::Usi | Target::Ki2 | Target::Ki2u) {
+            self.streamed(at, reader, out, t)
+        } else {
+            self.tree(at, reader, out, t)
+        };
+        if r.is_err() {
+            out.truncate(start);
+        }
+        r
+    }
+
+    fn tree(
+        &mut self,
+        at: &str,
+        reader: &mut kifu::AnyReader<'_>,
+        out: &mut Vec<u8>,
+        t: &mut Totals,
+    ) -> Result<(), String> {
+        self.bump.reset();
+        let tree = match self.builder.build(&self.bump, reader) {
+            Ok(Some(tree)) => tree,
+            Ok(None) => return Err("no game at this offset (changed since indexed?)".to_owned()),
+            Err(e) => {
+                t.errors += 1;
+                return Err(format!("{}: {}", e.kind().as_str(), e.message()));
+            }
+        };
+        let e = |e: &dyn std::fmt::Display| e.to_string();
+        match self.to {
+            Target::Sgf => {
+                self.sgf.sgf_with_repairs(&tree, out, &mut self.repairs).map_err(|x| e(&x))?;
+                out.push(b'\n');
+                for r in self.repairs.drain(..) {
+                    t.repairs += 1;
+                    crate::out::eprint(&format!("kifu: {at}: repair {}: {}\n", r.kind.as_str(), r.message()));
+                }
+                Ok(())
+            }
+            Target::Jgf => self.jgf.write(&tree, kifu::jgf::write::Version::V2, out).map_err(|x| e(&x)),
+            Target::Jgf1 => self.jgf.write(&tree, kifu::jgf::write::Version::V1, out).map_err(|x| e(&x)),
+            Target::Xml => self.jago.write(&tree, out).map_err(|x| e(&x)),
+            Target::Json => self.gocaml.write(&tree, out).map_err(|x| e(&x)),
+            Target::Jkf => kifu::jkf::write::write(&tree, out).map_err(|x| e(&x)),
+            _ => self.kif.write(&tree, out).map_err(|x| e(&x)),
+        }
+    }
+
+    /// The events of the first game (to its `GameEnd`, or its error) into the streaming writer.
+    fn streamed(
+        &mut self,
+        at: &str,
+        reader: &mut kifu::AnyReader<'_>,
+        out: &mut Vec<u8>,
+        t: &mut Totals,
+    ) -> Result<(), String> {
+        let mut started = false;
+        while let Some(item) = reader.next_event() {
+            let ev = match item {
+                Ok(ev) => ev,
+                Err(e) => {
+                    t.errors += 1;
+                    let p = e.position();
+                    crate::out::eprint(&format!(
+                        "kifu: {at}: {}:{}: {}: {}\n",
+                        p.line,
+                        p.column,
+                        e.kind().as_str(),
+                        e.message()
+                    ));
+                    break;
+                }
+            };
+            if let Event::GameStart { .. } = ev {
+                if started {
+                    break;
+                }
+                started = true;
+            }
+            let end = matches!(ev, Event::GameEnd { .. });
+            match self.to {
+                Target::Ki2 | Target::Ki2u => self.ki2.event(&ev, out),
+                Target::Usi => self.usi.event(&ev, out).map_err(|e| e.message().to_string())?,
+                _ => self.csa.event(&ev, out).map_err(|e| e.message().to_string())?,
+            }
+            if end {
+                break;
+            }
+        }
+        if started {
+            Ok(())
+        } else {
+            Err("no game at this offset (changed since indexed?)".to_owned())
+        }
+    }
+}
