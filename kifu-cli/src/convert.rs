@@ -641,6 +641,12 @@ impl SgfStream<'_> {
         let mut at = 0;
         // A point was written in this game (a board size after it needs the tree's look-ahead).
         let mut pointed = false;
+        // For each open variation, whether its `(` was written: not for a variation with no node
+        // before its own variations (`((;W[ah])(;W[ai]))`), whose `)` is left out too.
+        let mut parens: Vec<bool> = Vec::new();
+        // A variation ended and no node or variation came since: a property now belongs to no
+        // node the stream can write (`(;W[ah];)B[ai]`), so the tree writes the game.
+        let mut ended = false;
         for item in items {
             let ev = match item {
                 Ok(ev) => ev,
@@ -658,6 +664,7 @@ impl SgfStream<'_> {
                     pointed = true;
                     match node.take() {
                         Some(paren) => w.move_node(paren, color, point, out, &mut repairs),
+                        None if ended => return None,
                         None => w.go_move(color, point, out, &mut repairs),
                     }
                     continue;
@@ -666,7 +673,11 @@ impl SgfStream<'_> {
                     if let Some(paren) = node.replace(branch) {
                         w.start_node(paren, out);
                     }
+                    if branch {
+                        parens.push(true);
+                    }
                     branch = false;
+                    ended = false;
                     continue;
                 }
                 _ => {}
@@ -685,15 +696,29 @@ impl SgfStream<'_> {
                     root = true;
                     pointed = false;
                     branch = false;
+                    ended = false;
+                    parens.clear();
                 }
                 _ if refused => {}
                 Event::Node => root = false,
                 Event::VariationStart(Branch::Child) => {
+                    if branch {
+                        parens.push(false);
+                    }
                     root = false;
                     branch = true;
+                    ended = false;
                 }
                 Event::VariationStart(_) => return None,
-                Event::VariationEnd => out.push(b')'),
+                Event::VariationEnd => {
+                    if branch {
+                        // A variation with no node at all: nothing was written for it.
+                        branch = false;
+                    } else if parens.pop() != Some(false) {
+                        out.push(b')');
+                    }
+                    ended = true;
+                }
                 Event::GameEnd { .. } => {
                     out.extend_from_slice(b")\n");
                     t.games += 1;
@@ -715,6 +740,9 @@ impl SgfStream<'_> {
                     }
                 }
                 ev => {
+                    if ended && kifu::sgf::write::writes(&ev) {
+                        return None;
+                    }
                     match &ev {
                         Event::Info(i) if i.key() == InfoKey::BoardSize => {
                             if pointed {

@@ -255,3 +255,28 @@ fn every_thread_count_writes_the_same_outputs_and_messages() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Variations the SGF stream cannot write as they come: one with no node before its own
+/// variations loses its parentheses (both of them), an empty one is left out, and a property
+/// after a variation sends the game through the tree (which puts it in a node of its own). The
+/// output is balanced SGF that reads back with no structural warning.
+#[test]
+fn sgf_stream_keeps_parentheses_balanced_on_malformed_variations() {
+    let d = temp("parens");
+    for (input, want) in [
+        ("(;B[ag]((;W[ah])(;W[ai]))", "(;FF[4]GM[1]CA[UTF-8]B[ag](;W[ah])(;W[ai]))\n"),
+        ("(;B[ag](;W[ah];)B[ai])", "(;FF[4]GM[1]CA[UTF-8]B[ag];B[ai];W[ah];)\n"),
+        ("(;B[ag]()(;W[ah]))", "(;FF[4]GM[1]CA[UTF-8]B[ag](;W[ah]))\n"),
+        ("(;B[ag](((;W[ah]))(;W[ai])))", "(;FF[4]GM[1]CA[UTF-8]B[ag](;W[ah])(;W[ai]))\n"),
+    ] {
+        let path = d.join("in.sgf");
+        std::fs::write(&path, input).unwrap();
+        let (_, out, err) = kifu(&["convert", "--to", "sgf", path.to_str().unwrap()]);
+        assert_eq!(out, want, "{input}: {err}");
+        let written = d.join("out.sgf");
+        std::fs::write(&written, &out).unwrap();
+        let (code, check, _) = kifu(&["check", "--json", written.to_str().unwrap()]);
+        assert_eq!(code, 0, "{input} → {out}: {check}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
