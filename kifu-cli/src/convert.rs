@@ -641,12 +641,13 @@ impl SgfStream<'_> {
         let mut at = 0;
         // A point was written in this game (a board size after it needs the tree's look-ahead).
         let mut pointed = false;
-        // For each open variation, whether its `(` was written: not for a variation with no node
-        // before its own variations (`((;W[ah])(;W[ai]))`), whose `)` is left out too.
-        let mut parens: Vec<bool> = Vec::new();
-        // A variation ended and no node or variation came since: a property now belongs to no
-        // node the stream can write (`(;W[ah];)B[ai]`), so the tree writes the game.
-        let mut ended = false;
+        // How many variations are open, and the depths of those whose `(` was not written: a
+        // variation with no node before its own variations (`((;W[ah])(;W[ai]))`), whose `)`
+        // is left out too.
+        let mut depth = 0usize;
+        let mut unwritten: Vec<usize> = Vec::new();
+        // (A property right after a variation's `)` belongs to no node the stream can write,
+        // `(;W[ah];)B[ai]`: the tree writes that game. Only a variation's end leaves `)` last.)
         for item in items {
             let ev = match item {
                 Ok(ev) => ev,
@@ -664,7 +665,7 @@ impl SgfStream<'_> {
                     pointed = true;
                     match node.take() {
                         Some(paren) => w.move_node(paren, color, point, out, &mut repairs),
-                        None if ended => return None,
+                        None if out.last() == Some(&b')') => return None,
                         None => w.go_move(color, point, out, &mut repairs),
                     }
                     continue;
@@ -673,11 +674,7 @@ impl SgfStream<'_> {
                     if let Some(paren) = node.replace(branch) {
                         w.start_node(paren, out);
                     }
-                    if branch {
-                        parens.push(true);
-                    }
                     branch = false;
-                    ended = false;
                     continue;
                 }
                 _ => {}
@@ -696,28 +693,30 @@ impl SgfStream<'_> {
                     root = true;
                     pointed = false;
                     branch = false;
-                    ended = false;
-                    parens.clear();
+                    depth = 0;
+                    unwritten.clear();
                 }
                 _ if refused => {}
                 Event::Node => root = false,
                 Event::VariationStart(Branch::Child) => {
                     if branch {
-                        parens.push(false);
+                        unwritten.push(depth.saturating_sub(1));
                     }
+                    depth += 1;
                     root = false;
                     branch = true;
-                    ended = false;
                 }
                 Event::VariationStart(_) => return None,
                 Event::VariationEnd => {
+                    depth = depth.saturating_sub(1);
                     if branch {
                         // A variation with no node at all: nothing was written for it.
                         branch = false;
-                    } else if parens.pop() != Some(false) {
+                    } else if unwritten.last() == Some(&depth) {
+                        unwritten.pop();
+                    } else {
                         out.push(b')');
                     }
-                    ended = true;
                 }
                 Event::GameEnd { .. } => {
                     out.extend_from_slice(b")\n");
@@ -740,7 +739,7 @@ impl SgfStream<'_> {
                     }
                 }
                 ev => {
-                    if ended && kifu::sgf::write::writes(&ev) {
+                    if out.last() == Some(&b')') && kifu::sgf::write::writes(&ev) {
                         return None;
                     }
                     match &ev {
