@@ -34,8 +34,9 @@ pub struct Query {
     /// commas, either colour (`pd dp`, `7776FU 3334FU`); canonical moves may be separated by
     /// spaces or commas too (`+6968KI -5354FU`). Case-sensitive (SGF `aa` ≠ `AA`).
     pub opening: Option<String>,
-    /// Only games whose main-line hash another matching game shares (games without moves are
-    /// left out: they would all match); hits come ordered by hash, see [`duplicate_groups`].
+    /// Only games whose main line another matching game shares, up to the board's symmetries
+    /// (games without moves are left out: they would all match); hits come ordered by
+    /// [`Hit::symmetric_hash`], see [`duplicate_groups`].
     pub duplicates: bool,
     /// At most this many games.
     pub limit: Option<u64>,
@@ -70,6 +71,9 @@ pub struct Hit {
     pub hash: i64,
     /// The main line's first moves in canonical notation.
     pub opening: String,
+    /// The main line's hash up to the board's eight symmetries (Go; shogi: [`Hit::hash`]): a
+    /// game and its rotated or reflected copies share it. [`duplicate_groups`] groups by it.
+    pub symmetric_hash: i64,
 }
 
 /// Escapes `s` for a LIKE pattern with `\` as the escape character.
@@ -189,7 +193,8 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     }
     if query.duplicates {
         add(
-            "g.moves > 0 AND g.main_hash IN (SELECT main_hash FROM games WHERE moves > 0 GROUP BY main_hash HAVING count(*) > 1)",
+            // Up to symmetry (pattern search's `sym_hash`).
+            "g.moves > 0 AND g.sym_hash IN (SELECT sym_hash FROM games WHERE moves > 0 GROUP BY sym_hash HAVING count(*) > 1)",
             &[],
         );
     }
@@ -200,11 +205,11 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
         clauses.push(&id_list);
     }
     let where_ = if clauses.is_empty() { String::new() } else { format!("WHERE {}", clauses.join(" AND ")) };
-    let order = if query.duplicates { "g.main_hash, f.path, g.offset" } else { "f.path, g.offset" };
+    let order = if query.duplicates { "g.sym_hash, f.path, g.offset" } else { "f.path, g.offset" };
     let limit = query.limit.map_or(String::new(), |n| format!(" LIMIT {n}"));
     let sql = format!(
         "SELECT g.id, f.path, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
-                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening
+                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening, g.sym_hash
          FROM games g JOIN files f ON f.id = g.file_id {where_} ORDER BY {order}{limit}"
     );
     let mut st = conn.prepare(&sql)?;
@@ -225,6 +230,7 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
                 event: r.get(11)?,
                 hash: r.get(12)?,
                 opening: r.get(13)?,
+                symmetric_hash: r.get::<_, Option<i64>>(14)?.unwrap_or(0),
             },
         ))
     })?;
@@ -235,13 +241,14 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     Ok(hits)
 }
 
-/// The runs of two or more hits with the same main-line hash in `hits` (as [`find`] returns them
-/// for [`Query::duplicates`]: ordered by hash).
+/// The runs of two or more hits with the same main line up to the board's symmetries in `hits`
+/// (as [`find`] returns them for [`Query::duplicates`]: ordered by [`Hit::symmetric_hash`]): a
+/// Go game recorded rotated or reflected is in its original's group.
 pub fn duplicate_groups(hits: &[Hit]) -> Vec<&[Hit]> {
     let mut groups = Vec::new();
     let mut i = 0;
     while i < hits.len() {
-        let j = i + hits[i..].iter().take_while(|h| h.hash == hits[i].hash).count();
+        let j = i + hits[i..].iter().take_while(|h| h.symmetric_hash == hits[i].symmetric_hash).count();
         if j - i >= 2 {
             groups.push(&hits[i..j]);
         }
