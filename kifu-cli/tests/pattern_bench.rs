@@ -6,7 +6,8 @@
 //! read and replay as real games), and times `find_pattern` for 7×7 corner patterns drawn
 //! (seeded) from random Go games at random move numbers (the corner with the most stones, the
 //! main line's moves replayed on a 19×19 board), on this one thread. Prints each query's time,
-//! the median and the time per 100,000 games. Asserts nothing: a measurement.
+//! the median and the time per 100,000 games, wall and this thread's CPU time (the machine is
+//! shared). Asserts nothing: a measurement.
 
 mod common;
 
@@ -54,6 +55,8 @@ fn pattern_query_speed() {
         rows.map(Result::unwrap).collect()
     };
     let cols = cols.join(", ");
+    drop(conn);
+    let conn = rusqlite::Connection::open(&db).unwrap();
     let mut copies = 1;
     let mut go: i64 = blob.0;
     while go < 100_000 {
@@ -67,7 +70,7 @@ fn pattern_query_speed() {
     drop(conn);
 
     let mut rng = XorShift::new(77);
-    let mut times = Vec::new();
+    let (mut times, mut cpus) = (Vec::new(), Vec::new());
     for _ in 0..12 {
         let (path, offset, moves) = &games[(rng.next() % games.len() as u64) as usize];
         let number = 20 + (rng.next() % (*moves as u64).saturating_sub(19).max(1)) as u32;
@@ -112,24 +115,38 @@ fn pattern_query_speed() {
         }
         let pattern = kifu_index::Pattern::from_diagram(&diagram, kifu_index::Anchor::Corner).unwrap();
         let t = Instant::now();
+        let cpu0 = thread_cpu();
         let conn = kifu_index::open_existing(&db).unwrap();
         let r = kifu_index::find_pattern(&conn, &pattern, &kifu_index::Query::default()).unwrap();
         let s = t.elapsed().as_secs_f64();
+        let cpu = thread_cpu() - cpu0;
         times.push(s);
+        cpus.push(cpu);
         println!(
-            "{diagram} (from {path}@{offset}#{number}): {} games, {} searched, {:.3} s, {:.2} µs a game, {:.3} s per 100,000",
+            "{diagram} (from {path}@{offset}#{number}): {} games, {} searched, wall {:.3} s, CPU {:.3} s, {:.2} µs CPU a game, {:.3} s CPU per 100,000",
             r.games,
             r.scanned,
             s,
-            s * 1e6 / r.scanned as f64,
-            s * 1e5 / r.scanned as f64
+            cpu,
+            cpu * 1e6 / r.scanned as f64,
+            cpu * 1e5 / r.scanned as f64
         );
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let med = times[times.len() / 2];
+    cpus.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let (med, cpu) = (times[times.len() / 2], cpus[cpus.len() / 2]);
     println!(
-        "7x7 corner pattern over {go} Go games: median {med:.3} s, {:.3} s per 100,000 games",
-        med * 1e5 / go as f64
+        "7x7 corner pattern over {go} Go games: median wall {med:.3} s ({:.3} s per 100,000 games), median CPU of this thread {cpu:.3} s ({:.3} s per 100,000 games)",
+        med * 1e5 / go as f64,
+        cpu * 1e5 / go as f64
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// This thread's CPU time in seconds (Linux: `/proc/thread-self/schedstat`, nanoseconds on a
+/// CPU), 0 elsewhere: on a loaded machine the wall time also counts the time other processes
+/// ran.
+fn thread_cpu() -> f64 {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    s.split_whitespace().next().and_then(|n| n.parse::<f64>().ok()).unwrap_or(0.0) / 1e9
 }

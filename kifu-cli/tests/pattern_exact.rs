@@ -106,12 +106,15 @@ impl Pat {
     /// Whether the placement (orientation `k`, offset, swap) matches `cells` (a `w` × `h` board).
     fn matches(&self, o: &Orient, cells: &[u8], w: u8, k: usize, ox: u8, oy: u8, swap: bool) -> bool {
         let bw = o.dims[k].0 as usize;
-        (0..self.cells.len()).all(|i| {
+        let ok = |i: usize| {
             let Some(need) = self.need(i, swap) else { return true };
             let (cx, cy) = (i % self.w as usize, i / self.w as usize);
             let (gx, gy) = o.inv[k][ox as usize + cx + bw * (oy as usize + cy)];
             cells[gx as usize + w as usize * gy as usize] == need
-        })
+        };
+        // Stones first: they fail soonest.
+        (0..self.cells.len()).filter(|&i| self.cells[i] != b'.').all(ok)
+            && (0..self.cells.len()).filter(|&i| self.cells[i] == b'.').all(ok)
     }
 
     /// Every matching placement.
@@ -135,24 +138,52 @@ impl Pat {
         out
     }
 
-    /// Whether a placement through game point `g` (now `state`) matches.
-    fn any_through(&self, o: &Orient, cells: &[u8], w: u8, g: usize, state: u8) -> bool {
+    /// Whether a placement through game point `g` (now `state`) matches: only the cells that
+    /// need `state` (`by_state`), and for a corner or side pattern only the cells where the
+    /// anchor lets the point fall.
+    fn any_through(
+        &self,
+        o: &Orient,
+        cells: &[u8],
+        w: u8,
+        g: usize,
+        state: u8,
+        by_state: &[Vec<(usize, bool)>; 3],
+    ) -> bool {
         for k in 0..8 {
             let (tx, ty) = o.fwd[k][g];
-            for i in 0..self.cells.len() {
-                for swap in [false, true] {
-                    if (swap && !self.swap) || self.need(i, swap) != Some(state) {
-                        continue;
-                    }
-                    let ox = tx as i32 - (i % self.w as usize) as i32;
-                    let oy = ty as i32 - (i / self.w as usize) as i32;
-                    if self.offset_ok(o.dims[k], ox, oy) && self.matches(o, cells, w, k, ox as u8, oy as u8, swap) {
-                        return true;
-                    }
+            if self.anchor != Anchor::Anywhere && ty >= self.h {
+                continue;
+            }
+            if self.anchor == Anchor::Corner && tx >= self.w {
+                continue;
+            }
+            for &(i, swap) in &by_state[state as usize] {
+                let (cx, cy) = ((i % self.w as usize) as i32, (i / self.w as usize) as i32);
+                let ox = tx as i32 - cx;
+                let oy = ty as i32 - cy;
+                if self.offset_ok(o.dims[k], ox, oy) && self.matches(o, cells, w, k, ox as u8, oy as u8, swap) {
+                    return true;
                 }
             }
         }
         false
+    }
+
+    /// The cells (with the colour swap) that need each state.
+    fn by_state(&self) -> [Vec<(usize, bool)>; 3] {
+        let mut out = [Vec::new(), Vec::new(), Vec::new()];
+        for i in 0..self.cells.len() {
+            for swap in [false, true] {
+                if swap && !self.swap {
+                    continue;
+                }
+                if let Some(n) = self.need(i, swap) {
+                    out[n as usize].push((i, swap));
+                }
+            }
+        }
+        out
     }
 
     /// The continuation at a matching position (see kifu-index's pattern.rs docs).
@@ -295,6 +326,7 @@ fn brute_force(by_file: &BTreeMap<String, HashMap<u64, ()>>, pats: &[Pat]) -> Wa
         let mut prev: Vec<u8> = Vec::new();
         let mut prev_size = (0, 0);
         let mut done = vec![false; pats.len()];
+        let by_state: Vec<_> = pats.iter().map(Pat::by_state).collect();
         replay_file(&load(Path::new(path)), games, |offset, number, w, h, cells, next| {
             if current != Some(offset) {
                 current = Some(offset);
@@ -303,6 +335,8 @@ fn brute_force(by_file: &BTreeMap<String, HashMap<u64, ()>>, pats: &[Pat]) -> Wa
             }
             let o = orients.entry((w, h)).or_insert_with(|| Orient::new(w, h));
             let fresh = prev_size != (w, h);
+            let changed: Vec<usize> =
+                if fresh { Vec::new() } else { (0..cells.len()).filter(|&g| cells[g] != prev[g]).collect() };
             for (i, p) in pats.iter().enumerate() {
                 if done[i] {
                     continue;
@@ -310,7 +344,7 @@ fn brute_force(by_file: &BTreeMap<String, HashMap<u64, ()>>, pats: &[Pat]) -> Wa
                 let hit = if fresh {
                     !p.all_matches(o, cells, w).is_empty()
                 } else {
-                    (0..cells.len()).any(|g| cells[g] != prev[g] && p.any_through(o, cells, w, g, cells[g]))
+                    changed.iter().any(|&g| p.any_through(o, cells, w, g, cells[g], &by_state[i]))
                 };
                 if hit {
                     done[i] = true;

@@ -83,6 +83,11 @@ pub(crate) struct Recorder {
     moves: Vec<u16>,
     stack: Vec<u16>,
     started: bool,
+    /// For each point `x + w y` of a board of `sym_size`: its point through each symmetry.
+    sym_map: Vec<[u16; 8]>,
+    sym_size: (u8, u8),
+    /// The board's counts of captured stones at the last position.
+    caps: (u32, u32),
 }
 
 impl Recorder {
@@ -92,6 +97,7 @@ impl Recorder {
         self.moves.clear();
         self.pending = None;
         self.started = false;
+        self.caps = (0, 0);
         if self.grid.len() != N * N {
             self.grid = vec![0; N * N];
         }
@@ -112,7 +118,12 @@ impl Recorder {
             self.diff(v.board);
         } else {
             if let Some((c, p)) = self.pending.take() {
-                self.apply_move(c, p, v.board);
+                // The board counts the stones taken (suicides too): when the count stands still
+                // the move took nothing, and only its own point needs a look.
+                let caps = v.board.map_or((0, 0), |b| (b.captures(Color::Black), b.captures(Color::White)));
+                let took = caps != self.caps;
+                self.caps = caps;
+                self.apply_move(c, p, v.board, took);
             }
             if size != self.size {
                 self.resize(size);
@@ -135,6 +146,17 @@ impl Recorder {
 
     /// Records setup for every point where `board` differs from the grid.
     fn diff(&mut self, board: Option<&kifu::position::go::Board>) {
+        let Some(board) = board else {
+            // No board yet: nothing was put on it (the grid is empty after `resize`).
+            if self.grid.iter().all(|&c| c == 0) {
+                return;
+            }
+            return self.diff_with(None);
+        };
+        self.diff_with(Some(board))
+    }
+
+    fn diff_with(&mut self, board: Option<&kifu::position::go::Board>) {
         let (w, h) = self.size;
         for y in 0..h.min(N as u8) {
             for x in 0..w.min(N as u8) {
@@ -149,7 +171,7 @@ impl Recorder {
     }
 
     /// Records the move of `c` at `p` that led to `board`.
-    fn apply_move(&mut self, c: Color, p: u16, board: Option<&kifu::position::go::Board>) {
+    fn apply_move(&mut self, c: Color, p: u16, board: Option<&kifu::position::go::Board>, took: bool) {
         let me = code(Some(c));
         let col = (c == Color::White) as u16;
         let (x, y) = ((p as usize % N) as u8, (p as usize / N) as u8);
@@ -168,6 +190,15 @@ impl Recorder {
         }
         let at = |x: u8, y: u8| board.and_then(|b| b.get(Point::new(x, y)));
         let now = at(x, y);
+        if !took {
+            if now == Some(c) {
+                self.push(PLACE + col, p);
+                self.grid[p as usize] = me;
+            } else {
+                self.push(NOOP + col, p);
+            }
+            return;
+        }
         let ns = self.neighbours(x, y);
         if now == Some(c) {
             self.push(PLACE + col, p);
@@ -227,31 +258,57 @@ impl Recorder {
     }
 
     /// The smallest over the eight symmetries of a hash of the main line's moves seen through
-    /// it: the same for a game and its rotated or reflected copies (`games.sym_hash`).
-    pub fn symmetric_hash(&self) -> u64 {
+    /// it: the same for a game and its rotated or reflected copies (`games.sym_hash`). Each
+    /// symmetry's hash is a multiply-and-mix chain over its transformed moves, the points
+    /// transformed through a table made once per board size (a table lookup and a multiply per
+    /// move and symmetry).
+    pub fn symmetric_hash(&mut self) -> u64 {
         let (w, h) = self.size;
-        let mut buf = Vec::with_capacity(self.moves.len() * 2 + 2);
-        (0..8u8)
-            .map(|s| {
-                buf.clear();
-                let (tw, th) = dims(s, w, h);
-                buf.extend_from_slice(&[tw, th]);
-                for &m in &self.moves {
-                    let p = m & 0xFFF;
-                    let (x, y) = ((p as usize % N) as u8, (p as usize / N) as u8);
-                    let q = if p < OFF && x < w && y < h {
-                        let (tx, ty) = apply(s, (w, h), (x, y));
-                        tx as u16 + N as u16 * ty as u16
-                    } else {
-                        p
-                    };
-                    buf.extend_from_slice(&(m & 0xF000 | q).to_le_bytes());
+        if self.sym_size != (w, h) {
+            self.sym_size = (w, h);
+            self.sym_map.clear();
+            for y in 0..h {
+                for x in 0..w {
+                    let mut m = [0u16; 8];
+                    for (s, slot) in m.iter_mut().enumerate() {
+                        let (tx, ty) = apply(s as u8, (w, h), (x, y));
+                        *slot = tx as u16 + N as u16 * ty as u16;
+                    }
+                    self.sym_map.push(m);
                 }
-                xxhash_rust::xxh3::xxh3_64(&buf)
-            })
-            .min()
-            .unwrap_or(0)
+            }
+        }
+        let mut hs = [0u64; 8];
+        for (s, hash) in hs.iter_mut().enumerate() {
+            let (tw, th) = dims(s as u8, w, h);
+            *hash = mix(0x7379_6d00 ^ (tw as u64) << 8 ^ th as u64);
+        }
+        for &m in &self.moves {
+            let p = m & 0xFFF;
+            let (x, y) = ((p as usize % N) as u8, (p as usize / N) as u8);
+            let i = x as usize + w as usize * y as usize;
+            match self.sym_map.get(i) {
+                Some(t) if p < OFF && x < w && y < h => {
+                    for (hash, &q) in hs.iter_mut().zip(t) {
+                        *hash = (*hash ^ (m & 0xF000 | q) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+                    }
+                }
+                _ => {
+                    for hash in hs.iter_mut() {
+                        *hash = (*hash ^ m as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+                    }
+                }
+            }
+        }
+        hs.into_iter().map(mix).min().unwrap_or(0)
     }
+}
+
+/// SplitMix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// The move a position's `next` (see `position::go_next`) names, in the game's own orientation:
@@ -295,7 +352,7 @@ const WHITE: u8 = 2;
 const ANY: u8 = 3;
 
 /// A Go pattern: a rectangle of points that must be black, white, empty or anything, and where
-/// it may sit. See the [module docs](self).
+/// it may sit; [`find_pattern`] says what a match and its continuation are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     width: u8,
@@ -738,6 +795,20 @@ pub struct PatternSearch {
 
 /// The games of the index where `pattern` appears and `query` holds, with the continuation
 /// table. Streams the `games` rows (memory: the matches only).
+///
+/// - A position is the board before a move (numbered by the moves before it; 0 is the start
+///   with its setup) or the final one; [`PatternHit::number`] is the first position where some
+///   placement of the pattern (a symmetry of the board, an offset its [`Anchor`] allows, the
+///   colours swapped when [`Pattern::swap_colors`] is set) matches.
+/// - The continuation is the next move seen from the pattern: inside the matched region, at its
+///   place in the pattern's frame (a corner pattern: the board with the pattern in its top left
+///   corner; [`Anchor::Fixed`]: where the region is; otherwise relative to the pattern's top
+///   left, `aa`); outside it, a tenuki; when several placements match, the first inside in SGF
+///   order (row, then column), so that a game and its rotated copies agree.
+/// - Colour-swapped placements count only where no placement with the pattern's own colours
+///   matches; the move's colour and the winner are then swapped (wins are the pattern's
+///   Black's and White's).
+/// - Only Go games indexed with positions have the pattern column (`Options::positions`).
 pub fn find_pattern(conn: &Connection, pattern: &Pattern, query: &Query) -> Result<PatternSearch, Error> {
     let mut m = Matcher::new(pattern);
     // game id -> (number, next, swapped, winner relative to the pattern: 0 none, 1 B, 2 W, 3 draw)
