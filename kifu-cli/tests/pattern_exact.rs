@@ -104,6 +104,7 @@ impl Pat {
     }
 
     /// Whether the placement (orientation `k`, offset, swap) matches `cells` (a `w` × `h` board).
+    #[allow(clippy::too_many_arguments)]
     fn matches(&self, o: &Orient, cells: &[u8], w: u8, k: usize, ox: u8, oy: u8, swap: bool) -> bool {
         let bw = o.dims[k].0 as usize;
         let ok = |i: usize| {
@@ -215,6 +216,9 @@ impl Pat {
     }
 }
 
+/// What [`replay_file`] calls for each position: offset, number, width, height, cells, next.
+type Visit<'a> = dyn FnMut(u64, u32, u8, u8, &[u8], Option<Move>) + 'a;
+
 /// Every main-line position of every Go game of one file: `f(offset, number, w, h, cells, next)`.
 fn replay_file(bytes: &[u8], go_games: &HashMap<u64, ()>, mut f: impl FnMut(u64, u32, u8, u8, &[u8], Option<Move>)) {
     let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return };
@@ -244,7 +248,7 @@ fn replay_file(bytes: &[u8], go_games: &HashMap<u64, ()>, mut f: impl FnMut(u64,
     }
     let mut line = kifu::tree::MainLineTracker::new();
     let mut game: Option<Game> = None;
-    let end = |game: &mut Option<Game>, f: &mut dyn FnMut(u64, u32, u8, u8, &[u8], Option<Move>)| {
+    let end = |game: &mut Option<Game>, f: &mut Visit| {
         if let Some(mut g) = game.take() {
             let (w, h) = snapshot(&mut g);
             f(g.offset, g.number, w, h, &g.cells, None);
@@ -429,7 +433,7 @@ fn patterns_equal_brute_force_on_the_corpus() {
             for cx in 0..pw {
                 let (gx, gy) = o.inv[k][(ox + cx) as usize + bw as usize * (oy + cy) as usize];
                 let v = cells[gx as usize + w as usize * gy as usize];
-                pcells.push(if wild && rng.next() % 4 == 0 { b'*' } else { [b'.', b'X', b'O'][v as usize] });
+                pcells.push(if wild && rng.next().is_multiple_of(4) { b'*' } else { [b'.', b'X', b'O'][v as usize] });
             }
         }
         pats.push(Pat { w: pw, h: ph, cells: pcells, anchor, swap: i % 5 == 4 });

@@ -666,7 +666,7 @@ impl<'p> Matcher<'p> {
                 i += 2;
                 continue;
             }
-            let Some(table) = self.tables.get(t) else { return None };
+            let table = self.tables.get(t)?;
             match kind {
                 0..=3 => {
                     if self.scan.zeros > 0 {
