@@ -11,8 +11,9 @@
 //! off by the move before (4: captures, precomputed), setup (5 Black, 6 White, 7 empty) and the
 //! board's size (8, `w-1 | (h-1) << 6`, first). The captures come from the library's board as the
 //! index replays the game for its positions (`position::Moves::visit`), so a pattern query
-//! replays no rules: it sets and clears points. About 2 bytes a move and 2 a capture; the row
-//! goes when its game goes, so incremental runs keep it exact.
+//! replays no rules: it sets and clears points. On the corpus: 9,017,548 bytes for 22,542 Go
+//! games, 400 bytes a game, 2.16 bytes a move; the database grows from 12.0 to 22.0 MB. The
+//! column goes when its row goes, so incremental runs keep it exact with no work of their own.
 //!
 //! A query reads `(id, winner, pattern)` row by row (streamed, nothing kept per game but the
 //! matches) and replays each game on a 52 × 52 grid while keeping, for every placement of the
@@ -20,8 +21,10 @@
 //! points that do not match. A point that changes updates only the placements that cover it
 //! (a table per board size: point → placements and what each needs there), so a move costs a
 //! few adds and the question "does some placement match" is one compare: the pattern appears
-//! when a count reaches zero. No final-position filter: measured, the replay alone is a few
-//! microseconds a game (see the bench `pattern_bench`), less than reading the row.
+//! when a count reaches zero. No per-game filter (Kombilo's bitmaps of points ever black or
+//! ever white): measured without one, a 7×7 corner pattern costs 2.5–2.8 µs of CPU a game,
+//! reading the row included, 0.27 s per 100,000 games (`pattern_bench`), under the 1 s asked;
+//! a filter would add bytes to every row and work to the index for little left to save.
 //!
 //! # What a match and its continuation are
 //! - A position is the board before a move (numbered by the moves before it, 0 is the start with

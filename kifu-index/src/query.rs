@@ -153,8 +153,8 @@ fn check_date(flag: &str, d: &str) -> Result<(), Error> {
     }
 }
 
-/// The games of the index that match `query`, ordered by path and offset (by main-line hash,
-/// then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
+/// The games of the index that match `query`, ordered by path and offset (by
+/// [`Hit::symmetric_hash`], then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
 /// [`ErrorKind::Usage`](crate::ErrorKind::Usage).
 pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
     Ok(find_in(conn, query, None)?.into_iter().map(|(_, h)| h).collect())
