@@ -70,6 +70,23 @@ fn pattern_query_speed() {
     drop(conn);
 
     let mut rng = XorShift::new(77);
+    // The rows alone: what reading them costs before any replay.
+    for _ in 0..3 {
+        let cpu0 = thread_cpu();
+        let conn = kifu_index::open_existing(&db).unwrap();
+        let mut st = conn.prepare("SELECT id, winner, pattern FROM games WHERE pattern IS NOT NULL").unwrap();
+        let mut rows = st.query([]).unwrap();
+        let (mut n, mut bytes) = (0u64, 0usize);
+        while let Some(r) = rows.next().unwrap() {
+            n += 1;
+            bytes += r.get_ref(2).unwrap().as_blob().map_or(0, <[u8]>::len);
+        }
+        let cpu = thread_cpu() - cpu0;
+        println!(
+            "reading the rows alone: {n} rows, {bytes} bytes, CPU {cpu:.3} s ({:.3} s per 100,000)",
+            cpu * 1e5 / n as f64
+        );
+    }
     let (mut times, mut cpus) = (Vec::new(), Vec::new());
     for _ in 0..12 {
         let (path, offset, moves) = &games[(rng.next() % games.len() as u64) as usize];

@@ -22,9 +22,11 @@
 //! (a table per board size: point → placements and what each needs there), so a move costs a
 //! few adds and the question "does some placement match" is one compare: the pattern appears
 //! when a count reaches zero. No per-game filter (Kombilo's bitmaps of points ever black or
-//! ever white): measured without one, a 7×7 corner pattern costs 2.5–2.8 µs of CPU a game,
-//! reading the row included, 0.27 s per 100,000 games (`pattern_bench`), under the 1 s asked;
-//! a filter would add bytes to every row and work to the index for little left to save.
+//! ever white) yet: without one, a 7×7 corner pattern costs 2.5–2.8 µs of CPU a game, 0.26 s
+//! per 100,000 games (`pattern_bench`), under the 1 s asked. Of that, reading the rows is
+//! 0.027 s; the rest is the replay (mostly the updates of the placements covering the corners),
+//! which such a filter would skip for the games it rules out: the next step if queries must
+//! get faster.
 //!
 //! # What a match and its continuation are
 //! - A position is the board before a move (numbered by the moves before it, 0 is the start with
