@@ -196,3 +196,40 @@ fn the_command() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("expected X, O"));
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn incremental_runs_equal_a_fresh_build() {
+    let d = dir("incremental");
+    std::fs::create_dir_all(d.join("g")).unwrap();
+    let moves = [(2, 2), (3, 2), (3, 3), (4, 3)];
+    std::fs::write(d.join("g/a.sgf"), game(0, &moves, "B+R", false)).unwrap();
+    std::fs::write(d.join("g/b.sgf"), game(5, &moves, "W+R", false)).unwrap();
+    std::fs::write(d.join("g/c.sgf"), game(0, &[(9, 9)], "B+R", false)).unwrap();
+    let (conn, db) = index(&d);
+    let diagram = "...../...../..XO./...../.....";
+    assert_eq!(search(&conn, diagram, kifu_index::Anchor::Corner, false).games, 2);
+    drop(conn);
+    // Change one file (another orientation and a longer game), delete one, add one.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(d.join("g/a.sgf"), game(6, &[(2, 2), (3, 2), (2, 3), (15, 3)], "W+R", false)).unwrap();
+    std::fs::remove_file(d.join("g/b.sgf")).unwrap();
+    std::fs::write(d.join("g/e.sgf"), game(3, &moves, "B+R", false)).unwrap();
+    kifu_index::build(&[d.join("g")], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let fresh_db = d.join("fresh.sqlite");
+    kifu_index::build(&[d.join("g")], &kifu_index::Options::new(&fresh_db), &mut kifu_index::Silent).unwrap();
+    let fresh = kifu_index::open_existing(&fresh_db).unwrap();
+    for swap in [false, true] {
+        let a = search(&conn, diagram, kifu_index::Anchor::Corner, swap);
+        let b = search(&fresh, diagram, kifu_index::Anchor::Corner, swap);
+        assert_eq!(summary(&a), summary(&b));
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(a.scanned, 3);
+    }
+    let s = summary(&search(&conn, diagram, kifu_index::Anchor::Corner, false));
+    assert_eq!(
+        s,
+        [("a.sgf".to_owned(), 2, "B[cd]".to_owned(), false), ("e.sgf".to_owned(), 2, "B[dd]".to_owned(), false)]
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
