@@ -50,6 +50,15 @@
 //! the first error (`line:column: message`) a line; JSON `{"count":N,"files":[{"path",
 //! "format","games","warnings","errors","error"}]}`; CSV the same columns. Game filters don't
 //! apply; `--limit`, `--offset`, `--count` and `--format` do.
+//!
+//! `--duplicates` groups a Go game with its copies recorded rotated or reflected (the main line
+//! up to the board's eight symmetries); each group's `main_hash` is its first game's.
+//!
+//! `--pattern P [--anchor corner|side|anywhere] [--swap-colors]` (Go): the games where the
+//! pattern P appears (an ASCII diagram of `X`, `O`, `.`, `*`, or SGF setup with a region), in
+//! any of the board's eight orientations, with the move number where it first appears and the
+//! move played there, then the continuation table; the other filters still apply. See
+//! `pattern_arg` for the forms of P and the output.
 
 use crate::json::Obj;
 use kifu_index::Hit;
@@ -88,6 +97,23 @@ pub struct Args {
     /// (`(;SZ[13];B[cc])`) or an SFEN; Go positions match in all 8 orientations.
     #[arg(long, conflicts_with = "duplicates")]
     position: Option<String>,
+    // -- pattern search (pattern_arg.rs) --
+    /// Go games where a pattern appears, in any of the 8 orientations: an ASCII diagram (rows
+    /// separated by `/` or new lines; X Black, O White, `.` empty, `*` anything; `@FILE` reads
+    /// one) or SGF setup with a region (`AB[cc]AW[dc]@aa:ff`). Prints where it first appears,
+    /// the move played there and the continuation table (games, wins of the pattern's Black
+    /// and White).
+    #[arg(long, conflicts_with_all = ["duplicates", "position"])]
+    pattern: Option<String>,
+    /// Where the pattern sits: corner (the diagram's top left on a corner; the default), side
+    /// (its top row on an edge) or anywhere. SGF setup stays where its region is unless given.
+    #[arg(long, requires = "pattern", value_parser = ["corner", "side", "anywhere"])]
+    anchor: Option<String>,
+    /// Also match the pattern with Black and White swapped (the continuation then speaks of the
+    /// pattern's colours).
+    #[arg(long, requires = "pattern")]
+    swap_colors: bool,
+    // -- end of pattern search --
     /// At most N games.
     #[arg(long)]
     limit: Option<u64>,
@@ -227,6 +253,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         descending: args.desc,
         offset: args.offset,
     };
+    // -- pattern search --
+    if let Some(p) = &args.pattern {
+        let pattern = crate::pattern_arg::parse(p, args.anchor.as_deref(), args.swap_colors)?;
+        let found = kifu_index::find_pattern(&conn, &pattern, &query).map_err(|e| e.to_string())?;
+        crate::pattern_arg::print(&pattern, &found, args.json);
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
+    // -- end of pattern search --
     if let Some(q) = &args.position {
         let pos = crate::position_arg::parse(q, 19)?;
         let hits = kifu_index::find_position(&conn, &args.db, &pos, &query).map_err(|e| e.to_string())?;
@@ -400,7 +434,7 @@ fn player(name: &Option<String>, rank: &Option<String>) -> String {
     }
 }
 
-fn hit_line(s: &mut String, h: &Hit) {
+pub(crate) fn hit_line(s: &mut String, h: &Hit) {
     let o = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".to_owned());
     s.push_str(&format!(
         "{}@{}\t{}\t{} - {}\t{}\t{} moves\t{}\n",
@@ -449,7 +483,7 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
     crate::out::print(&s);
 }
 
-fn hit_json(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
+pub(crate) fn hit_json(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
     let mut o = Obj::new(s);
     o.str("path", &h.path).num("offset", h.offset);
     for (k, v) in [

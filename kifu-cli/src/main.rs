@@ -18,6 +18,7 @@ mod index;
 mod json;
 mod out;
 mod outpath;
+mod pattern_arg;
 mod position_arg;
 mod replay;
 mod show;

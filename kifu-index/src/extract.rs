@@ -61,6 +61,12 @@ pub struct GameRow {
     /// The normalised values, computed on the reading thread when the game ends (so that the
     /// writer thread only writes).
     pub norm: Normalised,
+    // -- pattern search (`pattern`) --
+    /// Go, with positions: the main line as board changes (`games.pattern`, see `pattern`).
+    pub(crate) pattern: Option<Vec<u8>>,
+    /// The main-line hash up to the board's symmetries (`games.sym_hash`): Go with positions,
+    /// else the main-line hash.
+    pub(crate) sym_hash: u64,
 }
 
 /// A game's normalised date, result, komi, handicap and time control.
@@ -183,6 +189,11 @@ pub struct Collector {
     pub keep_main_line: bool,
     /// Fill [`GameRow::positions`].
     pub with_positions: bool,
+    // -- pattern search --
+    /// Records the pattern column of a Go game (see `pattern`).
+    pattern: crate::pattern::Recorder,
+    /// Setup or a board size came after the main line's first move.
+    late_setup: bool,
 }
 
 impl Collector {
@@ -239,12 +250,14 @@ impl Collector {
             self.moves_total = 0;
             self.move_kind = None;
             self.main_moves.clear();
+            self.late_setup = false;
             return unfinished;
         }
         self.row.as_ref()?;
         self.line.feed(ev);
         if self.line.on_main() && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_)) {
             self.main_moves.push_event(ev);
+            self.note_late_setup(ev);
         }
         let row = self.row.as_mut()?;
         match *ev {
@@ -336,7 +349,10 @@ impl Collector {
         }
         // Replayed from the collector's own list: no copy of it for the row.
         let shogi = row.kind == Some(Kind::Shogi);
-        row.final_pos = if self.with_positions {
+        row.sym_hash = row.main_hash;
+        row.final_pos = if self.with_positions && !shogi {
+            self.replay_go(&mut row)
+        } else if self.with_positions {
             let mut out = Vec::with_capacity(self.moves as usize + 1);
             let fin = self.main_moves.replay(shogi, Some(&mut out));
             row.positions = out;
@@ -354,6 +370,39 @@ impl Collector {
         // SGF's default is 19; shogi is always 9.
         row.texts.set_once(Field::BoardSize, if row.kind == Some(Kind::Shogi) { "9" } else { "19" });
         Some(row)
+    }
+}
+
+// -- pattern search: the Go replay that also records the pattern column --
+impl Collector {
+    /// Notes setup (or a board size) after the main line's first move: the pattern recorder
+    /// then compares the whole board at each position.
+    fn note_late_setup(&mut self, ev: &Event<'_>) {
+        if self.moves > 0 {
+            self.late_setup |= match ev {
+                Event::Setup(_) => true,
+                Event::Info(i) => i.key() == InfoKey::BoardSize,
+                _ => false,
+            };
+        }
+    }
+
+    /// A Go game's positions (as `Moves::replay` gives them), its pattern column and its
+    /// symmetric hash, in one replay.
+    fn replay_go(&mut self, row: &mut GameRow) -> Final {
+        let mut out = Vec::with_capacity(self.moves as usize + 1);
+        let rec = &mut self.pattern;
+        let late = self.late_setup;
+        rec.start();
+        let fin = self.main_moves.visit(false, |v| {
+            out.push(Posting { hash: v.hash, mv: v.number, next: v.next });
+            rec.visit(v, late);
+            true
+        });
+        row.positions = out;
+        row.pattern = Some(rec.blob().to_vec());
+        row.sym_hash = rec.symmetric_hash();
+        fin
     }
 }
 

@@ -42,6 +42,7 @@ mod game;
 mod incremental;
 mod mainline;
 pub mod normalize;
+mod pattern;
 mod posfile;
 mod position;
 mod positions;
@@ -56,6 +57,7 @@ pub use build::{build, Options, Progress, Silent, Summary};
 pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
+pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
 pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
 pub use query::{
     count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,

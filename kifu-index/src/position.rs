@@ -154,8 +154,15 @@ impl Moves {
             for &s in &self.steps {
                 if let Step::Move(Move::Shogi(m)) = s {
                     if go_on {
-                        go_on =
-                            visit(&Visit { hash, sym: 0, number, next: shogi_next(m), go: None, shogi: Some(&pos) });
+                        go_on = visit(&Visit {
+                            hash,
+                            sym: 0,
+                            number,
+                            next: shogi_next(m),
+                            go: None,
+                            board: None,
+                            shogi: Some(&pos),
+                        });
                     }
                     number += 1;
                     // What the move can change: its squares, the mover's hand, the side to move.
@@ -174,7 +181,7 @@ impl Moves {
                 }
             }
             if go_on {
-                visit(&Visit { hash, sym: 0, number, next: 0, go: None, shogi: Some(&pos) });
+                visit(&Visit { hash, sym: 0, number, next: 0, go: None, board: None, shogi: Some(&pos) });
             }
             let mut sfen = [0; SFEN_MAX];
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
@@ -191,7 +198,15 @@ impl Moves {
                             if go_on {
                                 let (hash, s) = sym.key();
                                 let next = go_next(color, point.map(|p| (p.x, p.y)), s, sym.size());
-                                go_on = visit(&Visit { hash, sym: s, number, next, go: Some(sym), shogi: None });
+                                go_on = visit(&Visit {
+                                    hash,
+                                    sym: s,
+                                    number,
+                                    next,
+                                    go: Some(sym),
+                                    board: go.board(),
+                                    shogi: None,
+                                });
                             }
                             number += 1;
                             let illegal = go.play(color, point);
@@ -217,7 +232,15 @@ impl Moves {
                 }
                 if go_on {
                     let (hash, s) = sym.key();
-                    visit(&Visit { hash, sym: s, number, next: s as u32, go: Some(sym), shogi: None });
+                    visit(&Visit {
+                        hash,
+                        sym: s,
+                        number,
+                        next: s as u32,
+                        go: Some(sym),
+                        board: go.board(),
+                        shogi: None,
+                    });
                 }
                 let r = go.finish_game();
                 Final { captures: Some(r.captures), hash: Some(r.hash) }
@@ -262,6 +285,8 @@ pub struct Visit<'a> {
     pub next: u32,
     /// Go: the board's eight hashes.
     pub go: Option<&'a GoHash>,
+    /// Go: the library's board (`None` before the first stone: empty); read by `pattern`.
+    pub board: Option<&'a kifu::position::go::Board>,
     /// Shogi: the position.
     pub shogi: Option<&'a ShogiPosition>,
 }

@@ -43,8 +43,9 @@ pub struct Query {
     /// commas, either colour (`pd dp`, `7776FU 3334FU`); canonical moves may be separated by
     /// spaces or commas too (`+6968KI -5354FU`). Case-sensitive (SGF `aa` ≠ `AA`).
     pub opening: Option<String>,
-    /// Only games whose main-line hash another matching game shares (games without moves are
-    /// left out: they would all match); hits come ordered by hash, see [`duplicate_groups`].
+    /// Only games whose main line another matching game shares, up to the board's symmetries
+    /// (games without moves are left out: they would all match); hits come ordered by
+    /// [`Hit::symmetric_hash`], see [`duplicate_groups`].
     pub duplicates: bool,
     /// At most this many games.
     pub limit: Option<u64>,
@@ -137,6 +138,9 @@ pub struct Hit {
     pub handicap: Option<i64>,
     /// The place.
     pub place: Option<String>,
+    /// The main line's hash up to the board's eight symmetries (Go; shogi: [`Hit::hash`]): a
+    /// game and its rotated or reflected copies share it. [`duplicate_groups`] groups by it.
+    pub symmetric_hash: i64,
 }
 
 /// A file of the index that had errors (see [`error_files`]).
@@ -381,8 +385,8 @@ fn check_date(flag: &str, d: &str) -> Result<(), Error> {
     }
 }
 
-/// The games of the index that match `query`, ordered by path and offset (by main-line hash,
-/// then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
+/// The games of the index that match `query`, ordered by path and offset (by
+/// [`Hit::symmetric_hash`], then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
 /// [`ErrorKind::Usage`](crate::ErrorKind::Usage).
 pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
     Ok(find_in(conn, query, None)?.into_iter().map(|(_, h)| h).collect())
@@ -479,7 +483,8 @@ fn filters(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<(Str
     }
     if query.duplicates {
         add(
-            "g.moves > 0 AND g.main_hash IN (SELECT main_hash FROM games WHERE moves > 0 GROUP BY main_hash HAVING count(*) > 1)",
+            // Up to symmetry (pattern search's `sym_hash`).
+            "g.moves > 0 AND g.sym_hash IN (SELECT sym_hash FROM games WHERE moves > 0 GROUP BY sym_hash HAVING count(*) > 1)",
             vec![],
         );
     }
@@ -496,7 +501,7 @@ fn filters(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<(Str
 fn order_by(query: &Query) -> Result<String, Error> {
     let mut order = String::new();
     if query.duplicates {
-        order.push_str("g.main_hash, ");
+        order.push_str("g.sym_hash, ");
     }
     if let Some(field) = &query.sort {
         let Some((_, col)) = SORT_FIELDS.iter().find(|(name, _)| name.eq_ignore_ascii_case(field)) else {
@@ -521,7 +526,7 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     bound.push(Value::Integer(query.offset.unwrap_or(0).min(i64::MAX as u64) as i64));
     let columns = "g.id, f.path, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
                 g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
-                g.kind, g.board_size, g.komi, g.handicap, g.place";
+                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash";
     let from = "FROM games g JOIN files f ON f.id = g.file_id";
     let sql = if query.limit.is_some() || query.offset.is_some() {
         // A page: the order is found on the ids and sort keys alone, then the page's rows are
@@ -557,6 +562,7 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
                 komi: r.get::<_, Option<f64>>(16)?.filter(|k| k.is_finite()).map(|k| k.to_string()),
                 handicap: r.get(17)?,
                 place: r.get(18)?,
+                symmetric_hash: r.get::<_, Option<i64>>(19)?.unwrap_or(0),
             },
         ))
     })?;
@@ -567,13 +573,14 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     Ok(hits)
 }
 
-/// The runs of two or more hits with the same main-line hash in `hits` (as [`find`] returns them
-/// for [`Query::duplicates`]: ordered by hash).
+/// The runs of two or more hits with the same main line up to the board's symmetries in `hits`
+/// (as [`find`] returns them for [`Query::duplicates`]: ordered by [`Hit::symmetric_hash`]): a
+/// Go game recorded rotated or reflected is in its original's group.
 pub fn duplicate_groups(hits: &[Hit]) -> Vec<&[Hit]> {
     let mut groups = Vec::new();
     let mut i = 0;
     while i < hits.len() {
-        let j = i + hits[i..].iter().take_while(|h| h.hash == hits[i].hash).count();
+        let j = i + hits[i..].iter().take_while(|h| h.symmetric_hash == hits[i].symmetric_hash).count();
         if j - i >= 2 {
             groups.push(&hits[i..j]);
         }

@@ -34,6 +34,9 @@
 //! | `main_hash` | xxh3-64 of the canonical main-line string (as a signed 64-bit integer) |
 //! | `captures_black`, `captures_white`, `final_hash` | the main line replayed: stones captured by each side (Go; NULL for shogi) and the final position's hash (Go: the board's Zobrist hash; shogi: xxh3-64 of the SFEN) |
 //!
+//! | `pattern` | Go games (with positions): the main line as board changes, captures precomputed, two bytes an operation (see `pattern.rs`); NULL otherwise |
+//! | `sym_hash` | the main-line hash up to the board's eight symmetries (Go with positions: the smallest of the eight orientations' hashes; otherwise `main_hash`): `find --duplicates` groups by it |
+//!
 //! `id` is `AUTOINCREMENT`: an id is never given to a second game, so that the positions file
 //! (`posfile`), which names games by id, can tell a deleted game from a new one.
 //!
@@ -44,7 +47,7 @@ use rusqlite::Connection;
 use std::path::Path;
 
 /// Bumped when a column changes; an index with another version is rebuilt from scratch.
-pub const VERSION: i64 = 3;
+pub const VERSION: i64 = 4;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS files(
@@ -81,7 +84,8 @@ CREATE TABLE IF NOT EXISTS games(
   warnings INTEGER NOT NULL, errors INTEGER NOT NULL,
   opening TEXT NOT NULL,
   main_hash INTEGER NOT NULL,
-  captures_black INTEGER, captures_white INTEGER, final_hash INTEGER
+  captures_black INTEGER, captures_white INTEGER, final_hash INTEGER,
+  pattern BLOB, sym_hash INTEGER
 );
 CREATE TABLE IF NOT EXISTS meta(
   key TEXT PRIMARY KEY,
@@ -94,6 +98,7 @@ CREATE TABLE IF NOT EXISTS meta(
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS games_file ON games(file_id);
 CREATE INDEX IF NOT EXISTS games_main_hash ON games(main_hash);
+CREATE INDEX IF NOT EXISTS games_sym_hash ON games(sym_hash);
 CREATE INDEX IF NOT EXISTS files_parent ON files(parent_id);
 ";
 
@@ -101,7 +106,8 @@ CREATE INDEX IF NOT EXISTS files_parent ON files(parent_id);
 /// the end is cheaper than maintaining them row by row).
 pub fn drop_indexes(conn: &Connection) -> rusqlite::Result<()> {
     conn.execute_batch(
-        "DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash; DROP INDEX IF EXISTS files_parent;",
+        "DROP INDEX IF EXISTS games_file; DROP INDEX IF EXISTS games_main_hash; DROP INDEX IF EXISTS files_parent;
+         DROP INDEX IF EXISTS games_sym_hash;",
     )
 }
 

@@ -184,10 +184,10 @@ impl<'t> Statements<'t> {
                    date_raw, date, event, round, place, game_name,
                    result_raw, winner, margin, reason, komi_raw, komi, handicap, rules, time_control,
                    moves, moves_total, nodes, variations, comments, warnings, errors,
-                   opening, main_hash, captures_black, captures_white, final_hash)
+                   opening, main_hash, captures_black, captures_white, final_hash, pattern, sym_hash)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
                    ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38,
-                   ?39, ?40)",
+                   ?39, ?40, ?41, ?42)",
             )?,
         })
     }
@@ -347,6 +347,8 @@ fn insert_game(
         captures_black,
         captures_white,
         fin.hash.map(|h| h as i64),
+        g.pattern.as_deref(),
+        g.sym_hash as i64,
     ])?;
     Ok(())
 }
