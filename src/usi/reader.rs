@@ -83,8 +83,8 @@ pub struct Reader<'a> {
     games: u64,
     // --- per game ---
     game_start: usize,
-    /// The end of the game's text (before its line end).
-    text_end: usize,
+    /// The input up to the end of the game's text (before its line end).
+    text: &'a [u8],
     /// Where the next line starts.
     game_end: usize,
     /// The next byte of the line to read.
@@ -122,7 +122,7 @@ impl<'a> Reader<'a> {
             pos,
             games: 0,
             game_start: 0,
-            text_end: 0,
+            text: &[],
             game_end: 0,
             cur: 0,
             board: Board::empty(),
@@ -183,15 +183,14 @@ impl<'a> Reader<'a> {
 
     /// A token that cannot be read: a warning, and the rest of the line is dropped.
     fn bad(&mut self, offset: usize) -> Result<Event<'a>, Error> {
-        self.cur = self.text_end;
+        self.cur = self.text.len();
         self.warn(WarningKind::BadValue, offset)
     }
 
     /// The next token of the game's line (skipping spaces): its offset and bytes.
     #[inline(always)]
     fn next_token(&mut self) -> Option<(usize, &'a [u8])> {
-        let input = self.input;
-        let line = &input[..self.text_end];
+        let line = self.text;
         let mut i = self.cur;
         while let Some(b' ' | b'\t') = line.get(i) {
             i += 1;
@@ -278,7 +277,7 @@ impl<'a> Reader<'a> {
         self.games += 1;
         self.recovering = false;
         self.game_start = at;
-        self.text_end = e;
+        self.text = &self.input[..e];
         self.game_end = next;
         self.cur = at;
         self.ending = None;
@@ -301,7 +300,6 @@ impl<'a> Reader<'a> {
     /// Reads `[position] (startpos | sfen <sfen>) [moves]` or `moves`; `Err` with the offset of
     /// what does not fit.
     fn head(&mut self) -> Result<(), usize> {
-        let input = self.input;
         let (mut at, mut t) = self.next_token().ok_or(self.cur)?;
         if t == b"position" {
             (at, t) = self.next_token().ok_or(self.cur)?;
@@ -314,7 +312,7 @@ impl<'a> Reader<'a> {
                 }
             }
             b"sfen" => {
-                let line = &input[..self.text_end];
+                let line = self.text;
                 let mut i = self.cur;
                 while line.get(i) == Some(&b' ') {
                     i += 1;
@@ -372,7 +370,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = at;
         if self.ending.is_some() {
             // Tokens after a terminal word.
-            self.cur = self.text_end;
+            self.cur = self.text.len();
             return Some(self.warn(WarningKind::Repaired, at));
         }
         let Some(tok) = sfen::token(t) else {
@@ -441,17 +439,25 @@ impl<'a> Reader<'a> {
         if self.ending.is_some() || self.nodes >= self.config.limits.max_nodes {
             return false;
         }
-        let line = &self.input[..self.text_end];
+        let line = self.text;
         let mut i = self.cur;
         if line.get(i) == Some(&b' ') {
             i += 1;
         }
-        let Some(&[a, b, c, d]) = line.get(i..i + 4) else { return false };
-        let promote = line.get(i + 4) == Some(&b'+');
-        let j = i + 4 + promote as usize;
-        if !matches!(line.get(j), None | Some(b' ' | b'\t')) {
-            return false;
-        }
+        let (a, b, c, d, promote, j) = match line.get(i..i + 6) {
+            // Most tokens: six bytes left, the token and a space after it.
+            Some(&[a, b, c, d, b' ', _]) => (a, b, c, d, false, i + 4),
+            Some(&[a, b, c, d, b'+', b' ']) => (a, b, c, d, true, i + 5),
+            _ => {
+                let Some(&[a, b, c, d]) = line.get(i..i + 4) else { return false };
+                let promote = line.get(i + 4) == Some(&b'+');
+                let j = i + 4 + promote as usize;
+                if !matches!(line.get(j), None | Some(b' ' | b'\t')) {
+                    return false;
+                }
+                (a, b, c, d, promote, j)
+            }
+        };
         let Some((ti, to)) = sfen::cell(c, d) else { return false };
         let color = self.turn;
         let board = &mut self.board;
