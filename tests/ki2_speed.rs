@@ -142,3 +142,41 @@ fn ki2_read_once() {
     }
     assert!(events > 0);
 }
+
+/// Every event (and error, and its offset) of `r`, written into `out` with `Debug`.
+fn dump<S: EventSource>(mut r: S, out: &mut String) {
+    use std::fmt::Write;
+    while let Some(ev) = r.next_event() {
+        let _ = writeln!(out, "{ev:?}");
+        let _ = writeln!(out, "@{:?}", r.event_offset());
+    }
+}
+
+#[test]
+#[ignore = "a digest to compare before and after a change, not a test: run by hand"]
+fn shogi_events_digest() {
+    // Every file of the kif, ki2 and usi folders through that format's reader, and a `skip_game`
+    // pass: the digest printed (`DIGEST` names a file to write the whole dump to).
+    let Some(corpus) = common::corpus() else { return };
+    let mut out = String::new();
+    for format in ["kif", "ki2", "usi"] {
+        for p in common::files(&corpus.join(format), &[""]) {
+            let b = std::fs::read(&p).unwrap();
+            out.push_str(&format!("== {}\n", p.display()));
+            match format {
+                "kif" => dump(kifu::kif::Reader::new(&b), &mut out),
+                "ki2" => dump(kifu::ki2::Reader::new(&b), &mut out),
+                _ => dump(kifu::usi::Reader::new(&b), &mut out),
+            }
+        }
+    }
+    if let Ok(path) = std::env::var("DIGEST") {
+        std::fs::write(path, &out).unwrap();
+    }
+    eprintln!("{} bytes of events, hash {:016x}", out.len(), {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        out.hash(&mut h);
+        h.finish()
+    });
+}

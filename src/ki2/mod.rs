@@ -52,6 +52,7 @@ pub use split::{chunks, Chunks, Scanner, CONTEXT_LEN};
 
 use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
+use crate::kit::kakinoki::charset::{self, Utf8};
 use crate::kit::kakinoki::lex::{self, Enc, Kind};
 use crate::kit::kakinoki::{scan, sniff as head};
 use token::Token;
@@ -87,10 +88,9 @@ pub fn sniff(head: &[u8]) -> Confidence {
         Some(e) => &head[..e],
         None => head,
     };
-    let enc = match std::str::from_utf8(whole) {
-        Ok(_) => Enc::Utf8,
-        Err(e) if e.error_len().is_none() => Enc::Utf8,
-        Err(_) => Enc::Sjis,
+    let enc = match charset::utf8(whole) {
+        Utf8::Valid | Utf8::Cut => Enc::Utf8,
+        Utf8::Invalid => Enc::Sjis,
     };
     let (mut ki2, mut other, mut moves) = (0usize, 0usize, false);
     let mut pos = 0;

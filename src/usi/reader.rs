@@ -2,9 +2,9 @@
 //! with a small board kept to name the piece each move moves; other non-blank lines are warned
 //! about and skipped.
 
-use super::sfen::{self, Board, Token, HAND_KINDS, STARTPOS};
+use super::sfen::{self, Board, Token, HAND_KINDS};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
-use crate::event::{Color, Ending, Event, Move, Setup, ShogiMove};
+use crate::event::{Color, Ending, Event, Move, Piece, Setup, ShogiMove, Square};
 use crate::input::{ChunkContext, Config, LineIndex};
 use crate::kit::report;
 
@@ -16,6 +16,8 @@ enum State {
     Setup(u8),
     /// Reading the moves.
     Moves,
+    /// The move of the `Node` just given ([`Reader::pending`]) is given next.
+    Pending,
     /// Nothing more.
     Done,
 }
@@ -81,8 +83,8 @@ pub struct Reader<'a> {
     games: u64,
     // --- per game ---
     game_start: usize,
-    /// The end of the game's text (before its line end).
-    text_end: usize,
+    /// The input up to the end of the game's text (before its line end).
+    text: &'a [u8],
     /// Where the next line starts.
     game_end: usize,
     /// The next byte of the line to read.
@@ -94,8 +96,8 @@ pub struct Reader<'a> {
     turn: Color,
     ending: Option<Ending>,
     nodes: u64,
-    /// The move of the `Node` just given, given next.
-    pending_move: Option<ShogiMove>,
+    /// The move of the `Node` just given, given next (in [`State::Pending`]).
+    pending: ShogiMove,
     pending_error: Option<Error>,
     /// An error ended the last game: junk lines up to the next game are dropped silently (a
     /// game start is what comes after an error, as every reader keeps it).
@@ -120,7 +122,7 @@ impl<'a> Reader<'a> {
             pos,
             games: 0,
             game_start: 0,
-            text_end: 0,
+            text: &[],
             game_end: 0,
             cur: 0,
             board: Board::empty(),
@@ -128,7 +130,7 @@ impl<'a> Reader<'a> {
             turn: Color::Black,
             ending: None,
             nodes: 0,
-            pending_move: None,
+            pending: NO_MOVE,
             pending_error: None,
             recovering: false,
             stmt_offset: 0,
@@ -166,7 +168,6 @@ impl<'a> Reader<'a> {
     /// Drops the rest of the current game.
     fn skip_rest(&mut self) {
         self.pos = self.game_end;
-        self.pending_move = None;
         self.state = State::Between;
     }
 
@@ -182,15 +183,14 @@ impl<'a> Reader<'a> {
 
     /// A token that cannot be read: a warning, and the rest of the line is dropped.
     fn bad(&mut self, offset: usize) -> Result<Event<'a>, Error> {
-        self.cur = self.text_end;
+        self.cur = self.text.len();
         self.warn(WarningKind::BadValue, offset)
     }
 
     /// The next token of the game's line (skipping spaces): its offset and bytes.
     #[inline(always)]
     fn next_token(&mut self) -> Option<(usize, &'a [u8])> {
-        let input = self.input;
-        let line = &input[..self.text_end];
+        let line = self.text;
         let mut i = self.cur;
         while let Some(b' ' | b'\t') = line.get(i) {
             i += 1;
@@ -216,20 +216,25 @@ impl<'a> Reader<'a> {
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(m) = self.pending_move.take() {
-                return Some(Ok(Event::Move(Move::Shogi(m))));
-            }
-            if let Some(e) = self.pending_error.take() {
-                return Some(Err(e));
-            }
             match self.state {
+                State::Pending => {
+                    self.state = State::Moves;
+                    return Some(Ok(Event::Move(Move::Shogi(self.pending))));
+                }
                 State::Moves => {
+                    if self.quick() {
+                        return Some(Ok(Event::Node));
+                    }
                     if let Some(r) = self.step() {
                         return Some(r);
                     }
                 }
                 State::Setup(k) => return Some(Ok(self.setup_step(k))),
                 State::Between => {
+                    // Only a game's start sets it, and that leaves the game (`fail`).
+                    if let Some(e) = self.pending_error.take() {
+                        return Some(Err(e));
+                    }
                     if let Some(r) = self.between() {
                         return Some(r);
                     }
@@ -272,7 +277,7 @@ impl<'a> Reader<'a> {
         self.games += 1;
         self.recovering = false;
         self.game_start = at;
-        self.text_end = e;
+        self.text = &self.input[..e];
         self.game_end = next;
         self.cur = at;
         self.ending = None;
@@ -295,20 +300,19 @@ impl<'a> Reader<'a> {
     /// Reads `[position] (startpos | sfen <sfen>) [moves]` or `moves`; `Err` with the offset of
     /// what does not fit.
     fn head(&mut self) -> Result<(), usize> {
-        let input = self.input;
         let (mut at, mut t) = self.next_token().ok_or(self.cur)?;
         if t == b"position" {
             (at, t) = self.next_token().ok_or(self.cur)?;
         }
         match t {
             b"startpos" | b"moves" => {
-                sfen::parse(STARTPOS, 0, &mut self.board).map_err(|_| at)?;
+                self.board = Board::START;
                 if t == b"moves" {
                     return Ok(());
                 }
             }
             b"sfen" => {
-                let line = &input[..self.text_end];
+                let line = self.text;
                 let mut i = self.cur;
                 while line.get(i) == Some(&b' ') {
                     i += 1;
@@ -366,7 +370,7 @@ impl<'a> Reader<'a> {
         self.stmt_offset = at;
         if self.ending.is_some() {
             // Tokens after a terminal word.
-            self.cur = self.text_end;
+            self.cur = self.text.len();
             return Some(self.warn(WarningKind::Repaired, at));
         }
         let Some(tok) = sfen::token(t) else {
@@ -418,10 +422,89 @@ impl<'a> Reader<'a> {
             return Some(Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
         }
         self.turn = color.opponent();
-        self.pending_move = Some(mv);
+        self.pending = mv;
+        self.state = State::Pending;
         Some(Ok(Event::Node))
     }
+
+    /// The common move token (`7g7f`, `8h2b+`, `P*5e`, after at most one space and before a
+    /// space or the line's end) read and played in one go, its squares and piece looked up by
+    /// table: `true` when it was, its `Node` to be given and its move pending. Anything else (a
+    /// terminal word, a move the board refuses, the move limit reached, more spaces) is left
+    /// untouched for [`Reader::step`], which reads it again and gives what it gives. (Kept out of
+    /// line, so that `next_item` stays small enough to be inlined into the caller's loop: the
+    /// `Move` after each `Node` then costs no call.)
+    #[inline(never)]
+    fn quick(&mut self) -> bool {
+        if self.ending.is_some() || self.nodes >= self.config.limits.max_nodes {
+            return false;
+        }
+        let line = self.text;
+        let mut i = self.cur;
+        if line.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        let (a, b, c, d, promote, j) = match line.get(i..i + 6) {
+            // Most tokens: six bytes left, the token and a space after it.
+            Some(&[a, b, c, d, b' ', _]) => (a, b, c, d, false, i + 4),
+            Some(&[a, b, c, d, b'+', b' ']) => (a, b, c, d, true, i + 5),
+            _ => {
+                let Some(&[a, b, c, d]) = line.get(i..i + 4) else { return false };
+                let promote = line.get(i + 4) == Some(&b'+');
+                let j = i + 4 + promote as usize;
+                if !matches!(line.get(j), None | Some(b' ' | b'\t')) {
+                    return false;
+                }
+                (a, b, c, d, promote, j)
+            }
+        };
+        let Some((ti, to)) = sfen::cell(c, d) else { return false };
+        let color = self.turn;
+        let board = &mut self.board;
+        let mv = if b == b'*' {
+            let Some(k) = sfen::drop_slot(a) else { return false };
+            let n = &mut board.hands[color as usize][k];
+            if promote || *n == 0 || board.cells[ti].is_some() {
+                return false;
+            }
+            *n -= 1;
+            let piece = HAND_KINDS[k];
+            board.cells[ti] = Some((color, piece));
+            ShogiMove { color, from: None, to, piece }
+        } else {
+            let Some((fi, from)) = sfen::cell(a, b) else { return false };
+            let Some((c, mut piece)) = board.cells[fi] else { return false };
+            if c != color || fi == ti {
+                return false;
+            }
+            if promote {
+                let Some(p) = piece.promoted() else { return false };
+                piece = p;
+            }
+            if let Some((tc, taken)) = board.cells[ti] {
+                let Some(k) = sfen::HAND_SLOT[taken as usize] else { return false };
+                if tc == color {
+                    return false;
+                }
+                let n = &mut board.hands[color as usize][k as usize];
+                *n = n.saturating_add(1);
+            }
+            board.cells[fi] = None;
+            board.cells[ti] = Some((color, piece));
+            ShogiMove { color, from: Some(from), to, piece }
+        };
+        self.stmt_offset = i;
+        self.cur = j;
+        self.nodes += 1;
+        self.turn = color.opponent();
+        self.pending = mv;
+        self.state = State::Pending;
+        true
+    }
 }
+
+/// A placeholder for [`Reader::pending`] before any move.
+const NO_MOVE: ShogiMove = ShogiMove { color: Color::Black, from: None, to: Square::new(1, 1), piece: Piece::Pawn };
 
 crate::kit::source::event_source! { Reader, next_item;
     /// The byte offset of the token that produced the last event.
@@ -437,7 +520,7 @@ crate::kit::source::event_source! { Reader, next_item;
             return Ok(true);
         }
         match self.state {
-            State::Setup(_) | State::Moves => {
+            State::Setup(_) | State::Moves | State::Pending => {
                 self.skip_rest();
                 Ok(true)
             }

@@ -61,6 +61,28 @@ impl Board {
     pub const fn empty() -> Board {
         Board { cells: [None; 81], hands: [[0; 7]; 2], turn: Color::Black }
     }
+
+    /// The standard start position ([`STARTPOS`] read), built once at compile time: a game that
+    /// starts from `startpos` copies it instead of reading the SFEN.
+    pub const START: Board = {
+        use Piece::*;
+        const BACK: [Piece; 9] = [Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance];
+        let mut b = Board::empty();
+        let mut k = 0;
+        while k < 9 {
+            b.cells[k] = Some((Color::White, BACK[k]));
+            b.cells[18 + k] = Some((Color::White, Pawn));
+            b.cells[54 + k] = Some((Color::Black, Pawn));
+            b.cells[72 + k] = Some((Color::Black, BACK[k]));
+            k += 1;
+        }
+        // Rank 2: the rook on file 8, the bishop on file 2; rank 8 the other way round.
+        b.cells[10] = Some((Color::White, Rook));
+        b.cells[16] = Some((Color::White, Bishop));
+        b.cells[64] = Some((Color::Black, Bishop));
+        b.cells[70] = Some((Color::Black, Rook));
+        b
+    };
 }
 
 /// The piece an SFEN letter names (either case), unpromoted.
@@ -185,6 +207,36 @@ pub(super) fn parse(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, 
     Ok(i)
 }
 
+/// The cell of [`Board::cells`] and the square a file digit and a rank letter name (`7g`).
+#[inline(always)]
+pub(super) fn cell(f: u8, r: u8) -> Option<(usize, Square)> {
+    let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'a'));
+    (f < 9 && r < 9).then(|| (r as usize * 9 + 8 - f as usize, Square::new(f + 1, r + 1)))
+}
+
+/// The [`HAND_KINDS`] slot of each letter a drop may name (`P`, `L`, `N`, `S`, `G`, `B`, `R`:
+/// upper case, no king), by byte; `NO_SLOT` for every other byte.
+const DROP_SLOTS: [u8; 256] = {
+    let mut out = [NO_SLOT; 256];
+    let letters = *b"RBGSNLP";
+    let mut k = 0;
+    while k < 7 {
+        out[letters[k] as usize] = k as u8;
+        k += 1;
+    }
+    out
+};
+
+/// What [`DROP_SLOTS`] holds for a byte that names no droppable piece.
+const NO_SLOT: u8 = u8::MAX;
+
+/// The [`HAND_KINDS`] slot of the piece a drop's letter names, looked up by table.
+#[inline(always)]
+pub(super) fn drop_slot(c: u8) -> Option<usize> {
+    let k = DROP_SLOTS[c as usize];
+    (k != NO_SLOT).then_some(k as usize)
+}
+
 /// A move token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Token {
@@ -220,6 +272,7 @@ mod tests {
     fn sfens_and_tokens() {
         let mut b = Board::empty();
         assert_eq!(parse(STARTPOS, 0, &mut b), Ok(STARTPOS.len()));
+        assert_eq!(b, Board::START);
         assert_eq!(b.cells[0], Some((Color::White, Piece::Lance)));
         assert_eq!(b.cells[index(Square::new(2, 8))], Some((Color::Black, Piece::Rook)));
         assert_eq!(square(index(Square::new(3, 7))), Square::new(3, 7));
@@ -236,6 +289,19 @@ mod tests {
         assert_eq!(token(b"7g7f"), Some(Token::Move(Square::new(7, 7), Square::new(7, 6), false)));
         assert_eq!(token(b"8h2b+"), Some(Token::Move(Square::new(8, 8), Square::new(2, 2), true)));
         assert_eq!(token(b"P*5e"), Some(Token::Drop(Piece::Pawn, Square::new(5, 5))));
+        for (k, c) in b"RBGSNLP".iter().enumerate() {
+            assert_eq!(letter(*c), Some(HAND_KINDS[k]));
+            assert_eq!(drop_slot(*c), Some(k));
+        }
+        for c in [b'K', b'p', b'*', b'1', 0xFF] {
+            assert_eq!(drop_slot(c), None);
+        }
+        for i in 0..81 {
+            let sq = square(i);
+            assert_eq!(cell(b'0' + sq.file, b'a' + sq.rank - 1), Some((i, sq)));
+        }
+        assert_eq!(cell(b'0', b'a'), None);
+        assert_eq!(cell(b'1', b'j'), None);
         for bad in [&b"K*5e"[..], b"p*5e", b"7g7j", b"7g7f=", b"resign", b"0a1b"] {
             assert_eq!(token(bad), None, "{bad:?}");
         }

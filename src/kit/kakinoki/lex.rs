@@ -111,8 +111,15 @@ pub(crate) fn trim_end(b: &[u8], enc: Enc) -> &[u8] {
 pub(crate) fn colon(b: &[u8], enc: Enc) -> Option<(usize, usize)> {
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b':' {
-            return Some((i, i + 1));
+        let c = b[i];
+        if c < 0x80 {
+            // An ASCII byte is a character of its own in both charsets, and `：` does not start
+            // with one: a line of ASCII (a USI game the sniffers look at) costs a compare a byte.
+            if c == b':' {
+                return Some((i, i + 1));
+            }
+            i += 1;
+            continue;
         }
         if at(b, i, glyphs::COLON, enc) {
             return Some((i, i + len(glyphs::COLON, enc)));

@@ -2,8 +2,9 @@
 //! two charsets (`glyphs`), lines and characters (`lex`), characters as numbers and the tables
 //! that look them up (`codes`), the file's charset (`charset`), board
 //! diagrams, hands and handicap start positions (`board`), a move's destination, piece and
-//! promotion and the special moves (`moves`), a game's `変化` layout (`scan`), and the small
-//! board KI2 resolves its moves on (`reach`).
+//! promotion and the special moves (`moves`), a game's `変化` layout (`scan`), the small
+//! board KI2 resolves its moves on (`reach`), and the reader state machine both formats
+//! drive (`game`: charset, headers, start positions, the stack of lines of play).
 //!
 //! Nothing here knows which of the two formats it serves: `src/kif/` and `src/ki2/` both build
 //! on it.
@@ -11,6 +12,7 @@
 pub(crate) mod board;
 pub(crate) mod charset;
 pub(crate) mod codes;
+pub(crate) mod game;
 pub(crate) mod glyphs;
 pub(crate) mod lex;
 pub(crate) mod moves;
