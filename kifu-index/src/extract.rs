@@ -183,9 +183,19 @@ pub struct Collector {
     pub keep_main_line: bool,
     /// Fill [`GameRow::positions`].
     pub with_positions: bool,
+    /// Leave [`GameRow::final_pos`] empty: no replay when the game ends (the Arrow games table
+    /// without `replay`; ignored with [`Collector::with_positions`]).
+    pub skip_final: bool,
 }
 
 impl Collector {
+    /// Whether the last event fed is on the main line (a move is when its node is): the Arrow
+    /// builder follows the main line with this rather than a tracker of its own.
+    #[inline]
+    pub fn on_main(&self) -> bool {
+        self.row.is_some() && self.line.on_main()
+    }
+
     /// Feeds one event; returns a finished row at `GameEnd`. Nodes and moves (most events) take
     /// an inlined fast path (a move does not change the main-line state; a node moves it on).
     #[inline(always)]
@@ -341,6 +351,8 @@ impl Collector {
             let fin = self.main_moves.replay(shogi, Some(&mut out));
             row.positions = out;
             fin
+        } else if self.skip_final {
+            super::position::Final::default()
         } else {
             self.main_moves.replay(shogi, None)
         };

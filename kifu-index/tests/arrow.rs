@@ -289,3 +289,33 @@ fn a_large_input_is_read_game_by_game() {
     assert_eq!(summary.games, 180);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Without `replay` (the default) the final position's columns are null and every other column
+/// is what the replaying reading gives; with it, they hold the replay's values (a Go game's
+/// captures, every game's final hash).
+#[test]
+fn replay_only_on_request() {
+    let read = |replay: bool| {
+        let (batches, _) = all(&[samples()], &BatchOptions { replay, threads: 1, ..Default::default() });
+        arrow_select::concat::concat_batches(&games_schema(), batches.iter()).unwrap()
+    };
+    let (plain, replayed) = (read(false), read(true));
+    assert_eq!(plain.num_rows(), replayed.num_rows());
+    let finals = ["captures_black", "captures_white", "final_hash"];
+    for f in finals {
+        assert_eq!(plain.column_by_name(f).unwrap().null_count(), plain.num_rows(), "{f} is null without replay");
+    }
+    assert!(replayed.column_by_name("final_hash").unwrap().null_count() < replayed.num_rows() / 4);
+    let go = (0..replayed.num_rows()).filter(|&i| text(&replayed, "kind", i).as_deref() == Some("go")).count();
+    let captures = replayed.column_by_name("captures_black").unwrap();
+    assert_eq!(captures.len() - captures.null_count(), go, "Go games have captures");
+    for (i, field) in games_schema().fields().iter().enumerate() {
+        if !finals.contains(&field.name().as_str()) {
+            assert_eq!(plain.column(i), replayed.column(i), "{}", field.name());
+        }
+    }
+    let mut b = GamesBuilder::new();
+    assert!(!b.replay());
+    b.set_replay(true);
+    assert!(b.replay());
+}

@@ -53,13 +53,26 @@ impl Default for GamesBuilder {
 impl GamesBuilder {
     /// A builder of the games table ([`super::games_schema`]).
     pub fn new() -> GamesBuilder {
-        GamesBuilder { schema: games_schema(), reading: Reading::default(), cols: Columns::new(false) }
+        GamesBuilder { schema: games_schema(), reading: Reading::new(), cols: Columns::new(false) }
     }
 
     /// A builder of the records table ([`super::records_schema`]): a `row` column first, the
     /// input row each game came from (set by [`GamesBuilder::push_events_of_row`]).
     pub fn with_rows() -> GamesBuilder {
-        GamesBuilder { schema: records_schema(), reading: Reading::default(), cols: Columns::new(true) }
+        GamesBuilder { schema: records_schema(), reading: Reading::new(), cols: Columns::new(true) }
+    }
+
+    /// Whether each game's main line is replayed on a board for the `captures_black`,
+    /// `captures_white` and `final_hash` columns (left null otherwise). Off by default: the
+    /// replay costs what `kifu stats --replay` costs over `kifu stats`, several times the rest
+    /// of the row.
+    pub fn set_replay(&mut self, replay: bool) {
+        self.reading.collector.skip_final = !replay;
+    }
+
+    /// Whether games are replayed (see [`GamesBuilder::set_replay`]).
+    pub fn replay(&self) -> bool {
+        !self.reading.collector.skip_final
     }
 
     /// The schema of the batches [`GamesBuilder::finish`] gives.
@@ -205,12 +218,12 @@ struct Done<'r> {
     error: Option<&'r str>,
 }
 
-/// The per-game reading state: the index's collector, a main-line tracker, the main line's
+/// The per-game reading state: the index's collector (whose main-line state says which moves
+/// are on the main line), the main line's
 /// moves and setup, the move codes.
 #[derive(Default)]
 struct Reading {
     collector: Collector,
-    line: kifu::tree::MainLineTracker,
     steps: Vec<Step>,
     codes: Vec<u32>,
     board: ShogiBoard,
@@ -218,46 +231,43 @@ struct Reading {
 }
 
 impl Reading {
+    /// A reading without the replay (see [`GamesBuilder::set_replay`]).
+    fn new() -> Reading {
+        let mut r = Reading::default();
+        r.collector.skip_final = true;
+        r
+    }
+
     fn read<'a, I>(&mut self, events: I, done: &mut dyn FnMut(Done<'_>))
     where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let mut charset = None;
         self.steps.clear();
-        self.line.reset();
         for item in events {
             match item {
                 Ok(ev) => {
-                    if let Event::GameStart { .. } = ev {
-                        // A game left open (no `GameEnd`) ends here.
-                        if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                            self.emit(row, None, done);
-                        }
-                        self.steps.clear();
-                        self.line.reset();
-                        self.line.feed(&ev);
-                        continue;
-                    }
-                    // The main line as the collector follows it (`extract.rs`): a move does not
-                    // move the tracker on (it is on the main line when its node is), every
-                    // other event does.
+                    // The collector's own main-line state, after the event (a move does not
+                    // move it on: it is on the main line when its node is).
+                    let row = self.collector.feed(&ev, &mut charset);
                     match ev {
-                        Event::Move(m) => {
-                            if self.line.on_main() {
-                                self.steps.push(Step::Move(m));
+                        Event::GameStart { .. } => {
+                            // A game left open (no `GameEnd`) ends here.
+                            if let Some(row) = row {
+                                self.emit(row, None, done);
                             }
+                            self.steps.clear();
+                            continue;
                         }
-                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) => {
-                            self.line.feed(&ev);
-                            if self.line.on_main() {
-                                self.steps.push(Step::Setup(s));
-                            }
+                        Event::Move(m) if self.collector.on_main() => self.steps.push(Step::Move(m)),
+                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. }))
+                            if self.collector.on_main() =>
+                        {
+                            self.steps.push(Step::Setup(s))
                         }
-                        _ => {
-                            self.line.feed(&ev);
-                        }
+                        _ => {}
                     }
-                    if let Some(row) = self.collector.feed(&ev, &mut charset) {
+                    if let Some(row) = row {
                         self.emit(row, None, done);
                         self.steps.clear();
                     }
@@ -269,7 +279,6 @@ impl Reading {
                         self.emit(row, Some(message), done);
                     }
                     self.steps.clear();
-                    self.line.reset();
                 }
             }
         }
