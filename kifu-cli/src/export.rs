@@ -41,7 +41,9 @@ use std::process::ExitCode;
     Parquet layout: DIR/year=2005/part-00000.parquet (DIR/year=__HIVE_DEFAULT_PARTITION__/ for games \
     without a readable date), or DIR/part-00000.parquet with --partition none. \
     The JSON summary: files, skipped, games (as kifu stats counts them), warnings and errors (those \
-    of the games, plus inputs that could not be read; kifu stats also counts warnings between games), \
+    of the games, plus inputs that could not be read; a game's warnings include those between it and \
+    the game before, and the last game of an input those after it, so they add up to kifu stats's \
+    except in inputs that hold no game), \
     bytes (records read), output_files, output_bytes, seconds. Exit 1 when records had errors (the \
     games are still written), 2 on a usage problem (nothing is created).")]
 pub struct Args {

@@ -228,6 +228,11 @@ struct Reading {
     codes: Vec<u32>,
     board: ShogiBoard,
     error: String,
+    /// The game read last, not yet handed on (warnings after it may follow): its row, board
+    /// and whether it ended in an error (the message is in `error`; its codes in `codes`).
+    pending: Option<(GameRow, (u8, u8), bool)>,
+    /// Warnings given before the open game started, since the row before it.
+    before: u64,
 }
 
 impl Reading {
@@ -238,15 +243,26 @@ impl Reading {
         r
     }
 
+    /// Reads every game of `events`, handing each row to `done`. A row's `warnings` counts
+    /// every warning the reader gave from the end of the game before it (or the start of the
+    /// input) to its own end, and the last row of the input also those after it: warnings
+    /// between games (junk before a game, stray parentheses after it) count in a row, so that
+    /// the rows' warnings add up to `kifu stats`'s for inputs that hold a game. So a game is
+    /// handed on when the next one starts or the input ends.
     fn read<'a, I>(&mut self, events: I, done: &mut dyn FnMut(Done<'_>))
     where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let mut charset = None;
         self.steps.clear();
+        // Whether a game is open, and the warnings seen outside one since the last row.
+        let (mut open, mut outside) = (false, 0u64);
         for item in events {
             match item {
                 Ok(ev) => {
+                    if !open && matches!(ev, Event::Warning(_)) {
+                        outside += 1;
+                    }
                     // The collector's own main-line state, after the event (a move does not
                     // move it on: it is on the main line when its node is).
                     let row = self.collector.feed(&ev, &mut charset);
@@ -254,8 +270,11 @@ impl Reading {
                         Event::GameStart { .. } => {
                             // A game left open (no `GameEnd`) ends here.
                             if let Some(row) = row {
-                                self.emit(row, None, done);
+                                self.stage(row, None, done);
                             }
+                            self.flush(done);
+                            self.before = std::mem::take(&mut outside);
+                            open = true;
                             self.steps.clear();
                             continue;
                         }
@@ -268,27 +287,49 @@ impl Reading {
                         _ => {}
                     }
                     if let Some(row) = row {
-                        self.emit(row, None, done);
+                        self.stage(row, None, done);
                         self.steps.clear();
+                        open = false;
                     }
                 }
                 Err(e) => {
                     let p = e.position();
                     let message = format!("{}:{}: {}", p.line, p.column, e.message());
                     if let Some(row) = self.collector.finish(Some(())) {
-                        self.emit(row, Some(message), done);
+                        self.stage(row, Some(message), done);
                     }
                     self.steps.clear();
+                    open = false;
                 }
             }
         }
         if let Some(row) = self.collector.finish(None) {
-            self.emit(row, None, done);
+            self.stage(row, None, done);
         }
+        if let Some(p) = &mut self.pending {
+            p.0.warnings += outside;
+        }
+        self.flush(done);
         self.steps.clear();
+        self.before = 0;
     }
 
-    fn emit(&mut self, row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+    /// Hands the staged game to `done`, if any.
+    fn flush(&mut self, done: &mut dyn FnMut(Done<'_>)) {
+        if let Some((row, size, error)) = self.pending.take() {
+            done(Done { row, codes: &self.codes, size, error: error.then_some(self.error.as_str()) });
+        }
+    }
+
+    /// Hands on the staged game and stages this one: its move codes, board and error.
+    fn stage(&mut self, mut row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+        self.flush(done);
+        row.warnings += std::mem::take(&mut self.before);
+        self.emit(row, error);
+    }
+
+    /// Stages `row`: its move codes from the steps, its board, its error.
+    fn emit(&mut self, row: GameRow, error: Option<String>) {
         self.codes.clear();
         let size = if row.kind == Some(Kind::Shogi) {
             self.board.clear();
@@ -323,7 +364,7 @@ impl Reading {
             self.error.clear();
             self.error.push_str(e);
         }
-        done(Done { row, codes: &self.codes, size, error: error.as_ref().map(|_| self.error.as_str()) });
+        self.pending = Some((row, size, error.is_some()));
     }
 }
 
