@@ -26,6 +26,10 @@ fn contains(name: &Option<String>, part: &str) -> bool {
     name.as_deref().is_some_and(|n| n.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
 }
 
+/// Where a game reached the queried position: its move number there, the symmetry onto the
+/// query's orientation, and the move it played next.
+type At = (u32, u8, Option<kifu::Move>);
+
 /// A game index, opened read-only.
 #[pyclass(module = "kifu", frozen)]
 pub struct Index {
@@ -117,7 +121,7 @@ impl Index {
             None => None,
         };
         // Each hit, and where it reached the position (with `position`).
-        let hits: Vec<(kifu_index::Hit, Option<(u32, u8, Option<kifu::Move>)>)> = py
+        let hits: Vec<(kifu_index::Hit, Option<At>)> = py
             .detach(|| {
                 let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
                 match &pos {
