@@ -224,7 +224,10 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
-            self.main_moves.push_move(*m);
+            // Recorded for the replay only (none without it: see `skip_final`).
+            if !self.skip_final || self.with_positions {
+                self.main_moves.push_move(*m);
+            }
             push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
@@ -253,7 +256,10 @@ impl Collector {
         }
         self.row.as_ref()?;
         self.line.feed(ev);
-        if self.line.on_main() && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_)) {
+        if self.line.on_main()
+            && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_))
+            && (!self.skip_final || self.with_positions)
+        {
             self.main_moves.push_event(ev);
         }
         let row = self.row.as_mut()?;
