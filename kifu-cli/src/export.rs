@@ -77,7 +77,7 @@ pub struct Args {
     #[arg(long)]
     threads: Option<usize>,
     /// Replay each game's main line on a board to fill the captures_black, captures_white and
-    /// final_hash columns (null without: the replay costs several times the rest of the export).
+    /// final_hash columns (null without: the replay adds about a sixth to the export's time).
     #[arg(long)]
     replay: bool,
     /// Print one JSON object instead of a line.
