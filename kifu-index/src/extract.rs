@@ -191,6 +191,7 @@ pub struct Collector {
 impl Collector {
     /// Whether the last event fed is on the main line (a move is when its node is): the Arrow
     /// builder follows the main line with this rather than a tracker of its own.
+    #[cfg(feature = "arrow")]
     #[inline]
     pub fn on_main(&self) -> bool {
         self.row.is_some() && self.line.on_main()
