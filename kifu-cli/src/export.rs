@@ -1,7 +1,8 @@
 //! `kifu export (--parquet DIR | --arrow-ipc FILE) [--from-index DB] [--json] PATH...`: every game
 //! under PATHs as the games table of `kifu_index::arrow` (one row per game: source, offset,
-//! format, players, normalised date, result and komi, counts, main-line hash, final-position
-//! hash, and the main line as compact move codes), written as Parquet or as an Arrow IPC file.
+//! format, players, normalised date, result and komi, counts, main-line hash, the main line as
+//! compact move codes, and with `--replay` the final position's hash and captures), written as
+//! Parquet or as an Arrow IPC file.
 //!
 //! Parquet: zstd-compressed, hive-partitioned by year (`DIR/year=2005/part-00000.parquet`,
 //! `year=__HIVE_DEFAULT_PARTITION__` for games without a readable date: DuckDB and Spark read it
@@ -19,9 +20,11 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
 use arrow_array::{Array, RecordBatch};
 use clap::Args as ClapArgs;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 use std::collections::HashMap;
 use std::fs::File;
@@ -34,10 +37,13 @@ use std::process::ExitCode;
     Go move code: color << 12 | (y * width + x), a pass width * height (color 0 Black, 1 White). \
     Shogi: to | from << 7 | piece << 14 | promotion << 18 | color << 19, squares (rank-1)*9 + (file-1), \
     a drop's from 81, piece the place in FU KY KE GI KI KA HI OU TO NY NK NG UM RY. \
+    captures_black, captures_white and final_hash are null unless --replay. \
     Parquet layout: DIR/year=2005/part-00000.parquet (DIR/year=__HIVE_DEFAULT_PARTITION__/ for games \
     without a readable date), or DIR/part-00000.parquet with --partition none. \
     The JSON summary: files, skipped, games (as kifu stats counts them), warnings and errors (those \
-    of the games, plus inputs that could not be read; kifu stats also counts warnings between games), \
+    of the games, plus inputs that could not be read; a game's warnings include those between it and \
+    the game before, and the last game of an input those after it, so they add up to kifu stats's \
+    except in inputs that hold no game), \
     bytes (records read), output_files, output_bytes, seconds. Exit 1 when records had errors (the \
     games are still written), 2 on a usage problem (nothing is created).")]
 pub struct Args {
@@ -70,6 +76,10 @@ pub struct Args {
     /// Worker threads (default: all cores; 1 reads on the calling thread).
     #[arg(long)]
     threads: Option<usize>,
+    /// Replay each game's main line on a board to fill the captures_black, captures_white and
+    /// final_hash columns (null without: the replay adds about a sixth to the export's time).
+    #[arg(long)]
+    replay: bool,
     /// Print one JSON object instead of a line.
     #[arg(long)]
     json: bool,
@@ -116,6 +126,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         batch_games: args.batch_games as usize,
         threads: args.threads.unwrap_or(0),
         config: kifu::Config::default(),
+        replay: args.replay,
     };
     let (mut warnings, mut errors) = (0u64, 0u64);
     let summary = kifu_index::arrow::games_batches(&paths, &options, |batch| {
@@ -196,11 +207,137 @@ fn index_files(db: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// One partition's open file.
 struct Part {
-    writer: ArrowWriter<File>,
+    writer: Writer,
     /// Rows in this file so far.
     rows: u64,
     /// The number of the file (`part-00000`).
     index: u32,
+}
+
+/// A Parquet file written a row group at a time, each row group's columns encoded and
+/// compressed on several threads at once (parquet's `ArrowColumnWriter`s: the example of
+/// parallel encoding in its docs): the encoding is about as costly as the reading, and one
+/// thread would make it the export's bottleneck.
+struct Writer {
+    file: SerializedFileWriter<std::io::BufWriter<File>>,
+    factory: ArrowRowGroupWriterFactory,
+    /// The open row group's column writers (one a leaf column, in schema order) and rows.
+    group: Option<(Vec<ArrowColumnWriter>, usize)>,
+    /// Row groups written.
+    groups: usize,
+    /// At most this many rows a row group.
+    group_rows: usize,
+    /// Encoding threads.
+    threads: usize,
+}
+
+/// Below this many rows a slice is encoded on the calling thread (threads cost more).
+const PARALLEL_ROWS: usize = 512;
+
+impl Writer {
+    fn try_new(f: File, props: WriterProperties, group_rows: usize, threads: usize) -> parquet::errors::Result<Writer> {
+        // ArrowWriter converts the schema and stores the Arrow schema in the file's metadata;
+        // its lower-level parts then write row groups as this writer hands them.
+        let w = ArrowWriter::try_new(std::io::BufWriter::new(f), kifu_index::arrow::games_schema(), Some(props))?;
+        let (file, factory) = w.into_serialized_writer()?;
+        Ok(Writer { file, factory, group: None, groups: 0, group_rows, threads })
+    }
+
+    /// Appends `batch`, closing row groups at `group_rows` rows or [`ROW_GROUP_BYTES`].
+    fn write(&mut self, batch: &RecordBatch) -> parquet::errors::Result<()> {
+        let mut offset = 0;
+        while offset < batch.num_rows() {
+            let (writers, rows) = match &mut self.group {
+                Some(g) => g,
+                None => self.group.insert((self.factory.create_column_writers(self.groups)?, 0)),
+            };
+            let n = (self.group_rows - *rows).min(batch.num_rows() - offset);
+            let slice = batch.slice(offset, n);
+            let mut leaves = Vec::with_capacity(writers.len());
+            for (field, column) in slice.schema().fields().iter().zip(slice.columns()) {
+                leaves.extend(compute_leaves(field, column)?);
+            }
+            let threads = if n < PARALLEL_ROWS { 1 } else { self.threads };
+            let jobs: Vec<_> = writers.iter_mut().zip(leaves.iter()).collect();
+            on_threads(jobs, threads, |(w, leaf)| w.write(leaf))?;
+            *rows += n;
+            offset += n;
+            if *rows >= self.group_rows || self.in_progress_size() >= ROW_GROUP_BYTES {
+                self.flush()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The encoded size of the open row group, estimated.
+    fn in_progress_size(&self) -> usize {
+        self.group.as_ref().map_or(0, |(w, _)| w.iter().map(|c| c.get_estimated_total_bytes()).sum())
+    }
+
+    /// Closes the open row group: its columns' last pages compressed on several threads, then
+    /// written in order.
+    fn flush(&mut self) -> parquet::errors::Result<()> {
+        let Some((writers, _)) = self.group.take() else { return Ok(()) };
+        let slots: Vec<std::sync::Mutex<Option<ArrowColumnWriter>>> =
+            writers.into_iter().map(|w| std::sync::Mutex::new(Some(w))).collect();
+        let chunks: Vec<std::sync::Mutex<Option<ArrowColumnChunk>>> =
+            slots.iter().map(|_| Default::default()).collect();
+        let jobs: Vec<_> = slots.iter().zip(chunks.iter()).collect();
+        on_threads(jobs, self.threads, |(w, out)| {
+            let w = w.lock().unwrap_or_else(|p| p.into_inner()).take().expect("each column closed once");
+            *out.lock().unwrap_or_else(|p| p.into_inner()) = Some(w.close()?);
+            Ok(())
+        })?;
+        let mut group = self.file.next_row_group()?;
+        for c in chunks {
+            let c = c.into_inner().unwrap_or_else(|p| p.into_inner()).expect("every column closed");
+            c.append_to_row_group(&mut group)?;
+        }
+        group.close()?;
+        self.groups += 1;
+        Ok(())
+    }
+
+    fn close(mut self) -> parquet::errors::Result<()> {
+        self.flush()?;
+        self.file.close()?;
+        Ok(())
+    }
+}
+
+/// Runs `job` on every item, on up to `threads` threads (the calling thread one of them), items
+/// taken in order as threads come free; the first error is returned.
+fn on_threads<T: Send>(
+    items: Vec<T>,
+    threads: usize,
+    job: impl Fn(T) -> parquet::errors::Result<()> + Sync,
+) -> parquet::errors::Result<()> {
+    if threads <= 1 || items.len() <= 1 {
+        return items.into_iter().try_for_each(job);
+    }
+    let queue = std::sync::Mutex::new(items.into_iter());
+    let run = || -> parquet::errors::Result<()> {
+        loop {
+            let next = queue.lock().unwrap_or_else(|p| p.into_inner()).next();
+            match next {
+                Some(item) => job(item)?,
+                None => return Ok(()),
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..threads).map(|_| s.spawn(run)).collect();
+        let mut result = run();
+        for h in helpers {
+            let r = h
+                .join()
+                .unwrap_or_else(|_| Err(parquet::errors::ParquetError::General("an encoding thread panicked".into())));
+            if result.is_ok() {
+                result = r;
+            }
+        }
+        result
+    })
 }
 
 /// The Parquet output: a directory of partitions, an open file in each.
@@ -209,6 +346,10 @@ struct Parquet {
     by_year: bool,
     props: WriterProperties,
     file_rows: u64,
+    /// At most this many rows a row group.
+    group_rows: usize,
+    /// Threads encoding a row group's columns.
+    threads: usize,
     open: HashMap<String, Part>,
     files: u64,
     bytes: u64,
@@ -247,6 +388,11 @@ impl Parquet {
             by_year: args.partition == "year",
             props,
             file_rows: args.file_rows,
+            group_rows: usize::try_from(args.row_group_rows).unwrap_or(usize::MAX),
+            threads: match args.threads {
+                Some(t) if t > 0 => t,
+                _ => std::thread::available_parallelism().map_or(1, |t| t.get()),
+            },
             open: HashMap::new(),
             files: 0,
             bytes: 0,
@@ -326,7 +472,7 @@ impl Parquet {
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let path = dir.join(part_name(index));
         let f = File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let writer = ArrowWriter::try_new(f, kifu_index::arrow::games_schema(), Some(self.props.clone()))
+        let writer = Writer::try_new(f, self.props.clone(), self.group_rows, self.threads)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Part { writer, rows: 0, index })
     }

@@ -200,3 +200,53 @@ fn usage_errors_create_nothing() {
     assert!(!Path::new("a").exists() && !Path::new("b").exists());
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// Row groups of many rows are encoded on several threads: the Parquet file holds exactly what
+/// the Arrow IPC file of the same games holds, in order, in row groups of the size asked.
+/// `--replay` fills the final position's columns, which are null without it.
+#[test]
+fn parallel_encoding_and_replay() {
+    let d = temp("parallel");
+    let input = d.join("many.sgf");
+    let mut sgf = String::new();
+    for i in 0..1500 {
+        let (x, y) = ((b'a' + (i % 19) as u8) as char, (b'a' + (i / 19 % 19) as u8) as char);
+        sgf.push_str(&format!("(;GM[1]PB[p{i}]DT[{}-01-01];B[{x}{y}];W[dd];B[])\n", 1990 + i % 3));
+    }
+    std::fs::write(&input, sgf).unwrap();
+    let (pq, ipc, replayed) = (d.join("pq"), d.join("a.arrow"), d.join("r.arrow"));
+    let args = ["--partition", "none", "--row-group-rows", "1000", "--threads", "3", "--parquet"];
+    let (code, out, err) = kifu(&[&["export"][..], &args, &[pq.to_str().unwrap(), input.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    for (file, replay) in [(&ipc, false), (&replayed, true)] {
+        let mut a = vec!["export", "--arrow-ipc", file.to_str().unwrap(), input.to_str().unwrap()];
+        if replay {
+            a.push("--replay");
+        }
+        assert_eq!(kifu(&a).0, 0);
+    }
+    let read_ipc = |p: &Path| -> RecordBatch {
+        let r = arrow_ipc::reader::FileReader::try_new(std::fs::File::open(p).unwrap(), None).unwrap();
+        let batches: Vec<RecordBatch> = r.map(Result::unwrap).collect();
+        arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap()
+    };
+    let (want, replayed) = (read_ipc(&ipc), read_ipc(&replayed));
+    let files = parquet_files(&pq);
+    assert_eq!(files.len(), 1);
+    let f = std::fs::File::open(&files[0].1).unwrap();
+    let meta = parquet::file::reader::SerializedFileReader::new(f).unwrap();
+    let groups: Vec<i64> =
+        parquet::file::reader::FileReader::metadata(&meta).row_groups().iter().map(|g| g.num_rows()).collect();
+    assert_eq!(groups, [1000, 500]);
+    let batches = read_parquet(&files[0].1);
+    let got = arrow_select::concat::concat_batches(&batches[0].schema(), &batches).unwrap();
+    assert_eq!(got.num_rows(), 1500);
+    for (i, field) in want.schema().fields().iter().enumerate() {
+        assert_eq!(got.column(i).as_ref(), want.column(i).as_ref(), "{}", field.name());
+    }
+    let fin = |b: &RecordBatch| b.column_by_name("final_hash").unwrap().null_count();
+    assert_eq!((fin(&want), fin(&replayed)), (1500, 0));
+    let caps = replayed.column_by_name("captures_black").unwrap().as_primitive::<UInt32Type>().clone();
+    assert_eq!(caps.null_count(), 0);
+    std::fs::remove_dir_all(&d).unwrap();
+}

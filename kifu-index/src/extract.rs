@@ -194,9 +194,20 @@ pub struct Collector {
     pattern: crate::pattern::Recorder,
     /// Setup or a board size came after the main line's first move.
     late_setup: bool,
+    /// Leave [`GameRow::final_pos`] empty: no replay when the game ends (the Arrow games table
+    /// without `replay`; ignored with [`Collector::with_positions`]).
+    pub skip_final: bool,
 }
 
 impl Collector {
+    /// Whether the last event fed is on the main line (a move is when its node is): the Arrow
+    /// builder follows the main line with this rather than a tracker of its own.
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub fn on_main(&self) -> bool {
+        self.row.is_some() && self.line.on_main()
+    }
+
     /// Feeds one event; returns a finished row at `GameEnd`. Nodes and moves (most events) take
     /// an inlined fast path (a move does not change the main-line state; a node moves it on).
     #[inline(always)]
@@ -225,7 +236,10 @@ impl Collector {
         if self.line.on_main() {
             self.moves += 1;
             self.last_mover = Some(m.color());
-            self.main_moves.push_move(*m);
+            // Recorded for the replay only (none without it: see `skip_final`).
+            if !self.skip_final || self.with_positions {
+                self.main_moves.push_move(*m);
+            }
             push_move(&mut self.buf, m);
             if self.moves == OPENING_MOVES as u64 {
                 self.opening_len = self.buf.len();
@@ -255,7 +269,10 @@ impl Collector {
         }
         self.row.as_ref()?;
         self.line.feed(ev);
-        if self.line.on_main() && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_)) {
+        if self.line.on_main()
+            && matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_))
+            && (!self.skip_final || self.with_positions)
+        {
             self.main_moves.push_event(ev);
             self.note_late_setup(ev);
         }
@@ -357,6 +374,8 @@ impl Collector {
             let fin = self.main_moves.replay(shogi, Some(&mut out));
             row.positions = out;
             fin
+        } else if self.skip_final {
+            super::position::Final::default()
         } else {
             self.main_moves.replay(shogi, None)
         };

@@ -289,3 +289,129 @@ fn a_large_input_is_read_game_by_game() {
     assert_eq!(summary.games, 180);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Without `replay` (the default) the final position's columns are null and every other column
+/// is what the replaying reading gives; with it, they hold the replay's values (a Go game's
+/// captures, every game's final hash).
+#[test]
+fn replay_only_on_request() {
+    let read = |replay: bool| {
+        let (batches, _) = all(&[samples()], &BatchOptions { replay, threads: 1, ..Default::default() });
+        arrow_select::concat::concat_batches(&games_schema(), batches.iter()).unwrap()
+    };
+    let (plain, replayed) = (read(false), read(true));
+    assert_eq!(plain.num_rows(), replayed.num_rows());
+    let finals = ["captures_black", "captures_white", "final_hash"];
+    for f in finals {
+        assert_eq!(plain.column_by_name(f).unwrap().null_count(), plain.num_rows(), "{f} is null without replay");
+    }
+    assert!(replayed.column_by_name("final_hash").unwrap().null_count() < replayed.num_rows() / 4);
+    let go = (0..replayed.num_rows()).filter(|&i| text(&replayed, "kind", i).as_deref() == Some("go")).count();
+    let captures = replayed.column_by_name("captures_black").unwrap();
+    assert_eq!(captures.len() - captures.null_count(), go, "Go games have captures");
+    for (i, field) in games_schema().fields().iter().enumerate() {
+        if !finals.contains(&field.name().as_str()) {
+            assert_eq!(plain.column(i), replayed.column(i), "{}", field.name());
+        }
+    }
+    let mut b = GamesBuilder::new();
+    assert!(!b.replay());
+    b.set_replay(true);
+    assert!(b.replay());
+}
+
+/// The warnings the reader gives over one input, counted as `kifu stats` counts them.
+fn reader_warnings(bytes: &[u8]) -> (u64, u64) {
+    let Some(mut reader) = kifu::AnyReader::detect(bytes, kifu::Config::default()) else { return (0, 0) };
+    let (mut warnings, mut games) = (0, 0);
+    while let Some(item) = reader.next_event() {
+        match item {
+            Ok(Event::Warning(_)) => warnings += 1,
+            Ok(Event::GameStart { .. }) => games += 1,
+            _ => {}
+        }
+    }
+    (warnings, games)
+}
+
+/// Warnings between games count in a row (before a game: that game's; after an input's last
+/// game: that game's), so the rows of an input add up to every warning its reader gave, by
+/// every path: a builder, `games_batches`, a column of records (`"junk (;B[aa])"` has its
+/// `junk_before_game`).
+#[test]
+fn warnings_between_games_are_counted() {
+    let cases: [&[u8]; 5] = [
+        b"junk (;B[aa])",
+        b"(;B[aa]) junk",
+        b"(;B[aa]))(;B[bb]) x (;W[cc])",
+        b"x (;B[aa];W[bb] (;B[cc]) y",
+        b"((;B[aa]))",
+    ];
+    let dir = temp_dir("warnings");
+    for (i, case) in cases.iter().enumerate() {
+        let (want, games) = reader_warnings(case);
+        assert!(want > 0 && games > 0, "case {i} gives warnings");
+        let mut b = GamesBuilder::new();
+        b.push_events("x", kifu::Format::Sgf, kifu::AnyReader::detect(case, kifu::Config::default()).unwrap());
+        let batch = b.finish();
+        let sum = |b: &RecordBatch| {
+            b.column_by_name("warnings")
+                .unwrap()
+                .as_primitive::<UInt32Type>()
+                .values()
+                .iter()
+                .map(|&w| u64::from(w))
+                .sum::<u64>()
+        };
+        assert_eq!(sum(&batch), want, "builder, case {i}");
+        let records = parse_records(&BinaryArray::from_vec(vec![*case]), &BatchOptions::default()).unwrap();
+        assert_eq!(sum(&records), want, "parse_records, case {i}");
+        let f = dir.join(format!("{i}.sgf"));
+        std::fs::write(&f, case).unwrap();
+        let (batches, _) = all(&[f], &BatchOptions::default());
+        assert_eq!(batches.iter().map(sum).sum::<u64>(), want, "games_batches, case {i}");
+    }
+    let records = parse_records(&BinaryArray::from_vec(vec![&b"junk (;B[aa])"[..]]), &BatchOptions::default()).unwrap();
+    assert_eq!(u32_at(&records, "warnings", 0), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Over the corpus's SGF edge cases (junk, stray parentheses, unterminated games), every input
+/// that holds a game gives rows whose warnings add up to its reader's (what `kifu stats` counts).
+#[test]
+fn corpus_edge_warnings_add_up() {
+    let corpus = std::env::var_os("KIFU_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"));
+    let edge = corpus.join("sgf/edge");
+    if !edge.is_dir() {
+        assert!(std::env::var("CI").as_deref() != Ok("true"), "CI=true but no corpus at {}", edge.display());
+        println!("skipped: no corpus at {}", edge.display());
+        return;
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&edge).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let (mut want, mut checked) = (0, 0);
+    for f in &files {
+        let (w, games) = reader_warnings(&std::fs::read(f).unwrap());
+        if games > 0 {
+            want += w;
+            checked += 1;
+        }
+    }
+    let (batches, summary) = all(&[edge], &BatchOptions::default());
+    let got: u64 = batches
+        .iter()
+        .map(|b| {
+            b.column_by_name("warnings")
+                .unwrap()
+                .as_primitive::<UInt32Type>()
+                .values()
+                .iter()
+                .map(|&w| u64::from(w))
+                .sum::<u64>()
+        })
+        .sum();
+    assert!(checked > 50 && want > 50, "{checked} files, {want} warnings");
+    assert_eq!(got, want, "over {} games", summary.games);
+}

@@ -187,13 +187,28 @@ class Index:
         opening: Optional[str] = None,
         duplicates: bool = False,
         limit: Optional[int] = None,
+        position: Optional[str] = None,
+        size: int = 19,
     ) -> List[Dict[str, Any]]:
         """Games matching every filter: dicts with path, offset, date, black, black_rank, white,
-        white_rank, result, winner, moves, event, hash, opening."""
+        white_rank, result, winner, moves, event, hash, opening. With ``position`` (the forms of
+        ``kifu find --position``: ``FILE[@OFFSET]#MOVE``, a move list such as ``"pd dp pp"`` or
+        ``"7g7f 3c3d"`` (Go lists on a ``size`` board), SGF setup ``"AB[pd]AW[dd]"``, an SFEN),
+        only the games whose main line passes through it (Go: in any of the eight
+        orientations), each also with position_move, symmetry and next (``B[pd]``, ``end``);
+        ``ValueError`` when the position cannot be read."""
+    def explore(self, position: str, *, size: int = 19, min_games: int = 1) -> Dict[str, Any]:
+        """The continuation table of ``position`` (the forms of :meth:`find`), as ``kifu explore
+        --json`` gives it: ``{"position": {kind, hash, size or sfen, move}, "games": N,
+        "moves": [{move, games, black_wins, white_wins, draws, first_date, last_date,
+        average_year, players: [{name, games}]}]}``, most played first, moves played in fewer
+        than ``min_games`` games left out."""
 
 def games_reader(
-    paths: List[str], *, threads: int = 0, batch_games: int = 16384, strict: bool = False
+    paths: List[str], *, threads: int = 0, batch_games: int = 16384, strict: bool = False, replay: bool = False
 ) -> pyarrow.RecordBatchReader: ...
-def parse_array(array: Any, *, threads: int = 1, strict: bool = False) -> pyarrow.RecordBatch: ...
+def parse_array(
+    array: Any, *, threads: int = 1, strict: bool = False, replay: bool = False
+) -> pyarrow.RecordBatch: ...
 def games_table_schema() -> pyarrow.Schema: ...
 def records_table_schema() -> pyarrow.Schema: ...

@@ -18,9 +18,9 @@ use kifu_index::arrow::{games_batches, games_schema, parse_records, records_sche
 use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-fn options(threads: usize, batch_games: usize, strict: bool) -> BatchOptions {
+fn options(threads: usize, batch_games: usize, strict: bool, replay: bool) -> BatchOptions {
     let config = if strict { kifu::Config::strict() } else { kifu::Config::default() };
-    BatchOptions { batch_games: batch_games.max(1), threads, config }
+    BatchOptions { batch_games: batch_games.max(1), threads, config, replay }
 }
 
 /// What the reading thread sends: a batch, or at the end the inputs that could not be read.
@@ -38,22 +38,24 @@ impl Iterator for Batches {
 
 /// A `pyarrow.RecordBatchReader` of the games table over every game under `paths`, read on
 /// worker threads. Inputs that could not be opened or read end the stream with an error that
-/// names them (after every game that could be read).
+/// names them (after every game that could be read). `replay`: fill `captures_black`,
+/// `captures_white` and `final_hash` (null without).
 #[pyfunction]
-#[pyo3(signature = (paths, *, threads = 0, batch_games = 16384, strict = false))]
+#[pyo3(signature = (paths, *, threads = 0, batch_games = 16384, strict = false, replay = false))]
 pub fn games_reader(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     threads: usize,
     batch_games: usize,
     strict: bool,
+    replay: bool,
 ) -> PyResult<Bound<'_, PyAny>> {
     for p in &paths {
         if !p.exists() && p.as_os_str() != "-" {
             return Err(PyFileNotFoundError::new_err((2, "no such file or directory", p.display().to_string())));
         }
     }
-    let options = options(threads, batch_games, strict);
+    let options = options(threads, batch_games, strict, replay);
     let (tx, rx) = sync_channel::<Sent>(2);
     std::thread::spawn(move || {
         let summary = games_batches(&paths, &options, |b| tx.send(Ok(b)));
@@ -71,19 +73,20 @@ pub fn games_reader(
 
 /// One Arrow array of record texts (Binary, LargeBinary, BinaryView, Utf8, LargeUtf8, Utf8View;
 /// anything with `__arrow_c_array__`) as a `pyarrow.RecordBatch` of the records table (a `row`
-/// column, then the games table's).
+/// column, then the games table's). `replay` as for `games_reader`.
 #[pyfunction]
-#[pyo3(signature = (array, *, threads = 1, strict = false))]
+#[pyo3(signature = (array, *, threads = 1, strict = false, replay = false))]
 pub fn parse_array<'py>(
     py: Python<'py>,
     array: &Bound<'py, PyAny>,
     threads: usize,
     strict: bool,
+    replay: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let data = ArrayData::from_pyarrow_bound(array)
         .map_err(|e| PyTypeError::new_err(format!("parse_column takes an Arrow array of record texts: {e}")))?;
     let array = make_array(data);
-    let options = options(threads, usize::MAX, strict);
+    let options = options(threads, usize::MAX, strict, replay);
     let batch = py.detach(|| parse_records(array.as_ref(), &options));
     let batch = batch.map_err(|e| PyValueError::new_err(e.message().to_owned()))?;
     batch.to_pyarrow(py)

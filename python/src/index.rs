@@ -1,5 +1,7 @@
 //! `kifu.Index`: a kifu-index database (what `kifu index` builds) opened read-only and searched
-//! with kifu-index's [`find`](kifu_index::find), and `Index.build` to make or update one.
+//! with kifu-index's [`find`](kifu_index::find) (and [`find_position`](kifu_index::find_position)
+//! with `position=`), its positions explored with [`explore`](kifu_index::explore), and
+//! `Index.build` to make or update one.
 //! Queries and builds run with the GIL released.
 
 use std::path::PathBuf;
@@ -23,6 +25,10 @@ fn to_py(e: kifu_index::Error) -> PyErr {
 fn contains(name: &Option<String>, part: &str) -> bool {
     name.as_deref().is_some_and(|n| n.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
 }
+
+/// Where a game reached the queried position: its move number there, the symmetry onto the
+/// query's orientation, and the move it played next.
+type At = (u32, u8, Option<kifu::Move>);
 
 /// A game index, opened read-only.
 #[pyclass(module = "kifu", frozen)]
@@ -75,9 +81,12 @@ impl Index {
         self.path.clone()
     }
 
-    /// The games matching every filter given, as dicts (see the stub for the keys).
+    /// The games matching every filter given, as dicts (see the stub for the keys). With
+    /// `position` (the forms of `kifu find --position`, see `position.rs`), only the games whose
+    /// main line passes through it, each with `position_move`, `symmetry` and `next`.
     #[pyo3(signature = (*, player = None, black = None, white = None, event = None, date_from = None,
-                        date_to = None, result = None, opening = None, duplicates = false, limit = None))]
+                        date_to = None, result = None, opening = None, duplicates = false, limit = None,
+                        position = None, size = 19))]
     #[allow(clippy::too_many_arguments)]
     fn find(
         &self,
@@ -92,6 +101,8 @@ impl Index {
         opening: Option<String>,
         duplicates: bool,
         limit: Option<u64>,
+        position: Option<String>,
+        size: u8,
     ) -> PyResult<Vec<Py<PyDict>>> {
         let sides = black.is_some() || white.is_some();
         // The index filters on either player; black and white are kept here, so the limit too.
@@ -106,18 +117,28 @@ impl Index {
             limit: if sides { None } else { limit },
             ..Default::default()
         };
-        let hits = py.detach(|| {
-            let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-            kifu_index::find(&conn, &query)
-        });
-        let hits = hits.map_err(to_py)?;
+        let pos = match &position {
+            Some(q) => Some(py.detach(|| crate::position::parse(q, size)).map_err(PyValueError::new_err)?),
+            None => None,
+        };
+        // Each hit, and where it reached the position (with `position`).
+        let hits: Vec<(kifu_index::Hit, Option<At>)> = py
+            .detach(|| {
+                let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+                match &pos {
+                    Some(pos) => kifu_index::find_position(&conn, &self.path, pos, &query)
+                        .map(|hits| hits.into_iter().map(|h| (h.hit, Some((h.number, h.symmetry, h.next)))).collect()),
+                    None => kifu_index::find(&conn, &query).map(|hits| hits.into_iter().map(|h| (h, None)).collect()),
+                }
+            })
+            .map_err(to_py)?;
         let keep = |h: &kifu_index::Hit| {
             black.as_deref().is_none_or(|b| contains(&h.black, b))
                 && white.as_deref().is_none_or(|w| contains(&h.white, w))
         };
         let max = limit.map_or(usize::MAX, |l| l as usize);
         let mut out = Vec::new();
-        for h in hits.iter().filter(|h| keep(h)).take(max) {
+        for (h, at) in hits.iter().filter(|(h, _)| keep(h)).take(max) {
             let d = PyDict::new(py);
             d.set_item("path", &h.path)?;
             d.set_item("offset", h.offset)?;
@@ -132,9 +153,61 @@ impl Index {
             d.set_item("event", &h.event)?;
             d.set_item("hash", h.hash)?;
             d.set_item("opening", &h.opening)?;
+            if let Some((number, symmetry, next)) = at {
+                d.set_item("position_move", number)?;
+                d.set_item("symmetry", symmetry)?;
+                d.set_item("next", kifu_index::move_text(*next))?;
+            }
             out.push(d.unbind());
         }
         Ok(out)
+    }
+
+    /// The continuation table of `position` (the forms of `kifu explore Q`): the games through
+    /// it and each move played next there, as `kifu explore --json` gives them (see the stub).
+    #[pyo3(signature = (position, *, size = 19, min_games = 1))]
+    fn explore(&self, py: Python<'_>, position: String, size: u8, min_games: u64) -> PyResult<Py<PyDict>> {
+        let pos = py.detach(|| crate::position::parse(&position, size)).map_err(PyValueError::new_err)?;
+        let table = py
+            .detach(|| {
+                let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+                kifu_index::explore(&conn, &self.path, &pos, min_games)
+            })
+            .map_err(to_py)?;
+        let p = PyDict::new(py);
+        p.set_item("kind", pos.kind.as_str())?;
+        p.set_item("hash", format!("{:016x}", pos.hash))?;
+        match &pos.sfen {
+            Some(sfen) => p.set_item("sfen", sfen)?,
+            None => p.set_item("size", format!("{}:{}", pos.size.0, pos.size.1))?,
+        }
+        p.set_item("move", pos.number)?;
+        let mut moves = Vec::with_capacity(table.moves.len());
+        for c in &table.moves {
+            let m = PyDict::new(py);
+            m.set_item("move", kifu_index::move_text(c.next))?;
+            m.set_item("games", c.games)?;
+            m.set_item("black_wins", c.black_wins)?;
+            m.set_item("white_wins", c.white_wins)?;
+            m.set_item("draws", c.draws)?;
+            m.set_item("first_date", &c.first_date)?;
+            m.set_item("last_date", &c.last_date)?;
+            m.set_item("average_year", c.average_year)?;
+            let mut players = Vec::with_capacity(c.players.len());
+            for (name, games) in &c.players {
+                let d = PyDict::new(py);
+                d.set_item("name", name)?;
+                d.set_item("games", games)?;
+                players.push(d);
+            }
+            m.set_item("players", players)?;
+            moves.push(m);
+        }
+        let d = PyDict::new(py);
+        d.set_item("position", p)?;
+        d.set_item("games", table.games)?;
+        d.set_item("moves", moves)?;
+        Ok(d.unbind())
     }
 
     fn __repr__(&self) -> String {

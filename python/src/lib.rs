@@ -7,7 +7,8 @@
 //!   and tree, as light Python objects.
 //! - [`events`]: one event as a Python `(name, fields)` tuple, the fields of `kifu events`.
 //! - [`errors`]: `kifu.ParseError` (a `ValueError` with `offset`, `line`, `column` and `kind`).
-//! - [`index`]: `kifu.Index(path).find(...)` over kifu-index's `find`.
+//! - [`index`]: `kifu.Index(path).find(...)` and `.explore(position)` over kifu-index's `find`,
+//!   `find_position` and `explore`; [`position`]: the forms a position is given in.
 //! - [`arrow`]: kifu-index's games table as pyarrow tables (`kifu.games`, `kifu.parse_column`).
 //!
 //! The Python side (`kifu/__init__.py`, the `.pyi` stub, `py.typed`) re-exports these names.
@@ -18,6 +19,7 @@ mod errors;
 mod events;
 mod game;
 mod index;
+mod position;
 mod read;
 
 use pyo3::prelude::*;

@@ -209,14 +209,23 @@ fn produce(source: Source, format: Option<Format>, config: Config, send: &mut dy
             return;
         };
         let mut split = stream::splitter(format, input.reader, config);
+        let mut between = Between::default();
         while let Some(chunk) = split.next_game() {
             match chunk {
-                Ok(chunk) => read_chunk(format, &chunk, config, &name, &mut send),
-                Err(e) => send(Item::Error(e, Arc::clone(&name))),
+                Ok(chunk) => read_chunk(format, &chunk, config, &name, &mut send, &mut between),
+                Err(e) => {
+                    between.send_last(&mut send);
+                    send(Item::Error(e, Arc::clone(&name)))
+                }
             }
             if stopped.get() {
                 return;
             }
+        }
+        // Warnings after the input's last game (a chunk of junk only) are that game's.
+        if let Some(mut done) = between.last.take() {
+            done.warnings.append(&mut between.early);
+            send(Item::Game(done));
         }
     };
     match source {
@@ -225,20 +234,41 @@ fn produce(source: Source, format: Option<Format>, config: Config, send: &mut dy
     }
 }
 
-/// Reads the games of one chunk into [`GameData`]s (an error drops the game it is in).
+/// What one input's chunks carry from one to the next: warnings between games go to a game as
+/// the games table counts them (`kifu_index::arrow`): those before a game (junk before it) to
+/// that game, those after the input's last game to that one, so a finished game is sent when the
+/// next one starts or the input ends.
+#[derive(Default)]
+struct Between {
+    /// Warnings since the last game ended.
+    early: Vec<(kifu::WarningKind, kifu::Position)>,
+    /// The game read last, not sent yet.
+    last: Option<Box<GameData>>,
+}
+
+impl Between {
+    fn send_last(&mut self, send: &mut dyn FnMut(Item)) {
+        if let Some(done) = self.last.take() {
+            send(Item::Game(done));
+        }
+    }
+}
+
+/// Reads the games of one chunk into [`GameData`]s (an error drops the game it is in); see
+/// [`Between`] for the warnings between games.
 fn read_chunk(
     format: Format,
     chunk: &kifu::input::GameChunk<'_>,
     config: Config,
     name: &Arc<str>,
     send: &mut dyn FnMut(Item),
+    between: &mut Between,
 ) {
     let owned = Arc::new(Chunk::new(chunk));
     let mut reader = stream::read_chunk(format, chunk, config);
     let mut main = MainLineTracker::new();
     let mut game: Option<GameData> = None;
-    // Warnings before the game starts (junk before it).
-    let mut early = Vec::new();
+    let Between { early, last } = between;
     // `Iterator::next`: its events borrow the chunk, not the reader, which `locate` needs.
     while let Some(ev) = Iterator::next(&mut reader) {
         let ev = match ev {
@@ -246,6 +276,9 @@ fn read_chunk(
             Err(e) => {
                 game = None;
                 main.reset();
+                if let Some(done) = last.take() {
+                    send(Item::Game(done));
+                }
                 send(Item::Error(e, Arc::clone(name)));
                 continue;
             }
@@ -253,6 +286,9 @@ fn read_chunk(
         let on_main = main.feed(&ev);
         match ev {
             Event::GameStart { offset } => {
+                if let Some(done) = last.take() {
+                    send(Item::Game(done));
+                }
                 game = Some(GameData {
                     source: Arc::clone(name),
                     format,
@@ -261,7 +297,7 @@ fn read_chunk(
                     ending: None,
                     info: Vec::new(),
                     moves: Vec::new(),
-                    warnings: std::mem::take(&mut early),
+                    warnings: std::mem::take(early),
                     chunk: Arc::clone(&owned),
                     config,
                 });
@@ -283,13 +319,16 @@ fn read_chunk(
                 g.length = Some(length);
                 g.ending = ending;
                 if let Some(done) = game.take() {
-                    send(Item::Game(Box::new(done)));
+                    *last = Some(Box::new(done));
                 }
             }
             _ => {}
         }
     }
     if let Some(g) = game.take() {
-        send(Item::Game(Box::new(g))); // ended without GameEnd (a reader that gives none)
+        if let Some(done) = last.take() {
+            send(Item::Game(done));
+        }
+        *last = Some(Box::new(g)); // ended without GameEnd (a reader that gives none)
     }
 }

@@ -53,13 +53,25 @@ impl Default for GamesBuilder {
 impl GamesBuilder {
     /// A builder of the games table ([`super::games_schema`]).
     pub fn new() -> GamesBuilder {
-        GamesBuilder { schema: games_schema(), reading: Reading::default(), cols: Columns::new(false) }
+        GamesBuilder { schema: games_schema(), reading: Reading::new(), cols: Columns::new(false) }
     }
 
     /// A builder of the records table ([`super::records_schema`]): a `row` column first, the
     /// input row each game came from (set by [`GamesBuilder::push_events_of_row`]).
     pub fn with_rows() -> GamesBuilder {
-        GamesBuilder { schema: records_schema(), reading: Reading::default(), cols: Columns::new(true) }
+        GamesBuilder { schema: records_schema(), reading: Reading::new(), cols: Columns::new(true) }
+    }
+
+    /// Whether each game's main line is replayed on a board for the `captures_black`,
+    /// `captures_white` and `final_hash` columns (left null otherwise). Off by default: the
+    /// replay adds about a third to the CPU time of a table of long games (sgf/collections).
+    pub fn set_replay(&mut self, replay: bool) {
+        self.reading.collector.skip_final = !replay;
+    }
+
+    /// Whether games are replayed (see [`GamesBuilder::set_replay`]).
+    pub fn replay(&self) -> bool {
+        !self.reading.collector.skip_final
     }
 
     /// The schema of the batches [`GamesBuilder::finish`] gives.
@@ -205,81 +217,118 @@ struct Done<'r> {
     error: Option<&'r str>,
 }
 
-/// The per-game reading state: the index's collector, a main-line tracker, the main line's
+/// The per-game reading state: the index's collector (whose main-line state says which moves
+/// are on the main line), the main line's
 /// moves and setup, the move codes.
 #[derive(Default)]
 struct Reading {
     collector: Collector,
-    line: kifu::tree::MainLineTracker,
     steps: Vec<Step>,
     codes: Vec<u32>,
     board: ShogiBoard,
     error: String,
+    /// The game read last, not yet handed on (warnings after it may follow): its row, board
+    /// and whether it ended in an error (the message is in `error`; its codes in `codes`).
+    pending: Option<(GameRow, (u8, u8), bool)>,
+    /// Warnings given before the open game started, since the row before it.
+    before: u64,
 }
 
 impl Reading {
+    /// A reading without the replay (see [`GamesBuilder::set_replay`]).
+    fn new() -> Reading {
+        let mut r = Reading::default();
+        r.collector.skip_final = true;
+        r
+    }
+
+    /// Reads every game of `events`, handing each row to `done`. A row's `warnings` counts
+    /// every warning the reader gave from the end of the game before it (or the start of the
+    /// input) to its own end, and the last row of the input also those after it: warnings
+    /// between games (junk before a game, stray parentheses after it) count in a row, so that
+    /// the rows' warnings add up to `kifu stats`'s for inputs that hold a game. So a game is
+    /// handed on when the next one starts or the input ends.
     fn read<'a, I>(&mut self, events: I, done: &mut dyn FnMut(Done<'_>))
     where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let mut charset = None;
         self.steps.clear();
-        self.line.reset();
+        // Whether a game is open, and the warnings seen outside one since the last row.
+        let (mut open, mut outside) = (false, 0u64);
         for item in events {
             match item {
                 Ok(ev) => {
-                    if let Event::GameStart { .. } = ev {
-                        // A game left open (no `GameEnd`) ends here.
-                        if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                            self.emit(row, None, done);
-                        }
-                        self.steps.clear();
-                        self.line.reset();
-                        self.line.feed(&ev);
-                        continue;
+                    if !open && matches!(ev, Event::Warning(_)) {
+                        outside += 1;
                     }
-                    // The main line as the collector follows it (`extract.rs`): a move does not
-                    // move the tracker on (it is on the main line when its node is), every
-                    // other event does.
+                    // The collector's own main-line state, after the event (a move does not
+                    // move it on: it is on the main line when its node is).
+                    let row = self.collector.feed(&ev, &mut charset);
                     match ev {
-                        Event::Move(m) => {
-                            if self.line.on_main() {
-                                self.steps.push(Step::Move(m));
+                        Event::GameStart { .. } => {
+                            // A game left open (no `GameEnd`) ends here.
+                            if let Some(row) = row {
+                                self.stage(row, None, done);
                             }
+                            self.flush(done);
+                            self.before = std::mem::take(&mut outside);
+                            open = true;
+                            self.steps.clear();
+                            continue;
                         }
-                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) => {
-                            self.line.feed(&ev);
-                            if self.line.on_main() {
-                                self.steps.push(Step::Setup(s));
-                            }
+                        Event::Move(m) if self.collector.on_main() => self.steps.push(Step::Move(m)),
+                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. }))
+                            if self.collector.on_main() =>
+                        {
+                            self.steps.push(Step::Setup(s))
                         }
-                        _ => {
-                            self.line.feed(&ev);
-                        }
+                        _ => {}
                     }
-                    if let Some(row) = self.collector.feed(&ev, &mut charset) {
-                        self.emit(row, None, done);
+                    if let Some(row) = row {
+                        self.stage(row, None, done);
                         self.steps.clear();
+                        open = false;
                     }
                 }
                 Err(e) => {
                     let p = e.position();
                     let message = format!("{}:{}: {}", p.line, p.column, e.message());
                     if let Some(row) = self.collector.finish(Some(())) {
-                        self.emit(row, Some(message), done);
+                        self.stage(row, Some(message), done);
                     }
                     self.steps.clear();
-                    self.line.reset();
+                    open = false;
                 }
             }
         }
         if let Some(row) = self.collector.finish(None) {
-            self.emit(row, None, done);
+            self.stage(row, None, done);
         }
+        if let Some(p) = &mut self.pending {
+            p.0.warnings += outside;
+        }
+        self.flush(done);
         self.steps.clear();
+        self.before = 0;
     }
 
-    fn emit(&mut self, row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+    /// Hands the staged game to `done`, if any.
+    fn flush(&mut self, done: &mut dyn FnMut(Done<'_>)) {
+        if let Some((row, size, error)) = self.pending.take() {
+            done(Done { row, codes: &self.codes, size, error: error.then_some(self.error.as_str()) });
+        }
+    }
+
+    /// Hands on the staged game and stages this one: its move codes, board and error.
+    fn stage(&mut self, mut row: GameRow, error: Option<String>, done: &mut dyn FnMut(Done<'_>)) {
+        self.flush(done);
+        row.warnings += std::mem::take(&mut self.before);
+        self.emit(row, error);
+    }
+
+    /// Stages `row`: its move codes from the steps, its board, its error.
+    fn emit(&mut self, row: GameRow, error: Option<String>) {
         self.codes.clear();
         let size = if row.kind == Some(Kind::Shogi) {
             self.board.clear();
@@ -314,7 +363,7 @@ impl Reading {
             self.error.clear();
             self.error.push_str(e);
         }
-        done(Done { row, codes: &self.codes, size, error: error.as_ref().map(|_| self.error.as_str()) });
+        self.pending = Some((row, size, error.is_some()));
     }
 }
 

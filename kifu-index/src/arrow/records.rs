@@ -49,6 +49,7 @@ pub fn parse_records(texts: &dyn Array, options: &BatchOptions) -> Result<Record
     };
     if threads <= 1 || n <= ROWS_PER_TASK {
         let mut b = GamesBuilder::with_rows();
+        b.set_replay(options.replay);
         for i in 0..n {
             read_row(&mut b, i as u64, get(i), options.config);
         }
@@ -66,6 +67,7 @@ pub fn parse_records(texts: &dyn Array, options: &BatchOptions) -> Result<Record
             .into_par_iter()
             .map(|t| {
                 let mut b = GamesBuilder::with_rows();
+                b.set_replay(options.replay);
                 for i in t * per..((t + 1) * per).min(n) {
                     read_row(&mut b, i as u64, get(i), options.config);
                 }

@@ -14,7 +14,7 @@
 //! | `date` | Utf8 | normalised `YYYY[-MM[-DD]]` |
 //! | `winner`, `margin`, `reason` | Utf8, Float64, Utf8 | `B`/`W`/`draw`/`void`; points; `points`/`resign`/`time`/`forfeit`/`checkmate` (from the result, else a CSA ending) |
 //! | `komi`, `handicap`, `time_control` | Float64, Int64, Utf8 | points (Fox's ×100 undone); stones; `TM + OT` |
-//! | `num_moves`, `moves_total`, `nodes`, `variations`, `comments`, `warnings`, `errors` | UInt32 | main-line moves; all moves; nodes; leaves − 1; comments; warnings; errors (0 or 1) |
+//! | `num_moves`, `moves_total`, `nodes`, `variations`, `comments`, `warnings`, `errors` | UInt32 | main-line moves; all moves; nodes; leaves − 1; comments; warnings (also those before the game since the previous one, and for an input's last game those after it: an input's rows add up to what `kifu stats` counts); errors (0 or 1) |
 //! | `opening` | Utf8 | the first 20 main-line moves, canonical (`B[pd];W[dp];…`) |
 //! | `main_hash` | UInt64 | xxh3-64 of the canonical main line (the index's `main_hash`, unsigned) |
 //! | `captures_black`, `captures_white`, `final_hash` | UInt32, UInt32, UInt64 | the main line replayed: stones captured (Go; null for shogi); the final position's hash (Go: Zobrist; shogi: xxh3-64 of the SFEN) |
