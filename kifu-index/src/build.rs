@@ -54,12 +54,30 @@ pub struct Options {
     /// without leaves the file as it was: the games it reads get their positions at the next
     /// run with.
     pub positions: bool,
+    /// The memory for positions while reading, in bytes (default 64 MB): once the postings
+    /// collected fill it, they are sorted into a run on disk beside the database, and the runs
+    /// are merged into the positions file at the end (see `runs`). A batch of files may go past
+    /// it before it is written out.
+    pub positions_memory: usize,
+    /// Positions that at least this many games share get their continuation table written
+    /// beside the positions file (`DB.positions.top`), so that [`explore`](crate::explore)
+    /// answers them without reading the games (default 1,000).
+    pub positions_summary_games: u64,
 }
 
 impl Options {
     /// Options for the database at `db`: all cores, lenient reading, batches of 1024 files.
     pub fn new(db: impl Into<PathBuf>) -> Options {
-        Options { db: db.into(), threads: None, strict: false, batch: 1024, sizes_up_front: false, positions: true }
+        Options {
+            db: db.into(),
+            threads: None,
+            strict: false,
+            batch: 1024,
+            sizes_up_front: false,
+            positions: true,
+            positions_memory: 64 << 20,
+            positions_summary_games: 1000,
+        }
     }
 }
 
@@ -116,6 +134,9 @@ pub struct Summary {
     pub bytes_read: u64,
     /// Wall time of the run, in seconds.
     pub seconds: f64,
+    /// Sorted runs of postings written to disk and merged into the positions file (see
+    /// [`Options::positions_memory`]).
+    pub positions_runs: u64,
 }
 
 /// Reads the file at `c.path` into the start of `buf` and returns its length (and, see below,
@@ -224,10 +245,21 @@ fn own_files(db: &Path) -> Vec<PathBuf> {
     let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
-    ["", "-wal", "-shm", "-journal", ".positions", ".positions.tmp", ".positions.log"]
-        .iter()
-        .map(|suffix| dir.join(format!("{name}{suffix}")))
-        .collect()
+    [
+        "",
+        "-wal",
+        "-shm",
+        "-journal",
+        ".positions",
+        ".positions.tmp",
+        ".positions.tmp.dir",
+        ".positions.log",
+        ".positions.top",
+        ".positions.top.tmp",
+    ]
+    .iter()
+    .map(|suffix| dir.join(format!("{name}{suffix}")))
+    .collect()
 }
 
 /// Reads one file into a record; never fails (problems are recorded).
@@ -383,10 +415,12 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     }
     // The database and its WAL files are never indexed (they may lie under a path: `kifu index .`).
     let db_files = own_files(&options.db);
+    // Runs a killed run left (its postings are in the log).
+    crate::runs::remove_stale(&options.db);
     let mut files = Vec::new();
     for item in crate::walk::walk(&roots) {
         match item {
-            Ok(p) if db_files.contains(&p) => {}
+            Ok(p) if db_files.contains(&p) || db_files.first().is_some_and(|db| crate::runs::is_run(db, &p)) => {}
             Ok(p) => files.push(p),
             Err((p, e)) => {
                 progress.path_error(&p, &e);
@@ -470,6 +504,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             postings: logged,
             log,
             batch_games: Vec::new(),
+            runs: options.positions.then(|| crate::runs::Runs::new(&options.db, options.positions_memory)),
         };
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())
@@ -479,7 +514,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
                 if timing {
                     eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
                 }
-                Ok((conn, w.postings))
+                Ok((conn, w.postings, w.runs))
             })
             .map_err(|e| Error::other(e.to_string()))?;
         // Each reader takes the next file of the list until none is left (not rayon's splitting
@@ -512,12 +547,17 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
         let conn = writer.join().map_err(|_| Error::other("the writer thread panicked".to_owned()))?;
         Ok((parts, t_readers, conn.map_err(db_error)?))
     })?;
-    let (conn, postings) = conn;
-    if options.positions && (positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty()) {
-        let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce)?;
-        let _ = std::fs::remove_file(&log_path);
-        if timing {
-            eprintln!("positions: {written} bytes {:?}", start.elapsed());
+    let (conn, postings, runs) = conn;
+    if let (true, Some(runs)) = (options.positions, runs) {
+        if positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty() {
+            let top = crate::aggregate::path_for(&options.db);
+            let (min, hwm) = (options.positions_summary_games, old_hwm);
+            let written = crate::positions::rewrite(&conn, &pos_path, &top, old_pos, hwm, &runs, postings, nonce, min)?;
+            let _ = std::fs::remove_file(&log_path);
+            if timing {
+                eprintln!("positions: {written:?}, {} runs, {:?}", runs.runs(), start.elapsed());
+            }
+            summary.positions_runs = runs.runs() as u64;
         }
     }
     // The rows' pages are copied into the database while the indexes are built (a checkpoint

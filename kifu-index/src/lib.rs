@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod aggregate;
 #[cfg(feature = "arrow")]
 pub mod arrow;
 mod build;
@@ -46,6 +47,7 @@ mod posfile;
 mod position;
 mod positions;
 mod query;
+mod runs;
 mod schema;
 mod symmetry;
 mod texts;
@@ -56,7 +58,9 @@ pub use build::{build, Options, Progress, Silent, Summary};
 pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
-pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
+pub use positions::{
+    dump_postings, explore, explore_games, find_position, move_text, Continuation, Explore, Position, PositionHit,
+};
 pub use query::{duplicate_groups, find, opening_glob, Hit, Query};
 pub use schema::open_existing;
 pub use texts::Field;

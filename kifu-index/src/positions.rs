@@ -330,6 +330,87 @@ fn game_facts(conn: &Connection, ids: &[u64]) -> Result<HashMap<u64, GameFacts>,
 /// next, with its games, results, dates and players; moves played in fewer than `min_games`
 /// games are left out.
 pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
+    if let Some(rows) = summary(db, pos)? {
+        return Ok(explore_rows(pos, rows, min_games));
+    }
+    explore_games(conn, db, pos, min_games)
+}
+
+/// The continuation table of a frequent position written with the positions file (see
+/// `aggregate`), if it has one.
+fn summary(db: &Path, pos: &Position) -> Result<Option<Vec<crate::aggregate::Row>>, Error> {
+    let path = crate::posfile::path_for(db);
+    let file = PosFile::open(&path).ok_or_else(|| {
+        Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
+    })?;
+    Ok(crate::aggregate::lookup(db, file.header.id, pos.hash))
+}
+
+/// [`explore`] from a table's rows: each row's move turned into the query's orientation, rows
+/// that become one move merged.
+fn explore_rows(pos: &Position, rows: Vec<crate::aggregate::Row>, min_games: u64) -> Explore {
+    struct Acc {
+        row: crate::aggregate::Row,
+        players: HashMap<String, u64>,
+    }
+    let mut groups: HashMap<Option<Move>, Acc> = HashMap::new();
+    let mut total = 0;
+    for mut r in rows {
+        total += r.games;
+        let players = std::mem::take(&mut r.players);
+        let a = match groups.entry(pos.move_here(r.next)) {
+            std::collections::hash_map::Entry::Vacant(v) => v.insert(Acc { row: r, players: HashMap::new() }),
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let a = o.into_mut();
+                let x = &mut a.row;
+                x.games += r.games;
+                x.black_wins += r.black_wins;
+                x.white_wins += r.white_wins;
+                x.draws += r.draws;
+                x.dated += r.dated;
+                x.years += r.years;
+                if r.first.is_some() && (x.first.is_none() || r.first < x.first) {
+                    x.first = r.first;
+                }
+                if r.last.is_some() && (x.last.is_none() || r.last > x.last) {
+                    x.last = r.last;
+                }
+                a
+            }
+        };
+        for (name, n) in players {
+            *a.players.entry(name).or_default() += n;
+        }
+    }
+    let mut moves: Vec<Continuation> = groups
+        .into_iter()
+        .filter(|(_, a)| a.row.games >= min_games)
+        .map(|(next, a)| {
+            let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
+            players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+            players.truncate(3);
+            let r = a.row;
+            Continuation {
+                next,
+                games: r.games,
+                black_wins: r.black_wins,
+                white_wins: r.white_wins,
+                draws: r.draws,
+                first_date: r.first,
+                last_date: r.last,
+                average_year: (r.dated > 0).then(|| r.years / r.dated as f64),
+                players,
+            }
+        })
+        .collect();
+    moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
+    Explore { games: total, moves }
+}
+
+/// [`explore`] by reading the games through the position (no table, or tests comparing the
+/// two).
+#[doc(hidden)]
+pub fn explore_games(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
     let entries = postings(db, pos)?;
     let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
     let facts = game_facts(conn, &ids)?;
@@ -405,38 +486,70 @@ pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> 
 }
 
 /// Writes a new positions file: the old file's postings of games still in the database, and
-/// `new` (the games this run read). Returns its size in bytes.
+/// the postings this run read (its `runs` and `rest`, the postings still in memory), merged as
+/// they stream (see `runs`). Returns what was written.
+///
+/// As the postings go by, the continuation tables of positions that `summary_games` games or
+/// more share are written (`aggregate`, `top`: `DB.positions.top`); a failure there only leaves
+/// explore to read the games.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn rewrite(
     conn: &Connection,
     path: &Path,
+    top: &Path,
     old: Option<PosFile>,
     old_hwm: u64,
-    mut new: Vec<Entry>,
+    runs: &crate::runs::Runs,
+    rest: Vec<Entry>,
     nonce: u64,
-) -> Result<u64, Error> {
+    summary_games: u64,
+) -> Result<crate::posfile::Written, Error> {
     let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
-    let mut live = Vec::new();
+    // The live games, one bit each.
+    let mut live: Vec<u64> = Vec::new();
+    let mut max_id = 0u64;
     {
         let mut st = conn.prepare("SELECT id FROM games").map_err(db_error)?;
         let mut rows = st.query([]).map_err(db_error)?;
         while let Some(r) = rows.next().map_err(db_error)? {
-            let id = r.get::<_, i64>(0).map_err(db_error)? as usize;
-            if live.len() <= id {
-                live.resize(id + 1, false);
+            let id = r.get::<_, i64>(0).map_err(db_error)? as u64;
+            if live.len() <= (id / 64) as usize {
+                live.resize((id / 64) as usize + 1, 0);
             }
-            live[id] = true;
+            live[(id / 64) as usize] |= 1 << (id % 64);
+            max_id = max_id.max(id);
         }
     }
-    let hwm = (live.len().saturating_sub(1) as u64).max(old_hwm);
-    let is_live = |g: u64| live.get(g as usize).copied().unwrap_or(false);
-    if let Some(mut old) = old {
-        let kept = old.all(|e| e.game <= old_hwm && is_live(e.game)).map_err(io_error)?;
-        new.extend(kept);
+    let hwm = max_id.max(old_hwm);
+    let is_live = |g: u64| live.get((g / 64) as usize).is_some_and(|w| w & 1 << (g % 64) != 0);
+    let (mg, mm, mn) = runs.max();
+    let mut bounds = crate::posfile::Bounds {
+        count: runs.count() + rest.len() as u64,
+        game: rest.iter().map(|e| e.game).max().unwrap_or(0).max(mg),
+        mv: rest.iter().map(|e| e.mv).max().unwrap_or(0).max(mm),
+        next: rest.iter().map(|e| e.next).max().unwrap_or(0).max(mn),
+    };
+    let mut merge = runs.merge(rest).map_err(io_error)?;
+    if let Some(old) = old {
+        bounds = bounds.widen(&old.header);
+        let kept = old.stream().filter(move |r| r.as_ref().map_or(true, |e| e.game <= old_hwm));
+        merge.add(crate::runs::Source::Other(Box::new(kept))).map_err(io_error)?;
     }
-    new.retain(|e| is_live(e.game));
-    let sorted = crate::posfile::sort(new);
-    crate::posfile::write(path, &sorted, hwm, nonce).map_err(io_error)
+    let entries = merge.filter(|r| r.as_ref().map_or(true, |e| is_live(e.game)));
+    let _ = std::fs::remove_file(top);
+    let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
+    let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
+    let written = crate::posfile::write_iter(path, entries, bounds, hwm, nonce, |e| {
+        if let Some(t) = tables.as_mut() {
+            t.push(e)
+        }
+    })
+    .map_err(io_error)?;
+    if let Some(t) = tables {
+        let _ = t.finish(top, written.id);
+    }
+    Ok(written)
 }
 
 /// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
