@@ -506,6 +506,9 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             batch_games: Vec::new(),
             runs: options.positions.then(|| crate::runs::Runs::new(&options.db, options.positions_memory)),
         };
+        if let Some(runs) = &w.runs {
+            runs.reserve(&mut w.postings);
+        }
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())
             .spawn_scoped(scope, move || -> Result<_, rusqlite::Error> {

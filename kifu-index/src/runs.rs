@@ -143,9 +143,18 @@ impl Runs {
         self.files.len()
     }
 
-    /// Writes `buf` as a new run once it holds the budget, and empties it (its memory kept).
+    /// Memory for `budget` postings, reserved once, so that the list does not grow by
+    /// doubling (which would hold twice the budget).
+    pub fn reserve(&self, buf: &mut Vec<Entry>) {
+        buf.reserve_exact(self.budget.saturating_sub(buf.len()));
+    }
+
+    /// Writes `buf` as a new run once it holds half the budget, and empties it (its memory
+    /// kept). The other half is room for the batch being written, which is spilled only once it
+    /// is logged (see `posfile::Log`): a batch of more postings than that (a collection of
+    /// several thousand games in one file) makes the list grow past the budget.
     pub fn spill_if_full(&mut self, buf: &mut Vec<Entry>) {
-        if buf.len() >= self.budget && !self.failed {
+        if buf.len() >= self.budget / 2 && !self.failed {
             if self.spill(buf).is_err() {
                 self.failed = true;
             } else {
@@ -299,7 +308,7 @@ mod tests {
             runs.spill_if_full(&mut buf);
         }
         assert!(runs.runs() >= 5);
-        assert!(buf.len() < 1024 + 700);
+        assert!(buf.len() < 512 + 700);
         let mut want = all.clone();
         want.sort_unstable();
         let got: Vec<Entry> = runs.merge(buf).unwrap().map(Result::unwrap).collect();
