@@ -3,7 +3,8 @@
 //! `cargo test --release -p kifu-cli --test positions_bench -- --ignored --nocapture`).
 //! 1,000 positions drawn (seeded) from random games at random move numbers; each query opens
 //! the index and the positions file as the `kifu` command would. Prints the median and 99th
-//! percentile, and the positions file's bytes per posting. Asserts only that each position
+//! percentile of `find_position` (every game, and a page of 100) and `explore`, and the
+//! positions file's bytes per posting. Asserts only that each position
 //! finds the game it was drawn from.
 //!
 //! With `KIFU_BENCH_DB=PATH` it measures the index at `PATH` instead (built beforehand, for
@@ -53,11 +54,19 @@ fn position_query_latency() {
         positions.push((path.clone(), *offset, kifu_index::Position::from_game(&bytes, *offset, number).unwrap()));
     }
     let (mut find_ms, mut explore_ms, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut page_ms = Vec::new();
     for (path, offset, pos) in &positions {
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
         let hits = kifu_index::find_position(&conn, &db, pos, &kifu_index::Query::default()).unwrap();
         find_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        // A page of 100 (`kifu find --position Q --limit 100`).
+        let t = Instant::now();
+        let conn = kifu_index::open_existing(&db).unwrap();
+        let page = kifu_index::Query { limit: Some(100), ..Default::default() };
+        let first = kifu_index::find_position(&conn, &db, pos, &page).unwrap();
+        page_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(first.len(), hits.len().min(100));
         assert!(hits.iter().any(|h| &h.hit.path == path && h.hit.offset as u64 == *offset));
         sizes.push(hits.len());
         let t = Instant::now();
@@ -79,6 +88,7 @@ fn position_query_latency() {
         sizes[sizes.len() - 1]
     );
     println!("find --position: median {:.2} ms, p99 {:.2} ms", pct(&mut find_ms, 0.5), pct(&mut find_ms, 0.99));
+    println!("find --limit 100: median {:.2} ms, p99 {:.2} ms", pct(&mut page_ms, 0.5), pct(&mut page_ms, 0.99));
     println!("explore:         median {:.2} ms, p99 {:.2} ms", pct(&mut explore_ms, 0.5), pct(&mut explore_ms, 0.99));
     let file = std::fs::metadata(format!("{}.positions", db.display())).unwrap().len();
     let postings: u64 = games.iter().map(|g| g.2 as u64 + 1).sum();

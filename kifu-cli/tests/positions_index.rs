@@ -318,7 +318,8 @@ fn a_tiny_memory_budget_merges_runs_exactly() {
 }
 
 /// The continuation tables written for frequent positions (`DB.positions.top`) give exactly
-/// what reading the games gives: positions early in corpus games (many shared by 20 games or
+/// what reading the games gives, and `find --position` on a frequent position gives what
+/// `find`'s one statement gives: positions early in corpus games (many shared by 20 games or
 /// more, the threshold here, including the empty board and symmetric one-stone boards), Go and
 /// shogi.
 #[test]
@@ -366,6 +367,13 @@ fn explore_tables_equal_reading_the_games() {
         checked += 1;
         let fast = kifu_index::explore(&conn, &db, q, 3).unwrap();
         assert_eq!(fast, kifu_index::explore_games(&conn, &db, q, 3).unwrap());
+        // find --position: the rows of many games read by id range and sorted here, as `find`'s
+        // one statement gives them; with a limit too.
+        for limit in [None, Some(7)] {
+            let query = kifu_index::Query { limit, ..Default::default() };
+            let fast = kifu_index::find_position(&conn, &db, q, &query).unwrap();
+            assert!(fast == kifu_index::find_position_in_one_statement(&conn, &db, q, &query).unwrap(), "{q:?}");
+        }
     }
     assert!(frequent >= 100, "{frequent} of {checked} positions had a table");
     drop(conn);

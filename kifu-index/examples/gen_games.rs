@@ -81,10 +81,10 @@ fn sources_of(bytes: &[u8], out: &mut Vec<Source>) {
             }
             Event::Setup(_) if main => setup = true,
             Event::Move(Move::Go { color, point }) if main => moves.push((*color, *point)),
-            Event::GameEnd { .. } => {
-                if ok && !setup && size == 19 && moves.len() >= 30 && legal_prefix(&moves) == moves.len() {
-                    out.push(Source { moves: std::mem::take(&mut moves), info: std::mem::take(&mut info) });
-                }
+            Event::GameEnd { .. }
+                if ok && !setup && size == 19 && moves.len() >= 30 && legal_prefix(&moves) == moves.len() =>
+            {
+                out.push(Source { moves: std::mem::take(&mut moves), info: std::mem::take(&mut info) });
             }
             _ => {}
         }

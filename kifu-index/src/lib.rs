@@ -59,7 +59,8 @@ pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
 pub use positions::{
-    dump_postings, explore, explore_games, find_position, move_text, Continuation, Explore, Position, PositionHit,
+    dump_postings, explore, explore_games, find_position, find_position_in_one_statement, move_text, Continuation,
+    Explore, Position, PositionHit,
 };
 pub use query::{duplicate_groups, find, opening_glob, Hit, Query};
 pub use schema::open_existing;
