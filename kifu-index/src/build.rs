@@ -343,6 +343,12 @@ impl Part {
     }
 }
 
+/// Readers start no new file while this many games they read are not yet written: the
+/// channel's bound counts groups of files, and a group can be one file of 10,000 games (the
+/// generated collections of `examples/gen_games.rs`: 128 of those held the whole 1,000,000
+/// games, 1.5 GB, while the writer caught up).
+const IN_FLIGHT: u64 = 16_384;
+
 /// At most this many files wait in a reader's outbox, however few games they hold (files that
 /// are not game records hold none): the writer commits them and the progress bar moves.
 const GROUP_FILES: usize = 32;
@@ -494,13 +500,19 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     // Room for 128 groups of files: the readers go on while the writer waits on the disk (a WAL
     // checkpoint's fsync); rows are small, so this bounds memory to a few MB.
     let (tx, rx) = sync_channel::<Vec<FileRecord>>(128);
+    let in_flight = std::sync::atomic::AtomicU64::new(0);
+    let writer_done = std::sync::atomic::AtomicBool::new(false);
+    let (in_flight, writer_done) = (&in_flight, &writer_done);
     let checkpoints = schema::Checkpointer::start(&options.db);
     let (parts, t_readers, conn) = std::thread::scope(|scope| -> Result<_, Error> {
         let mut w = Writer {
             batch_files: options.batch.max(1) as usize,
             files: 0,
             waiting: std::time::Duration::ZERO,
-            on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
+            on_file: Box::new(|rec: &FileRecord| {
+                in_flight.fetch_sub(rec.games(), Ordering::Relaxed);
+                progress.file_done(rec.size, rec.games())
+            }),
             postings: logged,
             log,
             batch_games: Vec::new(),
@@ -513,7 +525,9 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             .name("kifu-writer".to_owned())
             .spawn_scoped(scope, move || -> Result<_, rusqlite::Error> {
                 let t = std::time::Instant::now();
-                w.run(&mut conn, rx)?;
+                let ran = w.run(&mut conn, rx);
+                writer_done.store(true, Ordering::Relaxed);
+                ran?;
                 if timing {
                     eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
                 }
@@ -529,7 +543,12 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             let mut outbox = Outbox::new(tx.clone());
             let mut part = Part::default();
             while let Some(c) = plan.read.get(next.fetch_add(1, Ordering::Relaxed)) {
+                // Games read and not yet written are bounded (see `IN_FLIGHT`).
+                while in_flight.load(Ordering::Relaxed) >= IN_FLIGHT && !writer_done.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
                 let rec = read_one(c, config);
+                in_flight.fetch_add(rec.games(), Ordering::Relaxed);
                 part = part.add(Part {
                     games: rec.games(),
                     warnings: rec.warnings(),
