@@ -318,6 +318,14 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
         let g = g as u64;
         (lo..=hi).contains(&g) && want[((g - lo) / 64) as usize] & 1 << ((g - lo) % 64) != 0
     };
+    // A page of a position most games share (the empty board): the first games in file order
+    // are nearly all in it, so the files are read in path order until the page is full.
+    if let Some(n) = limit {
+        let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+        if ids.len() as u64 * 16 >= max_id as u64 {
+            return first_in_file_order(conn, &wanted, n);
+        }
+    }
     let dense = (hi - lo) < 4 * ids.len() as u64;
     let list = || ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     let keys_sql = if dense {
@@ -403,6 +411,62 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
         }
     }
     Ok(out.into_iter().flatten().collect())
+}
+
+/// The first `n` games in file and offset order for which `wanted` holds: each file's games
+/// read (by the `games_file` index) in path order until `n` are found. A file's games are in
+/// offset order by id (the writer inserts them in the order they come in the file, and a changed
+/// file is deleted and inserted whole), so a file's reading stops once the page is full.
+fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) -> Result<Vec<(i64, Hit)>, Error> {
+    let mut files: Vec<(String, i64)> = Vec::new();
+    {
+        let mut st = conn.prepare("SELECT path, id FROM files")?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            files.push((r.get(0)?, r.get(1)?));
+        }
+    }
+    files.sort_unstable();
+    let mut st = conn.prepare(
+        "SELECT g.id, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
+                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening
+         FROM games g WHERE g.file_id = ?1 ORDER BY g.id",
+    )?;
+    let mut out = Vec::new();
+    for (path, file) in files {
+        let mut rows = st.query([file])?;
+        while let Some(r) = rows.next()? {
+            if out.len() as u64 >= n {
+                break;
+            }
+            let id: i64 = r.get(0)?;
+            if !wanted(id) {
+                continue;
+            }
+            out.push((
+                id,
+                Hit {
+                    path: path.clone(),
+                    offset: r.get(1)?,
+                    date: r.get(2)?,
+                    black: r.get(3)?,
+                    black_rank: r.get(4)?,
+                    white: r.get(5)?,
+                    white_rank: r.get(6)?,
+                    result: r.get(7)?,
+                    winner: r.get(8)?,
+                    moves: r.get(9)?,
+                    event: r.get(10)?,
+                    hash: r.get(11)?,
+                    opening: r.get(12)?,
+                },
+            ));
+        }
+        if out.len() as u64 >= n {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// One next move of an [`Explore`] table.
