@@ -280,7 +280,8 @@ fn find_position_with(
     if entries.is_empty() {
         return Ok(Vec::new());
     }
-    let by_game: HashMap<u64, Entry> = entries.iter().map(|e| (e.game, *e)).collect();
+    // `entries` are sorted by game (one each): a hit's posting is found by binary search (a
+    // map of a million games cost more than the page it served).
     let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
     let plain = *query == Query { limit: query.limit, ..Query::default() };
     let hits = if plain && ids.len() >= many {
@@ -291,7 +292,7 @@ fn find_position_with(
     Ok(hits
         .into_iter()
         .filter_map(|(id, hit)| {
-            let e = by_game.get(&(id as u64))?;
+            let e = entries.binary_search_by_key(&(id as u64), |e| e.game).ok().map(|i| &entries[i])?;
             let symmetry = if pos.kind == Kind::Shogi { 0 } else { pos.relative((e.next & 7) as u8) };
             Some(PositionHit { hit, number: e.mv, symmetry, next: pos.move_here(e.next) })
         })
