@@ -164,7 +164,10 @@ impl Runs {
     }
 
     fn spill(&mut self, buf: &mut [Entry]) -> std::io::Result<()> {
-        buf.sort_unstable();
+        // In parallel: the readers wait on the writer thread while it sorts (they are blocked
+        // once the channel is full), so the cores are free.
+        use rayon::slice::ParallelSliceMut;
+        buf.par_sort_unstable();
         let mut s = self.prefix.as_os_str().to_owned();
         s.push(self.files.len().to_string());
         let path = PathBuf::from(s);
@@ -187,7 +190,8 @@ impl Runs {
     /// Every posting of the runs and of `rest`, in order (a k-way merge); `rest` is sorted
     /// here.
     pub fn merge(&self, mut rest: Vec<Entry>) -> std::io::Result<Merge> {
-        rest.sort_unstable();
+        use rayon::slice::ParallelSliceMut;
+        rest.par_sort_unstable();
         let mut sources = Vec::with_capacity(self.files.len() + 1);
         for f in &self.files {
             let r = BufReader::with_capacity(256 << 10, std::fs::File::open(f)?);
