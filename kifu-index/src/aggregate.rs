@@ -1,8 +1,8 @@
 //! Continuation tables of the most frequent positions, worked out when the positions file is
 //! written and kept beside it (`DB.positions.top`), so that [`explore`](crate::explore) on an
 //! early-opening position that thousands of games share reads one small record instead of every
-//! game's row (the 99th percentile of explore went from about 100 ms to under 1 ms on the
-//! corpus: the figure is in the issue note).
+//! game's row (the 99th percentile of explore on the corpus went from about 100 ms to 1–8 ms,
+//! depending on the machine's load: the figures are in the issue note).
 //!
 //! A position gets a table when at least [`Options::positions_summary_games`] games pass
 //! through it. Its rows are keyed by the posting's stored next move (canonical orientation and
