@@ -259,3 +259,123 @@ fn a_killed_run_leaves_exact_positions() {
     assert!(dump(&db) == want, "the postings differ from a fresh build's");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A memory budget of 1,024 postings: every few batches the postings go to a sorted run on
+/// disk, and the runs are merged into the positions file. Fresh and incremental runs (files
+/// added, changed, deleted) leave exactly the postings of a fresh build with the default
+/// budget, and no run file behind.
+#[test]
+fn a_tiny_memory_budget_merges_runs_exactly() {
+    let dir = temp("budget");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    let game = |i: u32, len: u32| {
+        let moves: Vec<(u8, u8)> =
+            (0..len).map(|k| (((i + 7 * k) % 19) as u8, ((k * 3 + i / 19) % 19) as u8)).collect();
+        sgf(&moves, 19, |x, y| (x, y))
+    };
+    for i in 0..200u32 {
+        std::fs::write(data.join(format!("{i:04}.sgf")), game(i, 40)).unwrap();
+    }
+    let db = dir.join("b.sqlite");
+    let tiny = |db: &Path| {
+        let mut o = kifu_index::Options::new(db);
+        (o.positions_memory, o.batch, o.threads) = (1, 3, Some(1));
+        kifu_index::build(&[&data], &o, &mut kifu_index::Silent).unwrap()
+    };
+    let dump = |db: &Path| {
+        let conn = kifu_index::open_existing(db).unwrap();
+        kifu_index::dump_postings(&conn, db).unwrap()
+    };
+    let first = tiny(&db);
+    assert!(first.positions_runs >= 3, "{first:?}");
+    let fresh = dir.join("fresh.sqlite");
+    build(&data, &fresh);
+    assert_eq!(dump(&fresh).len(), 200 * 41);
+    assert!(dump(&db) == dump(&fresh));
+    // Add, change, delete; then compare with a fresh build of what is there now.
+    for i in 200..260u32 {
+        std::fs::write(data.join(format!("{i:04}.sgf")), game(i, 30)).unwrap();
+    }
+    for i in (0..200u32).step_by(7) {
+        std::fs::write(data.join(format!("{i:04}.sgf")), game(i + 1000, 25)).unwrap();
+    }
+    for i in (3..200u32).step_by(11) {
+        std::fs::remove_file(data.join(format!("{i:04}.sgf"))).unwrap();
+    }
+    let second = tiny(&db);
+    assert!(second.positions_runs >= 1, "{second:?}");
+    let fresh2 = dir.join("fresh2.sqlite");
+    build(&data, &fresh2);
+    assert!(dump(&db) == dump(&fresh2), "the postings differ from a fresh build's");
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".run.") || n.ends_with(".tmp") || n.ends_with(".dir"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The continuation tables written for frequent positions (`DB.positions.top`) give exactly
+/// what reading the games gives, and `find --position` on a frequent position gives what
+/// `find`'s one statement gives: positions early in corpus games (many shared by 20 games or
+/// more, the threshold here, including the empty board and symmetric one-stone boards), Go and
+/// shogi.
+#[test]
+fn explore_tables_equal_reading_the_games() {
+    let Some(corpus) = common::corpus() else { return };
+    let dir = temp("tables");
+    let db = dir.join("t.sqlite");
+    let mut o = kifu_index::Options::new(&db);
+    o.positions_summary_games = 20;
+    kifu_index::build(&[&corpus], &o, &mut kifu_index::Silent).unwrap();
+    assert!(PathBuf::from(format!("{}.positions.top", db.display())).exists());
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let games: Vec<(String, u64, u32)> = {
+        let mut st = conn
+            .prepare("SELECT f.path, g.offset, g.moves FROM games g JOIN files f ON f.id = g.file_id ORDER BY g.id")
+            .unwrap();
+        let rows =
+            st.query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64, r.get::<_, i64>(2)? as u32))).unwrap();
+        rows.map(Result::unwrap).collect()
+    };
+    let mut rng = common::rng::XorShift::new(77);
+    let mut frequent = 0;
+    let mut checked = 0;
+    let mut queries = vec![
+        kifu_index::Position::from_go_moves("", 19).unwrap(),
+        kifu_index::Position::from_go_moves("dd", 19).unwrap(),
+        kifu_index::Position::from_go_moves("pd dp", 19).unwrap(),
+        kifu_index::Position::from_usi_moves("7g7f 3c3d").unwrap(),
+        kifu_index::Position::from_usi_moves("7g7f").unwrap(),
+    ];
+    while queries.len() < 300 {
+        let (path, offset, moves) = &games[(rng.next() % games.len() as u64) as usize];
+        let number = (rng.next() % (*moves as u64 + 1).min(12)) as u32;
+        let bytes = std::fs::read(path).unwrap();
+        let bytes = kifu::text::transcode_utf16(&bytes).unwrap_or(bytes);
+        if let Ok(p) = kifu_index::Position::from_game(&bytes, *offset, number) {
+            queries.push(p);
+        }
+    }
+    for q in &queries {
+        let fast = kifu_index::explore(&conn, &db, q, 1).unwrap();
+        let slow = kifu_index::explore_games(&conn, &db, q, 1).unwrap();
+        assert_eq!(fast, slow, "{q:?}");
+        frequent += (slow.games >= 20) as u32;
+        checked += 1;
+        let fast = kifu_index::explore(&conn, &db, q, 3).unwrap();
+        assert_eq!(fast, kifu_index::explore_games(&conn, &db, q, 3).unwrap());
+        // find --position: the rows of many games read by id range and sorted here, as `find`'s
+        // one statement gives them; with a limit too.
+        for limit in [None, Some(7)] {
+            let query = kifu_index::Query { limit, ..Default::default() };
+            let fast = kifu_index::find_position(&conn, &db, q, &query).unwrap();
+            assert!(fast == kifu_index::find_position_in_one_statement(&conn, &db, q, &query).unwrap(), "{q:?}");
+        }
+    }
+    assert!(frequent >= 100, "{frequent} of {checked} positions had a table");
+    drop(conn);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

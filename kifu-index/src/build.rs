@@ -54,12 +54,30 @@ pub struct Options {
     /// without leaves the file as it was: the games it reads get their positions at the next
     /// run with.
     pub positions: bool,
+    /// The memory for positions while reading, in bytes (default 64 MB): once the postings
+    /// collected fill it, they are sorted into a run on disk beside the database, and the runs
+    /// are merged into the positions file at the end (see `runs`). A batch of files may go past
+    /// it before it is written out.
+    pub positions_memory: usize,
+    /// Positions that at least this many games share get their continuation table written
+    /// beside the positions file (`DB.positions.top`), so that [`explore`](crate::explore)
+    /// answers them without reading the games (default 1,000).
+    pub positions_summary_games: u64,
 }
 
 impl Options {
     /// Options for the database at `db`: all cores, lenient reading, batches of 1024 files.
     pub fn new(db: impl Into<PathBuf>) -> Options {
-        Options { db: db.into(), threads: None, strict: false, batch: 1024, sizes_up_front: false, positions: true }
+        Options {
+            db: db.into(),
+            threads: None,
+            strict: false,
+            batch: 1024,
+            sizes_up_front: false,
+            positions: true,
+            positions_memory: 64 << 20,
+            positions_summary_games: 1000,
+        }
     }
 }
 
@@ -116,6 +134,9 @@ pub struct Summary {
     pub bytes_read: u64,
     /// Wall time of the run, in seconds.
     pub seconds: f64,
+    /// Sorted runs of postings written to disk and merged into the positions file (see
+    /// [`Options::positions_memory`]).
+    pub positions_runs: u64,
 }
 
 /// Reads the file at `c.path` into the start of `buf` and returns its length (and, see below,
@@ -224,10 +245,21 @@ fn own_files(db: &Path) -> Vec<PathBuf> {
     let name = db.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let dir = db.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let Ok(dir) = std::fs::canonicalize(dir) else { return Vec::new() };
-    ["", "-wal", "-shm", "-journal", ".positions", ".positions.tmp", ".positions.log"]
-        .iter()
-        .map(|suffix| dir.join(format!("{name}{suffix}")))
-        .collect()
+    [
+        "",
+        "-wal",
+        "-shm",
+        "-journal",
+        ".positions",
+        ".positions.tmp",
+        ".positions.tmp.dir",
+        ".positions.log",
+        ".positions.top",
+        ".positions.top.tmp",
+    ]
+    .iter()
+    .map(|suffix| dir.join(format!("{name}{suffix}")))
+    .collect()
 }
 
 /// Reads one file into a record; never fails (problems are recorded).
@@ -311,6 +343,12 @@ impl Part {
     }
 }
 
+/// Readers start no new file while this many games they read are not yet written: the
+/// channel's bound counts groups of files, and a group can be one file of 10,000 games (the
+/// generated collections of `examples/gen_games.rs`: 128 of those held the whole 1,000,000
+/// games, 1.5 GB, while the writer caught up).
+const IN_FLIGHT: u64 = 16_384;
+
 /// At most this many files wait in a reader's outbox, however few games they hold (files that
 /// are not game records hold none): the writer commits them and the progress bar moves.
 const GROUP_FILES: usize = 32;
@@ -383,10 +421,12 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     }
     // The database and its WAL files are never indexed (they may lie under a path: `kifu index .`).
     let db_files = own_files(&options.db);
+    // Runs a killed run left (its postings are in the log).
+    crate::runs::remove_stale(&options.db);
     let mut files = Vec::new();
     for item in crate::walk::walk(&roots) {
         match item {
-            Ok(p) if db_files.contains(&p) => {}
+            Ok(p) if db_files.contains(&p) || db_files.first().is_some_and(|db| crate::runs::is_run(db, &p)) => {}
             Ok(p) => files.push(p),
             Err((p, e)) => {
                 progress.path_error(&p, &e);
@@ -460,26 +500,38 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     // Room for 128 groups of files: the readers go on while the writer waits on the disk (a WAL
     // checkpoint's fsync); rows are small, so this bounds memory to a few MB.
     let (tx, rx) = sync_channel::<Vec<FileRecord>>(128);
+    let in_flight = std::sync::atomic::AtomicU64::new(0);
+    let writer_done = std::sync::atomic::AtomicBool::new(false);
+    let (in_flight, writer_done) = (&in_flight, &writer_done);
     let checkpoints = schema::Checkpointer::start(&options.db);
     let (parts, t_readers, conn) = std::thread::scope(|scope| -> Result<_, Error> {
         let mut w = Writer {
             batch_files: options.batch.max(1) as usize,
             files: 0,
             waiting: std::time::Duration::ZERO,
-            on_file: Box::new(|rec: &FileRecord| progress.file_done(rec.size, rec.games())),
+            on_file: Box::new(|rec: &FileRecord| {
+                in_flight.fetch_sub(rec.games(), Ordering::Relaxed);
+                progress.file_done(rec.size, rec.games())
+            }),
             postings: logged,
             log,
             batch_games: Vec::new(),
+            runs: options.positions.then(|| crate::runs::Runs::new(&options.db, options.positions_memory)),
         };
+        if let Some(runs) = &w.runs {
+            runs.reserve(&mut w.postings);
+        }
         let writer = std::thread::Builder::new()
             .name("kifu-writer".to_owned())
             .spawn_scoped(scope, move || -> Result<_, rusqlite::Error> {
                 let t = std::time::Instant::now();
-                w.run(&mut conn, rx)?;
+                let ran = w.run(&mut conn, rx);
+                writer_done.store(true, Ordering::Relaxed);
+                ran?;
                 if timing {
                     eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
                 }
-                Ok((conn, w.postings))
+                Ok((conn, w.postings, w.runs))
             })
             .map_err(|e| Error::other(e.to_string()))?;
         // Each reader takes the next file of the list until none is left (not rayon's splitting
@@ -491,7 +543,12 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
             let mut outbox = Outbox::new(tx.clone());
             let mut part = Part::default();
             while let Some(c) = plan.read.get(next.fetch_add(1, Ordering::Relaxed)) {
+                // Games read and not yet written are bounded (see `IN_FLIGHT`).
+                while in_flight.load(Ordering::Relaxed) >= IN_FLIGHT && !writer_done.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
                 let rec = read_one(c, config);
+                in_flight.fetch_add(rec.games(), Ordering::Relaxed);
                 part = part.add(Part {
                     games: rec.games(),
                     warnings: rec.warnings(),
@@ -512,12 +569,17 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
         let conn = writer.join().map_err(|_| Error::other("the writer thread panicked".to_owned()))?;
         Ok((parts, t_readers, conn.map_err(db_error)?))
     })?;
-    let (conn, postings) = conn;
-    if options.positions && (positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty()) {
-        let written = crate::positions::rewrite(&conn, &pos_path, old_pos, old_hwm, postings, nonce)?;
-        let _ = std::fs::remove_file(&log_path);
-        if timing {
-            eprintln!("positions: {written} bytes {:?}", start.elapsed());
+    let (conn, postings, runs) = conn;
+    if let (true, Some(runs)) = (options.positions, runs) {
+        if positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty() {
+            let top = crate::aggregate::path_for(&options.db);
+            let (min, hwm) = (options.positions_summary_games, old_hwm);
+            let written = crate::positions::rewrite(&conn, &pos_path, &top, old_pos, hwm, &runs, postings, nonce, min)?;
+            let _ = std::fs::remove_file(&log_path);
+            if timing {
+                eprintln!("positions: {written:?}, {} runs, {:?}", runs.runs(), start.elapsed());
+            }
+            summary.positions_runs = runs.runs() as u64;
         }
     }
     // The rows' pages are copied into the database while the indexes are built (a checkpoint

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod aggregate;
 #[cfg(feature = "arrow")]
 pub mod arrow;
 mod build;
@@ -47,6 +48,7 @@ mod posfile;
 mod position;
 mod positions;
 mod query;
+mod runs;
 mod schema;
 mod symmetry;
 mod texts;
@@ -58,7 +60,10 @@ pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
 pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
-pub use positions::{dump_postings, explore, find_position, move_text, Continuation, Explore, Position, PositionHit};
+pub use positions::{
+    dump_postings, explore, explore_games, find_position, find_position_in_one_statement, move_text, Continuation,
+    Explore, Position, PositionHit,
+};
 pub use query::{
     count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,
 };

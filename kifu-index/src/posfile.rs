@@ -18,7 +18,8 @@
 //! - header, 64 bytes, little-endian: `KIFUPOS1`; format version (u32); the widths in bits of
 //!   the bucket number, game id, move number and next move, and the Rice parameter (5 bytes);
 //!   the database's nonce (u64, see `schema`), the highest game id covered (u64), the number of
-//!   postings (u64), the directory's offset (u64);
+//!   postings (u64), the directory's offset (u64), the file's identity (u64, random: files
+//!   derived from this one, `DB.positions.top`, name it);
 //! - the buckets, each starting on a byte: a bit stream (least significant bit first) of hash
 //!   groups, each `1`, the gap to the previous hash's low bits (Rice), the number of postings
 //!   (Elias gamma), then each posting as game, move, next in their widths; `0` ends the bucket;
@@ -80,6 +81,8 @@ pub struct Header {
     /// Postings in the file.
     pub count: u64,
     dir: u64,
+    /// The file's identity (random; 0 in files written before it had one).
+    pub id: u64,
 }
 
 impl Header {
@@ -98,6 +101,7 @@ impl Header {
             hwm: u64_at(32),
             count: u64_at(40),
             dir: u64_at(48),
+            id: u64_at(56),
         };
         let ok = h.bucket_bits <= 32
             && h.game_bits <= 64
@@ -113,7 +117,7 @@ impl Header {
         b[..8].copy_from_slice(MAGIC);
         b[8..12].copy_from_slice(&FORMAT.to_le_bytes());
         b[12..17].copy_from_slice(&[self.bucket_bits, self.game_bits, self.move_bits, self.next_bits, self.rice]);
-        for (i, v) in [(24, self.nonce), (32, self.hwm), (40, self.count), (48, self.dir)] {
+        for (i, v) in [(24, self.nonce), (32, self.hwm), (40, self.count), (48, self.dir), (56, self.id)] {
             b[i..i + 8].copy_from_slice(&v.to_le_bytes());
         }
         b
@@ -182,6 +186,18 @@ impl BitWriter {
         self.put(0, n - 1);
         self.put(1, 1);
         self.put(v, n - 1);
+    }
+
+    /// Appends the bits of `other` and empties it.
+    fn append(&mut self, other: &mut BitWriter) {
+        for &b in &other.out {
+            self.put(b as u64, 8);
+        }
+        if other.n > 0 {
+            self.put(other.acc, other.n);
+        }
+        other.out.clear();
+        (other.acc, other.n) = (0, 0);
     }
 
     /// Pads to a byte.
@@ -276,6 +292,7 @@ fn bucket_bits(count: u64) -> u8 {
 /// parts (a few hundred KB on the corpus) sorted where it lies. Measured on the corpus (4.8
 /// million postings): a parallel comparison sort of the whole list took 14% of the run's
 /// samples, a counting sort by bucket (75,000 places to write to) 17%.
+#[cfg(test)]
 pub fn sort(entries: Vec<Entry>) -> Vec<Entry> {
     let mut starts = [0usize; 257];
     for e in &entries {
@@ -297,79 +314,215 @@ pub fn sort(entries: Vec<Entry>) -> Vec<Entry> {
     out
 }
 
+/// What a positions file to be written must hold room for: an upper bound on its postings
+/// (this sets its buckets) and the largest game, move and next move in them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bounds {
+    /// Postings, at most.
+    pub count: u64,
+    /// The largest game id.
+    pub game: u64,
+    /// The largest move number.
+    pub mv: u32,
+    /// The largest next move.
+    pub next: u32,
+}
+
+impl Bounds {
+    /// The bounds of the postings of `header` (an existing file), widened to hold `self` too.
+    pub fn widen(self, h: &Header) -> Bounds {
+        let max = |bits: u8| if bits == 0 { 0 } else { u64::MAX >> (64 - bits as u32) };
+        Bounds {
+            count: self.count + h.count,
+            game: self.game.max(max(h.game_bits)),
+            mv: self.mv.max(max(h.move_bits).min(u32::MAX as u64) as u32),
+            next: self.next.max(max(h.next_bits).min(u32::MAX as u64) as u32),
+        }
+    }
+}
+
 /// Encodes sorted postings into a new file at `path` (through `path.tmp`, renamed at the end).
-/// `count` is the number of postings; `hwm` the highest game id covered; `nonce` the
-/// database's.
+/// `hwm` is the highest game id covered; `nonce` the database's. Returns the file's size.
+#[cfg(test)]
 pub fn write(path: &Path, entries: &[Entry], hwm: u64, nonce: u64) -> std::io::Result<u64> {
-    let count = entries.len() as u64;
-    let bucket_bits = bucket_bits(count);
-    let max_game = entries.iter().map(|e| e.game).max().unwrap_or(0);
-    let max_mv = entries.iter().map(|e| e.mv).max().unwrap_or(0);
-    let max_next = entries.iter().map(|e| e.next).max().unwrap_or(0);
+    let bounds = Bounds {
+        count: entries.len() as u64,
+        game: entries.iter().map(|e| e.game).max().unwrap_or(0),
+        mv: entries.iter().map(|e| e.mv).max().unwrap_or(0),
+        next: entries.iter().map(|e| e.next).max().unwrap_or(0),
+    };
+    Ok(write_iter(path, entries.iter().copied().map(Ok), bounds, hwm, nonce, |_| {})?.bytes)
+}
+
+/// What [`write_iter`] wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The file's size in bytes.
+    pub bytes: u64,
+    /// Its postings.
+    pub count: u64,
+    /// Its identity (a random number in its header), which files derived from it record.
+    pub id: u64,
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// A number no other file written by this process or another is likely to have.
+fn random_id() -> u64 {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut b = Vec::with_capacity(32);
+    b.extend_from_slice(&t.to_le_bytes());
+    b.extend_from_slice(&std::process::id().to_le_bytes());
+    b.extend_from_slice(&seq.to_le_bytes());
+    xxhash_rust::xxh3::xxh3_64(&b) | 1
+}
+
+/// Encodes sorted postings (a stream: held in memory one hash at a time, as the bits it
+/// takes) into a new file at `path` (through `path.tmp`, renamed at the end; the directory goes
+/// through `path.tmp.dir`, so that memory does not grow with the file). `bounds` must hold for
+/// them. `seen` is called with each posting as it is written. A read error in `entries` is
+/// returned, and no file is written.
+pub fn write_iter(
+    path: &Path,
+    entries: impl Iterator<Item = std::io::Result<Entry>>,
+    bounds: Bounds,
+    hwm: u64,
+    nonce: u64,
+    mut seen: impl FnMut(&Entry),
+) -> std::io::Result<Written> {
+    let bucket_bits = bucket_bits(bounds.count);
     // Hashes per bucket: about 64 postings; the gaps average 2^(64-b)/64.
     let rice = (64 - bucket_bits as u32).saturating_sub(6).min(63) as u8;
     let mut h = Header {
         bucket_bits,
-        game_bits: bits_for(max_game),
-        move_bits: bits_for(max_mv as u64),
-        next_bits: bits_for(max_next as u64),
+        game_bits: bits_for(bounds.game),
+        move_bits: bits_for(bounds.mv as u64),
+        next_bits: bits_for(bounds.next as u64),
         rice,
         nonce,
         hwm,
-        count,
+        count: 0,
         dir: 0,
+        id: random_id(),
     };
-    let tmp = {
-        let mut s = path.as_os_str().to_owned();
-        s.push(".tmp");
-        PathBuf::from(s)
-    };
-    let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
-    file.write_all(&[0u8; HEADER])?;
-    let buckets = 1u64 << bucket_bits;
-    let mut dir = Vec::with_capacity(buckets as usize + 1);
-    let mut offset = HEADER as u64;
-    let mut w = BitWriter { out: Vec::new(), acc: 0, n: 0 };
-    let mut i = 0;
-    for b in 0..buckets {
-        dir.push(offset);
-        let mut prev = 0u64;
-        while i < entries.len() && h.bucket_of(entries[i].hash) == b {
-            let hash = entries[i].hash;
-            let j = i + entries[i..].iter().take_while(|e| e.hash == hash).count();
-            let low = h.low(hash);
-            let gap = low - prev;
-            prev = low;
-            w.put(1, 1);
-            w.unary(gap >> h.rice);
-            w.put(gap, h.rice as u32);
-            w.gamma((j - i) as u64);
-            for e in &entries[i..j] {
-                w.put(e.game, h.game_bits as u32);
-                w.put(e.mv as u64, h.move_bits as u32);
-                w.put(e.next as u64, h.next_bits as u32);
+    let tmp = with_suffix(path, ".tmp");
+    let tmp_dir = with_suffix(path, ".tmp.dir");
+    let result = (|| {
+        let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(&tmp)?);
+        let mut dir = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(&tmp_dir)?);
+        file.write_all(&[0u8; HEADER])?;
+        let buckets = 1u64 << bucket_bits;
+        let mut offset = HEADER as u64;
+        let mut w = BitWriter { out: Vec::new(), acc: 0, n: 0 };
+        let mut group = BitWriter { out: Vec::new(), acc: 0, n: 0 };
+        let mut failed = None;
+        let mut entries = entries.map_while(|r| r.map_err(|e| failed = Some(e)).ok()).peekable();
+        let too_big = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "a posting beyond the file's bounds");
+        let mut last: Option<Entry> = None;
+        for b in 0..buckets {
+            dir.write_all(&offset.to_le_bytes())?;
+            let mut prev = 0u64;
+            while let Some(first) = entries.next_if(|e| h.bucket_of(e.hash) == b) {
+                let hash = first.hash;
+                let low = h.low(hash);
+                let gap = low - prev;
+                prev = low;
+                w.put(1, 1);
+                w.unary(gap >> h.rice);
+                w.put(gap, h.rice as u32);
+                let mut n = 0u64;
+                let mut e = Some(first);
+                while let Some(x) = e {
+                    if x.game > bounds.game || x.mv > bounds.mv || x.next > bounds.next {
+                        return Err(too_big());
+                    }
+                    if last.is_some_and(|l| l > x) {
+                        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "postings out of order"));
+                    }
+                    last = Some(x);
+                    seen(&x);
+                    group.put(x.game, h.game_bits as u32);
+                    group.put(x.mv as u64, h.move_bits as u32);
+                    group.put(x.next as u64, h.next_bits as u32);
+                    n += 1;
+                    e = entries.next_if(|y| y.hash == hash);
+                }
+                h.count += n;
+                w.gamma(n);
+                w.append(&mut group);
+                if w.out.len() >= 1 << 20 {
+                    // A hash shared by very many games: its bits go out as they come.
+                    let whole = w.out.len();
+                    offset += whole as u64;
+                    file.write_all(&w.out)?;
+                    w.out.clear();
+                }
             }
-            i = j;
+            w.put(0, 1);
+            w.flush();
+            offset += w.out.len() as u64;
+            file.write_all(&w.out)?;
+            w.out.clear();
         }
-        w.put(0, 1);
-        w.flush();
-        offset += w.out.len() as u64;
-        file.write_all(&w.out)?;
-        w.out.clear();
+        if entries.next().is_some() || h.count > bounds.count {
+            return Err(too_big());
+        }
+        drop(entries);
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        dir.write_all(&offset.to_le_bytes())?;
+        h.dir = offset;
+        let dir = dir.into_inner().map_err(|e| e.into_error())?;
+        drop(dir);
+        std::io::copy(&mut std::fs::File::open(&tmp_dir)?, &mut file)?;
+        let mut file = file.into_inner().map_err(|e| e.into_error())?;
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&h.bytes())?;
+        // Not synced to disk: the database is not either at each commit (`synchronous=NORMAL`),
+        // and a positions file lost or cut short is read as missing, which the next run repairs.
+        drop(file);
+        std::fs::rename(&tmp, path)?;
+        Ok(Written { bytes: offset + 8 * (buckets + 1), count: h.count, id: h.id })
+    })();
+    let _ = std::fs::remove_file(&tmp_dir);
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
     }
-    dir.push(offset);
-    h.dir = offset;
-    for d in &dir {
-        file.write_all(&d.to_le_bytes())?;
+    result
+}
+
+/// Decodes one bucket, calling `f` for each posting; stops early when `f` returns `false`.
+fn decode(h: &Header, b: u64, bytes: &[u8], mut f: impl FnMut(Entry) -> bool) -> std::io::Result<()> {
+    let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "bad positions bucket");
+    let mut r = BitReader::new(bytes);
+    let top = if h.bucket_bits == 0 { 0 } else { b << h.low_bits() };
+    let mut low = 0u64;
+    while r.get(1) == 1 {
+        let q = r.unary().ok_or_else(bad)?;
+        let gap = q.checked_shl(h.rice as u32).unwrap_or(u64::MAX) | r.get(h.rice as u32);
+        low = low.wrapping_add(gap);
+        let hash = top | low;
+        let n = r.gamma().ok_or_else(bad)?;
+        for _ in 0..n {
+            let game = r.get(h.game_bits as u32);
+            let mv = r.get(h.move_bits as u32) as u32;
+            let next = r.get(h.next_bits as u32) as u32;
+            if r.overrun() {
+                return Err(bad());
+            }
+            if !f(Entry { hash, game, mv, next }) {
+                return Ok(());
+            }
+        }
     }
-    let mut file = file.into_inner().map_err(|e| e.into_error())?;
-    file.seek(SeekFrom::Start(0))?;
-    file.write_all(&h.bytes())?;
-    // Not synced to disk: the database is not either at each commit (`synchronous=NORMAL`), and
-    // a positions file lost or cut short is read as missing, which the next run repairs.
-    drop(file);
-    std::fs::rename(&tmp, path)?;
-    Ok(offset + 8 * dir.len() as u64)
+    Ok(())
 }
 
 /// An open positions file.
@@ -409,31 +562,8 @@ impl PosFile {
     }
 
     /// Decodes one bucket, calling `f` for each posting; stops early when `f` returns `false`.
-    fn decode(&self, b: u64, bytes: &[u8], mut f: impl FnMut(Entry) -> bool) -> std::io::Result<()> {
-        let h = &self.header;
-        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "bad positions bucket");
-        let mut r = BitReader::new(bytes);
-        let top = if h.bucket_bits == 0 { 0 } else { b << h.low_bits() };
-        let mut low = 0u64;
-        while r.get(1) == 1 {
-            let q = r.unary().ok_or_else(bad)?;
-            let gap = q.checked_shl(h.rice as u32).unwrap_or(u64::MAX) | r.get(h.rice as u32);
-            low = low.wrapping_add(gap);
-            let hash = top | low;
-            let n = r.gamma().ok_or_else(bad)?;
-            for _ in 0..n {
-                let game = r.get(h.game_bits as u32);
-                let mv = r.get(h.move_bits as u32) as u32;
-                let next = r.get(h.next_bits as u32) as u32;
-                if r.overrun() {
-                    return Err(bad());
-                }
-                if !f(Entry { hash, game, mv, next }) {
-                    return Ok(());
-                }
-            }
-        }
-        Ok(())
+    fn decode(&self, b: u64, bytes: &[u8], f: impl FnMut(Entry) -> bool) -> std::io::Result<()> {
+        decode(&self.header, b, bytes, f)
     }
 
     /// The postings of `hash`, sorted by game and move.
@@ -451,6 +581,12 @@ impl PosFile {
             e.hash <= hash
         })?;
         Ok(out)
+    }
+
+    /// Every posting, in order, read a few thousand buckets at a time.
+    pub fn stream(self) -> Stream {
+        let buckets = if self.header.count == 0 { 0 } else { 1u64 << self.header.bucket_bits };
+        Stream { file: self.file, header: self.header, next_bucket: 0, buckets, buf: Vec::new(), pos: 0, failed: false }
     }
 
     /// Every posting, in order, for which `keep` holds.
@@ -476,6 +612,67 @@ impl PosFile {
             })?;
         }
         Ok(out)
+    }
+}
+
+/// The postings of a positions file in order ([`PosFile::stream`]); a read error is the last
+/// item.
+pub struct Stream {
+    file: std::fs::File,
+    header: Header,
+    next_bucket: u64,
+    buckets: u64,
+    buf: Vec<Entry>,
+    pos: usize,
+    failed: bool,
+}
+
+impl Stream {
+    /// Decodes the next buckets into `buf`.
+    fn load(&mut self) -> std::io::Result<()> {
+        let (b0, b1) = (self.next_bucket, (self.next_bucket + 4096).min(self.buckets));
+        let mut dir = vec![0u8; 8 * (b1 - b0 + 1) as usize];
+        read_at(&mut self.file, self.header.dir + 8 * b0, &mut dir)?;
+        let off = |b: u64| {
+            let i = 8 * (b - b0) as usize;
+            u64::from_le_bytes(dir[i..i + 8].try_into().expect("8"))
+        };
+        let (start, end) = (off(b0), off(b1));
+        if end < start || end - start > 1 << 34 {
+            return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "bad positions directory"));
+        }
+        let mut data = vec![0u8; (end - start) as usize];
+        read_at(&mut self.file, start, &mut data)?;
+        self.buf.clear();
+        self.pos = 0;
+        for b in b0..b1 {
+            let (s, e) = (off(b) - start, off(b + 1) - start);
+            let bytes = data.get(s as usize..e as usize).ok_or(std::io::ErrorKind::InvalidData)?;
+            decode(&self.header, b, bytes, |e| {
+                self.buf.push(e);
+                true
+            })?;
+        }
+        self.next_bucket = b1;
+        Ok(())
+    }
+}
+
+impl Iterator for Stream {
+    type Item = std::io::Result<Entry>;
+
+    fn next(&mut self) -> Option<std::io::Result<Entry>> {
+        while self.pos == self.buf.len() {
+            if self.failed || self.next_bucket >= self.buckets {
+                return None;
+            }
+            if let Err(e) = self.load() {
+                self.failed = true;
+                return Some(Err(e));
+            }
+        }
+        self.pos += 1;
+        Some(Ok(self.buf[self.pos - 1]))
     }
 }
 
@@ -619,6 +816,8 @@ mod tests {
             let mut f = PosFile::open(&path).unwrap();
             assert_eq!((f.header.hwm, f.header.nonce, f.header.count), (99, 7, entries.len() as u64));
             assert_eq!(f.all(|_| true).unwrap(), entries);
+            let streamed: Vec<Entry> = PosFile::open(&path).unwrap().stream().map(Result::unwrap).collect();
+            assert_eq!(streamed, entries);
             for e in entries.iter().step_by(97) {
                 let want: Vec<Entry> = entries.iter().filter(|x| x.hash == e.hash).copied().collect();
                 assert_eq!(f.lookup(e.hash).unwrap(), want);

@@ -16,7 +16,7 @@
 
 use crate::posfile::{Entry, PosFile};
 use crate::position::{Moves, Visit};
-use crate::query::{find_in, Hit, Query};
+use crate::query::{find_in, komi_text, Hit, Query};
 use crate::symmetry::{apply, dims, invert};
 use crate::{Error, ErrorKind, Kind};
 use kifu::{Color, Move, Piece, Point, ShogiMove, Square};
@@ -254,21 +254,234 @@ pub struct PositionHit {
 /// The games of the index at `db` (opened as `conn`) that pass through `pos` and match `query`,
 /// ordered as [`find`](crate::find) orders them.
 pub fn find_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<Vec<PositionHit>, Error> {
+    find_position_with(conn, db, pos, query, MANY)
+}
+
+/// [`find_position`] reading the games' rows through `find`'s one statement however many
+/// there are (for tests that compare the two ways).
+#[doc(hidden)]
+pub fn find_position_in_one_statement(
+    conn: &Connection,
+    db: &Path,
+    pos: &Position,
+    query: &Query,
+) -> Result<Vec<PositionHit>, Error> {
+    find_position_with(conn, db, pos, query, usize::MAX)
+}
+
+fn find_position_with(
+    conn: &Connection,
+    db: &Path,
+    pos: &Position,
+    query: &Query,
+    many: usize,
+) -> Result<Vec<PositionHit>, Error> {
     let entries = postings(db, pos)?;
     if entries.is_empty() {
         return Ok(Vec::new());
     }
-    let by_game: HashMap<u64, Entry> = entries.iter().map(|e| (e.game, *e)).collect();
+    // `entries` are sorted by game (one each): a hit's posting is found by binary search (a
+    // map of a million games cost more than the page it served).
     let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
-    let hits = find_in(conn, query, Some(&ids))?;
+    let plain = *query == Query { limit: query.limit, ..Query::default() };
+    let hits = if plain && ids.len() >= many {
+        hits_of_many(conn, &ids, query.limit)?
+    } else {
+        find_in(conn, query, Some(&ids))?
+    };
     Ok(hits
         .into_iter()
         .filter_map(|(id, hit)| {
-            let e = by_game.get(&(id as u64))?;
+            let e = entries.binary_search_by_key(&(id as u64), |e| e.game).ok().map(|i| &entries[i])?;
             let symmetry = if pos.kind == Kind::Shogi { 0 } else { pos.relative((e.next & 7) as u8) };
             Some(PositionHit { hit, number: e.mv, symmetry, next: pos.move_here(e.next) })
         })
         .collect())
+}
+
+/// From this many games on, [`find_position`] without filters reads the games' rows itself
+/// ([`hits_of_many`]) rather than through `find`'s one statement.
+const MANY: usize = 256;
+
+/// The rows of the games `ids` as [`find`](crate::find) gives them (ordered by file and offset,
+/// at most `limit`), for many games. `find`'s statement (`id IN (…)` with `ORDER BY path,
+/// offset`) looks each game up and has SQLite sort whole rows: 120 ms for the 15,000 games of
+/// the corpus's 99th percentile. Here the games' `(id, file, offset)` come from one scan of
+/// the id range when the ids are dense in it (a lookup each otherwise), are sorted here by
+/// path and offset, and only the first `limit` have their whole row read, in id order.
+fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
+    let (lo, hi) = (ids.iter().min().copied().unwrap_or(0), ids.iter().max().copied().unwrap_or(0));
+    let mut want = vec![0u64; (hi - lo) as usize / 64 + 1];
+    for &g in ids {
+        want[((g - lo) / 64) as usize] |= 1 << ((g - lo) % 64);
+    }
+    let wanted = |g: i64| {
+        let g = g as u64;
+        (lo..=hi).contains(&g) && want[((g - lo) / 64) as usize] & 1 << ((g - lo) % 64) != 0
+    };
+    // A page of a position most games share (the empty board): the first games in file order
+    // are nearly all in it, so the files are read in path order until the page is full.
+    if let Some(n) = limit {
+        let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+        if ids.len() as u64 * 16 >= max_id as u64 {
+            return first_in_file_order(conn, &wanted, n);
+        }
+    }
+    let dense = (hi - lo) < 4 * ids.len() as u64;
+    let list = || ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    let keys_sql = if dense {
+        format!("SELECT id, file_id, offset FROM games WHERE id BETWEEN {lo} AND {hi}")
+    } else {
+        format!("SELECT id, file_id, offset FROM games WHERE id IN ({})", list())
+    };
+    let mut keys: Vec<(i64, i64, i64)> = Vec::with_capacity(ids.len());
+    {
+        let mut st = conn.prepare(&keys_sql)?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            if wanted(id) {
+                keys.push((id, r.get(1)?, r.get(2)?));
+            }
+        }
+    }
+    // The files' paths, and each file's rank in path order: the games are sorted by (rank,
+    // offset), integers.
+    let mut files: Vec<(i64, String)> = Vec::new();
+    {
+        let mut ids: Vec<i64> = keys.iter().map(|k| k.1).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for chunk in ids.chunks(20_000) {
+            let list = chunk.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+            let mut st = conn.prepare(&format!("SELECT id, path FROM files WHERE id IN ({list})"))?;
+            let mut rows = st.query([])?;
+            while let Some(r) = rows.next()? {
+                files.push((r.get(0)?, r.get(1)?));
+            }
+        }
+    }
+    files.sort_unstable_by(|a, b| a.1.cmp(&b.1));
+    let file_rank: HashMap<i64, usize> = files.iter().enumerate().map(|(i, f)| (f.0, i)).collect();
+    let mut keys: Vec<(usize, i64, i64)> =
+        keys.into_iter().map(|(id, f, o)| (file_rank.get(&f).copied().unwrap_or(usize::MAX), o, id)).collect();
+    keys.sort_unstable();
+    keys.truncate(limit.map_or(usize::MAX, |n| n.min(usize::MAX as u64) as usize));
+    let path = |f: i64| file_rank.get(&f).map_or("", |&r| files[r].1.as_str());
+    // The whole rows of the games kept, read in id order, put back in path order.
+    let rank: HashMap<i64, usize> = keys.iter().enumerate().map(|(i, k)| (k.2, i)).collect();
+    let mut out: Vec<Option<(i64, Hit)>> = vec![None; keys.len()];
+    let sorted_ids = {
+        let mut v: Vec<i64> = keys.iter().map(|k| k.2).collect();
+        v.sort_unstable();
+        v
+    };
+    let cols = "g.id, g.file_id, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
+                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
+                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash";
+    let rows_sql = match (sorted_ids.first(), sorted_ids.last()) {
+        (Some(a), Some(b)) if (b - a) < 4 * sorted_ids.len() as i64 => {
+            format!("SELECT {cols} FROM games g WHERE g.id BETWEEN {a} AND {b}")
+        }
+        _ => format!(
+            "SELECT {cols} FROM games g WHERE g.id IN ({})",
+            sorted_ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",")
+        ),
+    };
+    if !sorted_ids.is_empty() {
+        let mut st = conn.prepare(&rows_sql)?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            let id: i64 = r.get(0)?;
+            let Some(&i) = rank.get(&id) else { continue };
+            let hit = Hit {
+                path: path(r.get(1)?).to_string(),
+                offset: r.get(2)?,
+                date: r.get(3)?,
+                black: r.get(4)?,
+                black_rank: r.get(5)?,
+                white: r.get(6)?,
+                white_rank: r.get(7)?,
+                result: r.get(8)?,
+                winner: r.get(9)?,
+                moves: r.get(10)?,
+                event: r.get(11)?,
+                hash: r.get(12)?,
+                opening: r.get(13)?,
+                kind: r.get(14)?,
+                board_size: r.get(15)?,
+                komi: komi_text(r.get(16)?),
+                handicap: r.get(17)?,
+                place: r.get(18)?,
+                symmetric_hash: r.get::<_, Option<i64>>(19)?.unwrap_or(0),
+            };
+            out[i] = Some((id, hit));
+        }
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// The first `n` games in file and offset order for which `wanted` holds: each file's games
+/// read (by the `games_file` index) in path order until `n` are found. A file's games are in
+/// offset order by id (the writer inserts them in the order they come in the file, and a changed
+/// file is deleted and inserted whole), so a file's reading stops once the page is full.
+fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) -> Result<Vec<(i64, Hit)>, Error> {
+    let mut files: Vec<(String, i64)> = Vec::new();
+    {
+        let mut st = conn.prepare("SELECT path, id FROM files")?;
+        let mut rows = st.query([])?;
+        while let Some(r) = rows.next()? {
+            files.push((r.get(0)?, r.get(1)?));
+        }
+    }
+    files.sort_unstable();
+    let mut st = conn.prepare(
+        "SELECT g.id, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
+                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
+                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash
+         FROM games g WHERE g.file_id = ?1 ORDER BY g.id",
+    )?;
+    let mut out = Vec::new();
+    for (path, file) in files {
+        let mut rows = st.query([file])?;
+        while let Some(r) = rows.next()? {
+            if out.len() as u64 >= n {
+                break;
+            }
+            let id: i64 = r.get(0)?;
+            if !wanted(id) {
+                continue;
+            }
+            out.push((
+                id,
+                Hit {
+                    path: path.clone(),
+                    offset: r.get(1)?,
+                    date: r.get(2)?,
+                    black: r.get(3)?,
+                    black_rank: r.get(4)?,
+                    white: r.get(5)?,
+                    white_rank: r.get(6)?,
+                    result: r.get(7)?,
+                    winner: r.get(8)?,
+                    moves: r.get(9)?,
+                    event: r.get(10)?,
+                    hash: r.get(11)?,
+                    opening: r.get(12)?,
+                    kind: r.get(13)?,
+                    board_size: r.get(14)?,
+                    komi: komi_text(r.get(15)?),
+                    handicap: r.get(16)?,
+                    place: r.get(17)?,
+                    symmetric_hash: r.get::<_, Option<i64>>(18)?.unwrap_or(0),
+                },
+            ));
+        }
+        if out.len() as u64 >= n {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// One next move of an [`Explore`] table.
@@ -330,6 +543,87 @@ fn game_facts(conn: &Connection, ids: &[u64]) -> Result<HashMap<u64, GameFacts>,
 /// next, with its games, results, dates and players; moves played in fewer than `min_games`
 /// games are left out.
 pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
+    if let Some(rows) = summary(db, pos)? {
+        return Ok(explore_rows(pos, rows, min_games));
+    }
+    explore_games(conn, db, pos, min_games)
+}
+
+/// The continuation table of a frequent position written with the positions file (see
+/// `aggregate`), if it has one.
+fn summary(db: &Path, pos: &Position) -> Result<Option<Vec<crate::aggregate::Row>>, Error> {
+    let path = crate::posfile::path_for(db);
+    let file = PosFile::open(&path).ok_or_else(|| {
+        Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
+    })?;
+    Ok(crate::aggregate::lookup(db, file.header.id, pos.hash))
+}
+
+/// [`explore`] from a table's rows: each row's move turned into the query's orientation, rows
+/// that become one move merged.
+fn explore_rows(pos: &Position, rows: Vec<crate::aggregate::Row>, min_games: u64) -> Explore {
+    struct Acc {
+        row: crate::aggregate::Row,
+        players: HashMap<String, u64>,
+    }
+    let mut groups: HashMap<Option<Move>, Acc> = HashMap::new();
+    let mut total = 0;
+    for mut r in rows {
+        total += r.games;
+        let players = std::mem::take(&mut r.players);
+        let a = match groups.entry(pos.move_here(r.next)) {
+            std::collections::hash_map::Entry::Vacant(v) => v.insert(Acc { row: r, players: HashMap::new() }),
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let a = o.into_mut();
+                let x = &mut a.row;
+                x.games += r.games;
+                x.black_wins += r.black_wins;
+                x.white_wins += r.white_wins;
+                x.draws += r.draws;
+                x.dated += r.dated;
+                x.years += r.years;
+                if r.first.is_some() && (x.first.is_none() || r.first < x.first) {
+                    x.first = r.first;
+                }
+                if r.last.is_some() && (x.last.is_none() || r.last > x.last) {
+                    x.last = r.last;
+                }
+                a
+            }
+        };
+        for (name, n) in players {
+            *a.players.entry(name).or_default() += n;
+        }
+    }
+    let mut moves: Vec<Continuation> = groups
+        .into_iter()
+        .filter(|(_, a)| a.row.games >= min_games)
+        .map(|(next, a)| {
+            let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
+            players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+            players.truncate(3);
+            let r = a.row;
+            Continuation {
+                next,
+                games: r.games,
+                black_wins: r.black_wins,
+                white_wins: r.white_wins,
+                draws: r.draws,
+                first_date: r.first,
+                last_date: r.last,
+                average_year: (r.dated > 0).then(|| r.years / r.dated as f64),
+                players,
+            }
+        })
+        .collect();
+    moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
+    Explore { games: total, moves }
+}
+
+/// [`explore`] by reading the games through the position (no table, or tests comparing the
+/// two).
+#[doc(hidden)]
+pub fn explore_games(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
     let entries = postings(db, pos)?;
     let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
     let facts = game_facts(conn, &ids)?;
@@ -405,38 +699,70 @@ pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> 
 }
 
 /// Writes a new positions file: the old file's postings of games still in the database, and
-/// `new` (the games this run read). Returns its size in bytes.
+/// the postings this run read (its `runs` and `rest`, the postings still in memory), merged as
+/// they stream (see `runs`). Returns what was written.
+///
+/// As the postings go by, the continuation tables of positions that `summary_games` games or
+/// more share are written (`aggregate`, `top`: `DB.positions.top`); a failure there only leaves
+/// explore to read the games.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn rewrite(
     conn: &Connection,
     path: &Path,
+    top: &Path,
     old: Option<PosFile>,
     old_hwm: u64,
-    mut new: Vec<Entry>,
+    runs: &crate::runs::Runs,
+    rest: Vec<Entry>,
     nonce: u64,
-) -> Result<u64, Error> {
+    summary_games: u64,
+) -> Result<crate::posfile::Written, Error> {
     let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
-    let mut live = Vec::new();
+    // The live games, one bit each.
+    let mut live: Vec<u64> = Vec::new();
+    let mut max_id = 0u64;
     {
         let mut st = conn.prepare("SELECT id FROM games").map_err(db_error)?;
         let mut rows = st.query([]).map_err(db_error)?;
         while let Some(r) = rows.next().map_err(db_error)? {
-            let id = r.get::<_, i64>(0).map_err(db_error)? as usize;
-            if live.len() <= id {
-                live.resize(id + 1, false);
+            let id = r.get::<_, i64>(0).map_err(db_error)? as u64;
+            if live.len() <= (id / 64) as usize {
+                live.resize((id / 64) as usize + 1, 0);
             }
-            live[id] = true;
+            live[(id / 64) as usize] |= 1 << (id % 64);
+            max_id = max_id.max(id);
         }
     }
-    let hwm = (live.len().saturating_sub(1) as u64).max(old_hwm);
-    let is_live = |g: u64| live.get(g as usize).copied().unwrap_or(false);
-    if let Some(mut old) = old {
-        let kept = old.all(|e| e.game <= old_hwm && is_live(e.game)).map_err(io_error)?;
-        new.extend(kept);
+    let hwm = max_id.max(old_hwm);
+    let is_live = |g: u64| live.get((g / 64) as usize).is_some_and(|w| w & 1 << (g % 64) != 0);
+    let (mg, mm, mn) = runs.max();
+    let mut bounds = crate::posfile::Bounds {
+        count: runs.count() + rest.len() as u64,
+        game: rest.iter().map(|e| e.game).max().unwrap_or(0).max(mg),
+        mv: rest.iter().map(|e| e.mv).max().unwrap_or(0).max(mm),
+        next: rest.iter().map(|e| e.next).max().unwrap_or(0).max(mn),
+    };
+    let mut merge = runs.merge(rest).map_err(io_error)?;
+    if let Some(old) = old {
+        bounds = bounds.widen(&old.header);
+        let kept = old.stream().filter(move |r| r.as_ref().map_or(true, |e| e.game <= old_hwm));
+        merge.add(crate::runs::Source::Other(Box::new(kept))).map_err(io_error)?;
     }
-    new.retain(|e| is_live(e.game));
-    let sorted = crate::posfile::sort(new);
-    crate::posfile::write(path, &sorted, hwm, nonce).map_err(io_error)
+    let entries = merge.filter(|r| r.as_ref().map_or(true, |e| is_live(e.game)));
+    let _ = std::fs::remove_file(top);
+    let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
+    let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
+    let written = crate::posfile::write_iter(path, entries, bounds, hwm, nonce, |e| {
+        if let Some(t) = tables.as_mut() {
+            t.push(e)
+        }
+    })
+    .map_err(io_error)?;
+    if let Some(t) = tables {
+        let _ = t.finish(top, written.id);
+    }
+    Ok(written)
 }
 
 /// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.

@@ -559,7 +559,7 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
                 opening: r.get(13)?,
                 kind: r.get(14)?,
                 board_size: r.get(15)?,
-                komi: r.get::<_, Option<f64>>(16)?.filter(|k| k.is_finite()).map(|k| k.to_string()),
+                komi: komi_text(r.get(16)?),
                 handicap: r.get(17)?,
                 place: r.get(18)?,
                 symmetric_hash: r.get::<_, Option<i64>>(19)?.unwrap_or(0),
@@ -571,6 +571,11 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
         hits.push(r?);
     }
     Ok(hits)
+}
+
+/// A komi column's value as [`Hit::komi`] gives it.
+pub(crate) fn komi_text(k: Option<f64>) -> Option<String> {
+    k.filter(|k| k.is_finite()).map(|k| k.to_string())
 }
 
 /// The runs of two or more hits with the same main line up to the board's symmetries in `hits`

@@ -100,6 +100,8 @@ pub struct Writer<'a> {
     pub log: Option<crate::posfile::Log>,
     /// The games of the batch being written: id and main-line hash (for the log).
     pub batch_games: Vec<(u64, u64)>,
+    /// Where `postings` go once they fill the memory budget, after a batch is logged (`runs`).
+    pub runs: Option<crate::runs::Runs>,
 }
 
 impl Writer<'_> {
@@ -160,6 +162,9 @@ impl Writer<'_> {
             log.append(&self.postings[start..], &self.batch_games);
         }
         self.batch_games.clear();
+        if let Some(runs) = self.runs.as_mut() {
+            runs.spill_if_full(&mut self.postings);
+        }
     }
 }
 
