@@ -16,7 +16,7 @@
 
 use crate::posfile::{Entry, PosFile};
 use crate::position::{Moves, Visit};
-use crate::query::{find_in, komi_text, Hit, Query};
+use crate::query::{find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
 use crate::symmetry::{apply, dims, invert};
 use crate::{Error, ErrorKind, Kind};
 use kifu::{Color, Move, Piece, Point, ShogiMove, Square};
@@ -376,9 +376,7 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
         v.sort_unstable();
         v
     };
-    let cols = "g.id, g.file_id, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
-                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
-                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash";
+    let cols = format!("g.id, g.file_id, {HIT_COLUMNS}");
     let rows_sql = match (sorted_ids.first(), sorted_ids.last()) {
         (Some(a), Some(b)) if (b - a) < 4 * sorted_ids.len() as i64 => {
             format!("SELECT {cols} FROM games g WHERE g.id BETWEEN {a} AND {b}")
@@ -394,27 +392,7 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
         while let Some(r) = rows.next()? {
             let id: i64 = r.get(0)?;
             let Some(&i) = rank.get(&id) else { continue };
-            let hit = Hit {
-                path: path(r.get(1)?).to_string(),
-                offset: r.get(2)?,
-                date: r.get(3)?,
-                black: r.get(4)?,
-                black_rank: r.get(5)?,
-                white: r.get(6)?,
-                white_rank: r.get(7)?,
-                result: r.get(8)?,
-                winner: r.get(9)?,
-                moves: r.get(10)?,
-                event: r.get(11)?,
-                hash: r.get(12)?,
-                opening: r.get(13)?,
-                kind: r.get(14)?,
-                board_size: r.get(15)?,
-                komi: komi_text(r.get(16)?),
-                handicap: r.get(17)?,
-                place: r.get(18)?,
-                symmetric_hash: r.get::<_, Option<i64>>(19)?.unwrap_or(0),
-            };
+            let hit = hit_from_row(r, 2, path(r.get(1)?).to_string())?;
             out[i] = Some((id, hit));
         }
     }
@@ -435,12 +413,8 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
         }
     }
     files.sort_unstable();
-    let mut st = conn.prepare(
-        "SELECT g.id, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
-                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
-                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash
-         FROM games g WHERE g.file_id = ?1 ORDER BY g.id",
-    )?;
+    let mut st =
+        conn.prepare(&format!("SELECT g.id, {HIT_COLUMNS} FROM games g WHERE g.file_id = ?1 ORDER BY g.id"))?;
     let mut out = Vec::new();
     for (path, file) in files {
         let mut rows = st.query([file])?;
@@ -452,30 +426,7 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
             if !wanted(id) {
                 continue;
             }
-            out.push((
-                id,
-                Hit {
-                    path: path.clone(),
-                    offset: r.get(1)?,
-                    date: r.get(2)?,
-                    black: r.get(3)?,
-                    black_rank: r.get(4)?,
-                    white: r.get(5)?,
-                    white_rank: r.get(6)?,
-                    result: r.get(7)?,
-                    winner: r.get(8)?,
-                    moves: r.get(9)?,
-                    event: r.get(10)?,
-                    hash: r.get(11)?,
-                    opening: r.get(12)?,
-                    kind: r.get(13)?,
-                    board_size: r.get(14)?,
-                    komi: komi_text(r.get(15)?),
-                    handicap: r.get(16)?,
-                    place: r.get(17)?,
-                    symmetric_hash: r.get::<_, Option<i64>>(18)?.unwrap_or(0),
-                },
-            ));
+            out.push((id, hit_from_row(r, 1, path.clone())?));
         }
         if out.len() as u64 >= n {
             break;

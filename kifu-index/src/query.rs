@@ -524,9 +524,7 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     let order = order_by(query)?;
     bound.push(Value::Integer(query.limit.map_or(-1, |n| n.min(i64::MAX as u64) as i64)));
     bound.push(Value::Integer(query.offset.unwrap_or(0).min(i64::MAX as u64) as i64));
-    let columns = "g.id, f.path, g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
-                g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
-                g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash";
+    let columns = format!("g.id, f.path, {HIT_COLUMNS}");
     let from = "FROM games g JOIN files f ON f.id = g.file_id";
     let sql = if query.limit.is_some() || query.offset.is_some() {
         // A page: the order is found on the ids and sort keys alone, then the page's rows are
@@ -540,32 +538,8 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
         format!("SELECT {columns} {from} {where_} ORDER BY {order} LIMIT ? OFFSET ?")
     };
     let mut st = conn.prepare(&sql)?;
-    let rows = st.query_map(rusqlite::params_from_iter(bound), |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            Hit {
-                path: r.get(1)?,
-                offset: r.get(2)?,
-                date: r.get(3)?,
-                black: r.get(4)?,
-                black_rank: r.get(5)?,
-                white: r.get(6)?,
-                white_rank: r.get(7)?,
-                result: r.get(8)?,
-                winner: r.get(9)?,
-                moves: r.get(10)?,
-                event: r.get(11)?,
-                hash: r.get(12)?,
-                opening: r.get(13)?,
-                kind: r.get(14)?,
-                board_size: r.get(15)?,
-                komi: komi_text(r.get(16)?),
-                handicap: r.get(17)?,
-                place: r.get(18)?,
-                symmetric_hash: r.get::<_, Option<i64>>(19)?.unwrap_or(0),
-            },
-        ))
-    })?;
+    let rows =
+        st.query_map(rusqlite::params_from_iter(bound), |r| Ok((r.get::<_, i64>(0)?, hit_from_row(r, 2, r.get(1)?)?)))?;
     let mut hits = Vec::new();
     for r in rows {
         hits.push(r?);
@@ -573,9 +547,34 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
     Ok(hits)
 }
 
-/// A komi column's value as [`Hit::komi`] gives it.
-pub(crate) fn komi_text(k: Option<f64>) -> Option<String> {
-    k.filter(|k| k.is_finite()).map(|k| k.to_string())
+/// The columns of `games g` a [`Hit`] is read from by [`hit_from_row`], in order.
+pub(crate) const HIT_COLUMNS: &str = "g.offset, g.date, g.black_name, g.black_rank, g.white_name, g.white_rank,
+    g.result_raw, g.winner, g.moves, g.event, g.main_hash, g.opening,
+    g.kind, g.board_size, g.komi, g.handicap, g.place, g.sym_hash";
+
+/// A [`Hit`] for the game at `path` from a row that holds [`HIT_COLUMNS`] from column `at` on.
+pub(crate) fn hit_from_row(r: &rusqlite::Row<'_>, at: usize, path: String) -> rusqlite::Result<Hit> {
+    Ok(Hit {
+        path,
+        offset: r.get(at)?,
+        date: r.get(at + 1)?,
+        black: r.get(at + 2)?,
+        black_rank: r.get(at + 3)?,
+        white: r.get(at + 4)?,
+        white_rank: r.get(at + 5)?,
+        result: r.get(at + 6)?,
+        winner: r.get(at + 7)?,
+        moves: r.get(at + 8)?,
+        event: r.get(at + 9)?,
+        hash: r.get(at + 10)?,
+        opening: r.get(at + 11)?,
+        kind: r.get(at + 12)?,
+        board_size: r.get(at + 13)?,
+        komi: r.get::<_, Option<f64>>(at + 14)?.filter(|k| k.is_finite()).map(|k| k.to_string()),
+        handicap: r.get(at + 15)?,
+        place: r.get(at + 16)?,
+        symmetric_hash: r.get::<_, Option<i64>>(at + 17)?.unwrap_or(0),
+    })
 }
 
 /// The runs of two or more hits with the same main line up to the board's symmetries in `hits`
