@@ -122,6 +122,9 @@ pub struct NodeWriter {
     pending: Option<Slot>,
     /// The slot the last event wrote to (values of one property in a row make one list).
     last: Option<usize>,
+    /// A bit for each identifier in `slots` ([`ident_bit`]): most properties are new to their
+    /// node, and a clear bit says so without comparing every slot's name.
+    present: u64,
     moved: bool,
     /// The node holds move properties (a move, a clock, `KO`…), setup properties.
     has_move_props: bool,
@@ -146,6 +149,7 @@ impl Default for NodeWriter {
             slots: Vec::new(),
             pending: None,
             last: None,
+            present: 0,
             moved: false,
             has_move_props: false,
             has_setup: false,
@@ -242,6 +246,7 @@ impl NodeWriter {
 
     fn clear_node(&mut self) {
         self.slots.clear();
+        self.present = 0;
         self.pending = None;
         self.last = None;
         self.moved = false;
@@ -302,6 +307,7 @@ impl NodeWriter {
                 };
                 self.scanned = len;
                 self.slots.clear();
+                self.present = 0;
                 self.has_setup = false;
                 let c = if color == Color::Black { b'B' } else { b'W' };
                 out.extend_from_slice(&[b';', c, b'[', x, y, b']']);
@@ -350,6 +356,9 @@ impl NodeWriter {
     #[inline(never)]
     fn event_slow(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
         if let Some(first) = self.pending.take() {
+            if let Some(ident) = out.get(first.name..first.name + first.len) {
+                self.present |= ident_bit(ident);
+            }
             self.slots.push(first);
         }
         self.texts |=
@@ -570,10 +579,17 @@ impl NodeWriter {
 
     /// `TM`: FF\[4\] wants a real number of seconds.
     fn time_limit(&mut self, t: &Text<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
-        let d = t.decode();
-        let v = d.text.trim();
-        if !is_real(v) || v.len() != d.text.len() {
-            repairs.push(Repair::new(RepairKind::InvalidValue, b"TM", &d.text, self.offset));
+        let d;
+        let text = match t.as_plain_ascii() {
+            Some(s) => s,
+            None => {
+                d = t.decode();
+                &d.text
+            }
+        };
+        let v = text.trim();
+        if !is_real(v) || v.len() != text.len() {
+            repairs.push(Repair::new(RepairKind::InvalidValue, b"TM", text, self.offset));
             if !is_real(v) {
                 return;
             }
@@ -609,6 +625,9 @@ impl NodeWriter {
 
     /// The index of the current node's property `ident`, if written (and still in `out`).
     fn find(&self, ident: &[u8], out: &[u8]) -> Option<usize> {
+        if self.present & ident_bit(ident) == 0 {
+            return None;
+        }
         // (Names are one or two letters: compared here, not by a call to `memcmp`.)
         let same = |s: &Slot| {
             s.len == ident.len() && out.get(s.name..s.end).is_some_and(|o| o.iter().zip(ident).all(|(a, b)| a == b))
@@ -631,6 +650,7 @@ impl NodeWriter {
             out.extend_from_slice(ident);
             values(out);
             self.slots.push(Slot { name: at, len: ident.len(), end: out.len() });
+            self.present |= ident_bit(ident);
             self.last = Some(self.slots.len() - 1);
             return;
         };
@@ -703,9 +723,16 @@ fn application(v: &str) -> &str {
 
 /// Whether `s` is an SGF Real: `[+-]digits[.digits]`.
 fn is_real(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (int, frac) = s.split_once('.').unwrap_or((s, "0"));
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    let s = s.as_bytes();
+    let s = match s.first() {
+        Some(b'+' | b'-') => &s[1..],
+        _ => s,
+    };
+    let (int, frac) = match s.iter().position(|&b| b == b'.') {
+        Some(i) => (&s[..i], &s[i + 1..]),
+        None => (s, &b"0"[..]),
+    };
+    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
     digits(int) && digits(frac)
 }
 
@@ -721,11 +748,30 @@ fn sgf_name(name: &[u8]) -> bool {
 
 /// `SZ`'s value: `19` or `19:13`.
 pub fn board_size(t: &Text<'_>) -> Option<(u8, u8)> {
-    let d = t.decode();
-    let s = d.text.trim();
-    let (w, h) = s.split_once(':').unwrap_or((s, s));
+    let d;
+    let s = match t.as_plain_ascii() {
+        Some(s) => s,
+        None => {
+            d = t.decode();
+            &d.text
+        }
+    }
+    .trim();
+    // (Byte by byte: `str::split_once` costs more than the rest for a value like `19`.)
+    let (w, h) = match s.bytes().position(|b| b == b':') {
+        Some(i) => (&s[..i], &s[i + 1..]),
+        None => (s, s),
+    };
     let (w, h) = (w.trim().parse::<u8>().ok()?, h.trim().parse::<u8>().ok()?);
     (w > 0 && h > 0).then_some((w.min(52), h.min(52)))
+}
+
+/// The bit of [`NodeWriter`]'s `present` for a property identifier: one of 64, from its first
+/// two letters and its length (identifiers sharing a bit are told apart by their slots).
+#[inline]
+fn ident_bit(ident: &[u8]) -> u64 {
+    let (a, b) = (ident.first().copied().unwrap_or(0), ident.get(1).copied().unwrap_or(0));
+    1 << ((a as u32 * 5 + b as u32 * 3 + ident.len() as u32) % 64)
 }
 
 /// The text of bracketed values for a repair's message.

@@ -121,6 +121,27 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// The text itself when decoding would give back its raw bytes unchanged: printable ASCII
+    /// (space to `~`) with no `\\`, under a rule whose only escapes start with `\\` (plain text and
+    /// SGF's). `None` means "call [`Text::decode`]", not that the text is not ASCII. A short
+    /// value such as a board size is read this way without decoding.
+    ///
+    /// ```
+    /// use kifu::text::{Charset, Text, TextRule};
+    /// let t = Text::new(b"19", TextRule::SgfSimpleText, Charset::Latin1);
+    /// assert_eq!(t.as_plain_ascii(), Some("19"));
+    /// let t = Text::new(b"a\\]b", TextRule::SgfText, Charset::Utf8);
+    /// assert_eq!(t.as_plain_ascii(), None);
+    /// ```
+    #[inline]
+    pub fn as_plain_ascii(&self) -> Option<&'a str> {
+        let plain =
+            matches!(self.rule, TextRule::Plain | TextRule::SgfText | TextRule::SgfSimpleText | TextRule::SgfValues)
+                && self.raw.iter().all(|&b| (b' '..=b'~').contains(&b) && b != b'\\');
+        // (Printable ASCII is itself in every charset here.)
+        plain.then(|| std::str::from_utf8(self.raw).ok()).flatten()
+    }
+
     /// The decoded text as an owned `String` (lossy).
     pub fn to_string_lossy(&self) -> String {
         self.decode().text.into_owned()
