@@ -103,6 +103,9 @@ struct Slot {
     end: usize,
 }
 
+/// No slot or position: [`NodeWriter`]'s `pending` and `last` when there is none.
+const NONE: usize = usize::MAX;
+
 /// Bits for the points of a 52×52 board.
 const POINT_WORDS: usize = (52 * 52usize).div_ceil(64);
 
@@ -116,12 +119,15 @@ const POINT_WORDS: usize = (52 * 52usize).div_ceil(64);
 #[derive(Clone, Debug)]
 pub struct NodeWriter {
     slots: Vec<Slot>,
-    /// The node's first property when it is a move written by [`NodeWriter::go_move`]'s fast
-    /// path: kept out of `slots` (a push per move) until another event of the node needs them.
-    /// Always the node's first property, so no later insertion moves it.
-    pending: Option<Slot>,
-    /// The slot the last event wrote to (values of one property in a row make one list).
-    last: Option<usize>,
+    /// Where the node's first property starts when it is a move written by
+    /// [`NodeWriter::go_move`]'s fast path ([`NONE`]: no such move): kept out of `slots` (a
+    /// push per move) until another event of the node needs them. Always the node's first
+    /// property, so no later insertion moves it; its value holds no `]`, so it ends at the
+    /// first one. (One word, not a [`Slot`]: the fast path stores as little as it can.)
+    pending: usize,
+    /// The slot the last event wrote to, or [`NONE`] (values of one property in a row make one
+    /// list).
+    last: usize,
     /// A bit for each identifier in `slots` ([`ident_bit`]): most properties are new to their
     /// node, and a clear bit says so without comparing every slot's name.
     present: u64,
@@ -147,8 +153,8 @@ impl Default for NodeWriter {
     fn default() -> NodeWriter {
         NodeWriter {
             slots: Vec::new(),
-            pending: None,
-            last: None,
+            pending: NONE,
+            last: NONE,
             present: 0,
             moved: false,
             has_move_props: false,
@@ -247,8 +253,8 @@ impl NodeWriter {
     fn clear_node(&mut self) {
         self.slots.clear();
         self.present = 0;
-        self.pending = None;
-        self.last = None;
+        self.pending = NONE;
+        self.last = NONE;
         self.moved = false;
         self.has_move_props = false;
         self.has_setup = false;
@@ -263,7 +269,7 @@ impl NodeWriter {
     /// common case, a node's first property, is written in one piece.
     #[inline]
     pub fn go_move(&mut self, color: Color, point: Option<Point>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
-        if !self.slots.is_empty() || self.pending.is_some() {
+        if !self.slots.is_empty() || self.pending != NONE {
             // Cannot fail: only shogi is refused.
             let _ = self.event_slow(&Event::Move(Move::Go { color, point }), out, repairs);
             return;
@@ -275,7 +281,7 @@ impl NodeWriter {
             None if point.is_none() => out.extend_from_slice(&[c, b'[', b']']),
             None => out.extend_from_slice(&[c, b'[', b'_', b'_', b']']),
         }
-        self.moved_first(at, out.len());
+        self.moved_first(at);
     }
 
     /// [`NodeWriter::start_node`] then [`NodeWriter::go_move`]: a node that opens with a move,
@@ -311,7 +317,7 @@ impl NodeWriter {
                 self.has_setup = false;
                 let c = if color == Color::Black { b'B' } else { b'W' };
                 out.extend_from_slice(&[b';', c, b'[', x, y, b']']);
-                self.moved_first(len + 1, len + 6);
+                self.moved_first(len + 1);
             }
             _ => self.move_node_slow(paren, color, point, out, repairs),
         }
@@ -331,11 +337,11 @@ impl NodeWriter {
         self.go_move(color, point, out, repairs);
     }
 
-    /// Records a move written as the node's first property, at `at..end`.
+    /// Records a move written as the node's first property, at `at`.
     #[inline(always)]
-    fn moved_first(&mut self, at: usize, end: usize) {
-        self.pending = Some(Slot { name: at, len: 1, end });
-        self.last = Some(0);
+    fn moved_first(&mut self, at: usize) {
+        self.pending = at;
+        self.last = 0;
         self.moved = true;
         self.has_move_props = true;
     }
@@ -355,11 +361,17 @@ impl NodeWriter {
     /// [`NodeWriter::event`] but for Go moves that open a node.
     #[inline(never)]
     fn event_slow(&mut self, ev: &Event<'_>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) -> Result<(), Refusal> {
-        if let Some(first) = self.pending.take() {
-            if let Some(ident) = out.get(first.name..first.name + first.len) {
+        if self.pending != NONE {
+            let at = std::mem::replace(&mut self.pending, NONE);
+            // (A move that is no longer in `out` gets a slot `find` never matches.)
+            let end = match out.get(at..).and_then(|o| o.iter().position(|&b| b == b']')) {
+                Some(i) => at + i + 1,
+                None => usize::MAX,
+            };
+            if let Some(ident) = out.get(at..at + 1) {
                 self.present |= ident_bit(ident);
             }
-            self.slots.push(first);
+            self.slots.push(Slot { name: at, len: 1, end });
         }
         self.texts |=
             matches!(ev, Event::Comment(_) | Event::Name(_) | Event::Info(_) | Event::Property(_) | Event::Markup(_));
@@ -651,18 +663,18 @@ impl NodeWriter {
             values(out);
             self.slots.push(Slot { name: at, len: ident.len(), end: out.len() });
             self.present |= ident_bit(ident);
-            self.last = Some(self.slots.len() - 1);
+            self.last = self.slots.len() - 1;
             return;
         };
         values(out);
-        if rule == Rule::Single || self.last != Some(i) {
+        if rule == Rule::Single || self.last != i {
             let kind = if rule == Rule::Single { RepairKind::DuplicateDropped } else { RepairKind::ListMerged };
             repairs.push(Repair::new(kind, ident, &value_text(&out[at..]), self.offset));
         }
         if rule == Rule::Single {
             out.truncate(at);
         } else {
-            self.last = Some(i);
+            self.last = i;
             let to = self.slots[i].end;
             self.insert(i, to, at, out);
         }
@@ -694,7 +706,7 @@ impl NodeWriter {
         out.extend_from_slice(b"\n\n");
         value::text(t, false, out);
         repairs.push(Repair::new(RepairKind::CommentJoined, b"C", &value_text(&out[at + 2..]), self.offset));
-        self.last = Some(i);
+        self.last = i;
         let to = self.slots[i].end - 1;
         self.insert(i, to, at, out);
     }
