@@ -4,7 +4,7 @@
 
 use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
 use super::lex::{self, Lexer, Stmt};
-use super::pv::{parse_evaluation, parse_move};
+use super::pv::{move_from, parse_evaluation, parse_move};
 use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
@@ -468,6 +468,24 @@ impl<'a> Reader<'a> {
             }
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
+                    // The usual shape first: the move, LF, then maybe `T` and whole seconds.
+                    let w = input.get(p..p + 8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+                    if (w >> 56) as u8 == b'\n' {
+                        let Some(m) = move_from(w as u8, (w >> 8) as u32, (w >> 40) as u8, (w >> 48) as u8) else {
+                            return self.hot_statement();
+                        };
+                        let t = p + 8;
+                        if input.get(t) == Some(&b'T') && t <= self.game_limit {
+                            if let Some((value, after)) = whole_seconds(input, t + 1) {
+                                self.lex.seek_within(after);
+                                self.hot_move(p, m);
+                                self.pending = Pending::MoveClock(m, t, value);
+                                return Some(Event::Node);
+                            }
+                        }
+                        self.lex.seek_within(t);
+                        return Some(self.hot_move(p, m));
+                    }
                     if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
                         let next = lex::line_after(input, p + 7);
                         // A whole-second time on the next line or after a comma is read with
@@ -478,21 +496,21 @@ impl<'a> Reader<'a> {
                             && t <= self.game_limit
                         {
                             if let Some((value, after)) = whole_seconds(input, t + 1) {
-                                self.lex.seek(after);
+                                self.lex.seek_within(after);
                                 self.hot_move(p, m);
                                 self.pending = Pending::MoveClock(m, t, value);
                                 return Some(Event::Node);
                             }
                         }
                         if let Some(next) = next {
-                            self.lex.seek(next);
+                            self.lex.seek_within(next);
                             return Some(self.hot_move(p, m));
                         }
                     }
                 }
                 Some(b'T') if self.last_color.is_some() => {
                     if let Some((value, next)) = whole_seconds(input, p + 1) {
-                        self.lex.seek(next);
+                        self.lex.seek_within(next);
                         self.stmt_offset = p;
                         return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
                     }
@@ -503,7 +521,7 @@ impl<'a> Reader<'a> {
                     if line.len() <= self.config.limits.max_value_len {
                         let (score, pv, dialect) = parse_evaluation(&line[3..]);
                         if !dialect {
-                            self.lex.seek(lex::line_after(input, e).unwrap_or(e));
+                            self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
                             self.stmt_offset = p;
                             return Some(Event::Evaluation(Evaluation { score, pv }));
                         }
@@ -512,6 +530,13 @@ impl<'a> Reader<'a> {
                 _ => {}
             }
         }
+        self.hot_statement()
+    }
+
+    /// The tokenizer's next statement if it is a move or a `T` (else it is handed to the slow
+    /// path through `refeed`, and `None` returned).
+    #[inline]
+    fn hot_statement(&mut self) -> Option<Event<'a>> {
         let mut lex = self.lex.clone();
         let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
         match s.bytes {
