@@ -97,3 +97,47 @@ fn csa_cshogi_events_unchanged() {
 fn csa_folder_events_unchanged() {
     check("csa", ".csa", &csa, "a0b635b4e4c8157a");
 }
+
+/// The evaluation of a `'**` line as the in-place path reads it (after the first move) and as
+/// the statement path does (before the turn line, where the in-place path does not run).
+#[test]
+fn in_place_evaluations_agree_with_statements() {
+    use kifu::Event;
+    let eval = |input: &[u8]| {
+        let evs: Vec<_> = kifu::csa::Reader::new(input).collect::<Result<Vec<_>, _>>().unwrap();
+        evs.into_iter()
+            .filter_map(|e| if let Event::Evaluation(x) = e { Some((x.score, x.pv.to_vec())) } else { None })
+            .collect::<Vec<_>>()
+    };
+    let lines: &[&[u8]] = &[
+        b"'** 67",
+        b"'**67",
+        b"'**\t-67\t",
+        b"'** +5 -3334FU +2625FU",
+        b"'** 123456789 +7776FU",
+        b"'** 1234567890 +7776FU",
+        b"'** 2147483648",
+        b"'** -0",
+        b"'** 12x",
+        b"'** 12.5",
+        b"'** -",
+        b"'**",
+        b"'**  ",
+        b"'** 7   ",
+        b"'** 7 \t +7776FU  ",
+        b"'** 99 #12345",
+    ];
+    for line in lines {
+        for end in [&b"\n"[..], b"\r\n", b"\r", b""] {
+            let mut slow = b"PI\n".to_vec();
+            slow.extend_from_slice(line);
+            slow.extend_from_slice(b"\n+\n+7776FU\n");
+            let mut hot = b"PI\n+\n+7776FU\n".to_vec();
+            hot.extend_from_slice(line);
+            hot.extend_from_slice(end);
+            let want = eval(&slow);
+            assert_eq!(want.len(), 1);
+            assert_eq!(eval(&hot), want, "{:?}", String::from_utf8_lossy(line));
+        }
+    }
+}

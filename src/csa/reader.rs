@@ -516,6 +516,9 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
+                    if let Some(ev) = self.hot_evaluation(p) {
+                        return Some(ev);
+                    }
                     let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
                     let line = &input[p..e];
                     if line.len() <= self.config.limits.max_value_len {
@@ -531,6 +534,57 @@ impl<'a> Reader<'a> {
             }
         }
         self.hot_statement()
+    }
+
+    /// The usual `'**` line read in place: blanks, a score of one to nine digits with an optional
+    /// sign, then the line end, or blanks and the PV. The same event as [`parse_evaluation`] on
+    /// the line gives; `None` (nothing consumed) for any other shape.
+    #[inline]
+    fn hot_evaluation(&mut self, p: usize) -> Option<Event<'a>> {
+        let input = self.input;
+        let blanks = |mut q: usize| {
+            while matches!(input.get(q), Some(b' ' | b'\t')) {
+                q += 1;
+            }
+            q
+        };
+        let mut q = blanks(p + 3);
+        let neg = match input.get(q) {
+            Some(b'-') => true,
+            Some(b'+') => false,
+            _ => false,
+        };
+        if matches!(input.get(q), Some(b'-' | b'+')) {
+            q += 1;
+        }
+        let first = q;
+        let mut v: i32 = 0;
+        while let Some(&c) = input.get(q) {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 || q - first == 9 {
+                break;
+            }
+            v = v * 10 + d as i32;
+            q += 1;
+        }
+        if q == first {
+            return None;
+        }
+        let (pv_start, e) = match input.get(q) {
+            None | Some(b'\n' | b'\r') => (q, q),
+            Some(b' ' | b'\t') => {
+                let s = blanks(q);
+                (s, memchr::memchr2(b'\n', b'\r', &input[s..]).map_or(input.len(), |i| s + i))
+            }
+            Some(_) => return None,
+        };
+        if e - p > self.config.limits.max_value_len {
+            return None;
+        }
+        self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
+        self.stmt_offset = p;
+        let score = Some(if neg { -v } else { v });
+        Some(Event::Evaluation(Evaluation { score, pv: &input[pv_start..e] }))
     }
 
     /// The tokenizer's next statement if it is a move or a `T` (else it is handed to the slow
