@@ -52,7 +52,10 @@ fn digest_skips(h: &mut Fnv, r: &mut dyn EventSource) {
     }
 }
 
-fn digest(dir: &Path, ext: &str, open: &dyn Fn(&[u8], Config) -> Box<dyn EventSource + '_>) -> (String, u64, u64) {
+/// Opens a reader of one format on a file's bytes.
+type Open = fn(&[u8], Config) -> Box<dyn EventSource + '_>;
+
+fn digest(dir: &Path, ext: &str, open: Open) -> (String, u64, u64) {
     let mut h = Fnv::new();
     let (mut items, mut errors) = (0, 0);
     for p in common::files(dir, &[ext]) {
@@ -76,7 +79,7 @@ fn jago(bytes: &[u8], config: Config) -> Box<dyn EventSource + '_> {
     Box::new(kifu::jago::Reader::with_config(bytes, config))
 }
 
-fn check(sub: &str, ext: &str, open: &dyn Fn(&[u8], Config) -> Box<dyn EventSource + '_>, expected: &str) {
+fn check(sub: &str, ext: &str, open: Open, expected: &str) {
     let Some(dir) = common::corpus_dir(sub) else { return };
     let (d, items, errors) = digest(&dir, ext, open);
     eprintln!("{sub}: digest {d}, {items} items, {errors} errors");
@@ -85,17 +88,17 @@ fn check(sub: &str, ext: &str, open: &dyn Fn(&[u8], Config) -> Box<dyn EventSour
 
 #[test]
 fn jago_xml_gogui_events_unchanged() {
-    check("converted/xml-gogui", ".xml", &jago, "f6a90a6ae95995d1");
+    check("converted/xml-gogui", ".xml", jago, "f6a90a6ae95995d1");
 }
 
 #[test]
 fn csa_cshogi_events_unchanged() {
-    check("converted/csa-cshogi", ".csa", &csa, "71734dfd5e8b5b14");
+    check("converted/csa-cshogi", ".csa", csa, "71734dfd5e8b5b14");
 }
 
 #[test]
 fn csa_folder_events_unchanged() {
-    check("csa", ".csa", &csa, "a0b635b4e4c8157a");
+    check("csa", ".csa", csa, "a0b635b4e4c8157a");
 }
 
 /// The evaluation of a `'**` line as the in-place path reads it (after the first move) and as

@@ -468,20 +468,26 @@ impl<'a> Reader<'a> {
             }
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
-                    // The usual shape first: the move, LF, then maybe `T` and whole seconds.
+                    // The usual shapes first, the move read as one word with the byte after it:
+                    // the move then LF, maybe followed by a line `T` and whole seconds, or the
+                    // move, a comma and `T` with whole seconds.
                     let w = input.get(p..p + 8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
-                    if (w >> 56) as u8 == b'\n' {
+                    let after = (w >> 56) as u8;
+                    if after == b'\n' || after == b',' {
                         let Some(m) = move_from(w as u8, (w >> 8) as u32, (w >> 40) as u8, (w >> 48) as u8) else {
                             return self.hot_statement();
                         };
                         let t = p + 8;
                         if input.get(t) == Some(&b'T') && t <= self.game_limit {
-                            if let Some((value, after)) = whole_seconds(input, t + 1) {
-                                self.lex.seek_within(after);
+                            if let Some((value, next)) = whole_seconds(input, t + 1) {
+                                self.lex.seek_within(next);
                                 self.hot_move(p, m);
                                 self.pending = Pending::MoveClock(m, t, value);
                                 return Some(Event::Node);
                             }
+                        }
+                        if after == b',' {
+                            return self.hot_statement();
                         }
                         self.lex.seek_within(t);
                         return Some(self.hot_move(p, m));
