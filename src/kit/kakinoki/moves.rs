@@ -84,7 +84,7 @@ pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
 }
 
 /// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
-#[inline]
+#[inline(always)]
 pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
     let (c, _) = code_at(b, i, enc)?;
     NUMERAL_CODES[enc as usize].find(c).map(|k| k as u8 + 1)
@@ -260,7 +260,7 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
 }
 
 /// [`target`] after the side mark: the destination and piece at `b[i]`.
-#[inline]
+#[inline(always)]
 pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
         i += if enc == Enc::Sjis { 2 } else { 3 };
@@ -279,7 +279,7 @@ pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Squa
 }
 
 /// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
-#[inline]
+#[inline(always)]
 pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
     let e = enc as usize;
     match code_at(b, i, enc) {
