@@ -186,38 +186,48 @@ fn common_in<const SJIS: bool>(line: &[u8]) -> Option<MoveLine<'_>> {
     Some(MoveLine { ply, body: Body::Move(Written { to, piece, promote, from }), time })
 }
 
-/// `b` repeated in the bytes of a `u128` where `mask` has `FF`.
-const fn bytes(b: u8, mask: u128) -> u128 {
-    u128::from_le_bytes([b; 16]) & mask
+/// `b` repeated in the bytes of a `u64` where `mask` has `FF`.
+const fn bytes(b: u8, mask: u64) -> u64 {
+    u64::from_le_bytes([b; 8]) & mask
 }
 
-/// The places of the digits in `( m:ss/hh:mm:ss)` (the minutes' first one a space or a digit).
-const DIGITS: u128 = u128::from_le_bytes([0, 255, 255, 0, 255, 255, 0, 255, 255, 0, 255, 255, 0, 255, 255, 0]);
-/// The other bytes of that layout, and what they are.
-const PUNCT: u128 = !DIGITS;
-const PUNCT_BYTES: u128 = u128::from_le_bytes(*b"(00:00/00:00:00)") & PUNCT;
+/// The places of the digits in the two halves of `( m:ss/hh:mm:ss)` (the minutes' first one a
+/// space or a digit).
+const DIGITS: [u64; 2] =
+    [u64::from_le_bytes([0, 255, 255, 0, 255, 255, 0, 255]), u64::from_le_bytes([255, 0, 255, 255, 0, 255, 255, 0])];
+/// The other bytes of that layout, as they are written.
+const PUNCT: [u64; 2] = [u64::from_le_bytes(*b"(00:00/0") & !DIGITS[0], u64::from_le_bytes(*b"0:00:00)") & !DIGITS[1]];
+
+/// Whether the half `k` of the layout, `h`, has its punctuation and its digits: not zero when
+/// not (a digit is `0x30`–`0x39`: high half `3`, and still `3` with 6 added; nothing carries
+/// from one byte into the next once the high halves are `3`).
+#[inline(always)]
+fn off_layout(h: u64, k: usize) -> u64 {
+    let (d, high) = (DIGITS[k], bytes(0xF0, DIGITS[k]));
+    ((h & !d) ^ PUNCT[k])
+        | ((h & high) ^ bytes(0x30, d))
+        | (((h & d).wrapping_add(bytes(0x06, d)) & high) ^ bytes(0x30, d))
+}
 
 /// The time at `b[j]` in its usual layout, `( m:ss/hh:mm:ss)` or `(mm:ss/hh:mm:ss)`: the first
 /// part in milliseconds, as [`time`] reads it; `None` for any other layout. The sixteen bytes
-/// are checked at once, as one number: the punctuation equal, every digit place `0x30`–`0x39`
-/// (high half `3`, and still `3` with 6 added).
+/// are checked as two numbers, every byte at once ([`off_layout`]).
 #[inline]
 fn usual_time(b: &[u8], j: usize) -> Option<u64> {
     let t: [u8; 16] = b.get(j..j.wrapping_add(16))?.try_into().ok()?;
-    let mut x = u128::from_le_bytes(t);
-    if t[1] == b' ' {
+    let (lo, hi) = t.split_at(8);
+    let mut lo = u64::from_le_bytes(lo.try_into().ok()?);
+    let hi = u64::from_le_bytes(hi.try_into().ok()?);
+    let space = t[1] == b' ';
+    if space {
         // A space before a one-digit minute reads as `0` (`0x20 | 0x10`).
-        x |= 0x10 << 8;
+        lo |= 0x10 << 8;
     }
-    let high = bytes(0xF0, DIGITS);
-    let ok = x & PUNCT == PUNCT_BYTES
-        && x & high == bytes(0x30, DIGITS)
-        && (x & DIGITS).wrapping_add(bytes(0x06, DIGITS)) & high == bytes(0x30, DIGITS);
-    if !ok {
+    if off_layout(lo, 0) | off_layout(hi, 1) != 0 {
         return None;
     }
     let d = |k: usize| u64::from(t[k] & 0x0F);
-    let m = if t[1] == b' ' { d(2) } else { d(1) * 10 + d(2) };
+    let m = if space { d(2) } else { d(1) * 10 + d(2) };
     Some((m * 60 + d(4) * 10 + d(5)) * 1000)
 }
 
