@@ -6,6 +6,12 @@
 //! the game ends from a reused list of its main line's moves (see `position`); a reused buffer
 //! for the canonical main line (hashed with xxh3-64 when the game ends; only the opening, its
 //! first [`OPENING_MOVES`] moves, is kept).
+//!
+//! Per move (most of the events), a few counters and six bytes of the canonical line: until a
+//! game's first variation every node is on its main line, so the main-line tracker is not fed
+//! (it is brought up to date at the first variation), and a Go move's node is written in one
+//! copy. On sgf/collections this took the Arrow export from 4.1 to 2.4 times the instructions
+//! of `kifu stats` (one thread).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;

@@ -3,9 +3,10 @@
 //! and komi, main-line hash and final position as `kifu index` stores) and the main line as
 //! compact move codes (see [`super::moves`]).
 //!
-//! Cost per game: the index's collector (one string of its texts, the main line replayed for the
-//! final position), a main-line tracker of its own, and a reused list of the main line's moves;
-//! the Arrow builders grow to the batch once.
+//! Cost per game: the index's collector (one string of its texts; the main line replayed for the
+//! final position only with the replay), whose main-line state says which moves are on the main
+//! line; the move codes made as the moves come, in reused lists; the Arrow builders grow to the
+//! batch once. Nodes and moves are matched as the reader gives them, before anything else.
 
 use super::moves::{encode_shogi_move, go_code, raw_go_move, ShogiBoard};
 use super::schema::{games_schema, records_schema};
