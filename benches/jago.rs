@@ -3,6 +3,10 @@
 //! `cargo bench --bench jago` (reads the corpus from `KIFU_CORPUS` or `../shared/corpus`).
 //! Inputs: every game of converted/xml-gogui in one document (6.4 MB), and the same files read
 //! one reader per file.
+//!
+//! The speed bar of the Jago reader (issue 22: at least 90% of the bare loop) compares
+//! `kifu jago events` with `quick-xml bare loop` within each group, `jago-one-document` and
+//! `jago-per-file`. `profiling/jago_profile.rs` counts the same workloads under callgrind.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu::EventSource;

@@ -1,8 +1,9 @@
 //! The CSA tokenizer: cuts the input into statements. A statement is one line, or one part of a
 //! line whose statements are joined by commas (`+7776FU,T12`). Comment (`'`), name (`N`) and
 //! header (`$`) lines are never split: their text may contain commas. Lines end at LF, CR or
-//! CRLF. Costs: one `memchr2` per line and one `memchr` for a comma per line that may be split;
-//! no allocation, no UTF-8 validation.
+//! CRLF. Costs: one search per line for its end or a comma, whichever comes first (eight bytes at
+//! a time, `memchr` past 64 bytes), and for a comma-joined line one more for its end; no
+//! allocation, no UTF-8 validation.
 
 /// One statement: its bytes (without the line end) and its offset in the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +73,14 @@ impl<'a> Lexer<'a> {
         self.line_end = 0;
     }
 
+    /// Moves to `pos`, a line start at most the input's length (the in-place readers' line ends).
+    #[inline(always)]
+    pub fn seek_within(&mut self, pos: usize) {
+        debug_assert!(pos <= self.input.len());
+        self.pos = pos;
+        self.line_end = 0;
+    }
+
     /// The next statement, or `None` at the end of the input.
     #[inline]
     pub fn next_stmt(&mut self) -> Option<Stmt<'a>> {
@@ -80,7 +89,7 @@ impl<'a> Lexer<'a> {
             // Inside a comma-joined line.
             let start = self.pos;
             let rest = &input[start..self.line_end];
-            return Some(match memchr::memchr(b',', rest) {
+            return Some(match find1(b',', rest) {
                 Some(i) => {
                     self.pos = start + i + 1;
                     Stmt { start, bytes: &rest[..i], at_eof: false, line: false }
@@ -97,7 +106,18 @@ impl<'a> Lexer<'a> {
         if start >= input.len() {
             return None;
         }
-        let found = memchr::memchr2(b'\n', b'\r', &input[start..]);
+        let rest = &input[start..];
+        // Comment, name and header lines are never split; in the others one search finds the
+        // line end or a comma, whichever comes first.
+        let splittable = !matches!(rest[0], b'\'' | b'N' | b'$');
+        let (found, comma) = if splittable {
+            match find3(b'\n', b'\r', b',', rest) {
+                Some(i) if rest[i] == b',' => (find2(b'\n', b'\r', &rest[i..]).map(|j| i + j), Some(i)),
+                f => (f, None),
+            }
+        } else {
+            (find2(b'\n', b'\r', rest), None)
+        };
         let (end, next) = match found {
             Some(i) => {
                 let e = start + i;
@@ -107,20 +127,91 @@ impl<'a> Lexer<'a> {
             None => (input.len(), input.len()),
         };
         let line = &input[start..end];
-        let splittable = !matches!(line.first(), Some(b'\'' | b'N' | b'$'));
-        if splittable {
-            let comma =
-                if line.len() <= 16 { line.iter().position(|&c| c == b',') } else { memchr::memchr(b',', line) };
-            if let Some(i) = comma {
-                self.line_end = end;
-                self.next_line = next;
-                self.pos = start + i + 1;
-                return Some(Stmt { start, bytes: &line[..i], at_eof: false, line: false });
-            }
+        if let Some(i) = comma {
+            self.line_end = end;
+            self.next_line = next;
+            self.pos = start + i + 1;
+            return Some(Stmt { start, bytes: &line[..i], at_eof: false, line: false });
         }
         self.pos = next;
         Some(Stmt { start, bytes: line, at_eof: end == input.len() && next == end, line: true })
     }
+}
+
+/// Lines and fields longer than this are searched with `memchr`, shorter ones a word at a time
+/// (where `memchr`'s set-up costs more than the search).
+const SHORT: usize = 64;
+
+/// Eight copies of a byte.
+#[inline(always)]
+const fn splat(b: u8) -> u64 {
+    b as u64 * 0x0101_0101_0101_0101
+}
+
+/// The high bit of each byte of `x` that is zero (exact for the lowest such byte, which is all
+/// the callers read).
+#[inline(always)]
+const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(splat(1)) & !x & splat(0x80)
+}
+
+/// The eight bytes of `b` from `i` as a little-endian word.
+#[inline(always)]
+fn word(b: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// `memchr2(x, y, b)` for the short lines and statements of CSA: eight bytes at a time, `memchr`
+/// past [`SHORT`] bytes.
+#[inline(always)]
+pub(crate) fn find2(x: u8, y: u8, b: &[u8]) -> Option<usize> {
+    let hit = |w: u64| zero_bytes(w ^ splat(x)) | zero_bytes(w ^ splat(y));
+    find_by(b, hit, |c| c == x || c == y, |b| memchr::memchr2(x, y, b))
+}
+
+/// `memchr3(x, y, z, b)` as [`find2`] does it.
+#[inline(always)]
+pub(crate) fn find3(x: u8, y: u8, z: u8, b: &[u8]) -> Option<usize> {
+    let hit = |w: u64| zero_bytes(w ^ splat(x)) | zero_bytes(w ^ splat(y)) | zero_bytes(w ^ splat(z));
+    find_by(b, hit, |c| c == x || c == y || c == z, |b| memchr::memchr3(x, y, z, b))
+}
+
+/// `memchr(x, b)` as [`find2`] does it.
+#[inline(always)]
+pub(crate) fn find1(x: u8, b: &[u8]) -> Option<usize> {
+    find_by(b, |w| zero_bytes(w ^ splat(x)), |c| c == x, |b| memchr::memchr(x, b))
+}
+
+#[inline(always)]
+fn find_by(
+    b: &[u8],
+    hit: impl Fn(u64) -> u64,
+    is: impl Fn(u8) -> bool,
+    long: impl Fn(&[u8]) -> Option<usize>,
+) -> Option<usize> {
+    if b.len() < 8 {
+        return b.iter().position(|&c| is(c));
+    }
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let m = hit(word(b, i));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+        if i >= SHORT {
+            return long(&b[i..]).map(|j| i + j);
+        }
+    }
+    if i == b.len() {
+        return None;
+    }
+    // The last eight bytes: those before `i` were searched already and hold no hit.
+    let e = b.len() - 8;
+    let m = hit(word(b, e));
+    (m != 0).then(|| e + (m.trailing_zeros() / 8) as usize)
 }
 
 /// If a line ends at `e` (a line end there, or the end of the input), where the next line
@@ -186,6 +277,29 @@ mod tests {
         assert_eq!(v, vec![(0, &b"V2.2"[..]), (6, b"+7776FU"), (14, b"T12"), (18, b"'a,b"), (23, b"%TORYO")]);
         assert_eq!(all(b"a\n\nb\n"), vec![(0, &b"a"[..]), (2, b""), (3, b"b")]);
         assert_eq!(all(b"+1,"), vec![(0, &b"+1"[..]), (3, b"")]);
+    }
+
+    #[test]
+    fn word_search_agrees_with_memchr() {
+        // Every length up to past `SHORT`, every position of one or two hits, bytes around them
+        // that differ by one bit.
+        for len in 0..SHORT + 20 {
+            for at in 0..=len {
+                for second in [None, Some(at + 1), Some(at + 9), Some(len.saturating_sub(1))] {
+                    let mut b: Vec<u8> = (0..len).map(|i| [b'a', 0x0b, 0x0c, 0x8a, 0x8d, 0x2d, 0x00][i % 7]).collect();
+                    if at < len {
+                        b[at] = b'\r';
+                    }
+                    if let Some(s) = second.filter(|&s| s < len) {
+                        b[s] = b'\n';
+                    }
+                    assert_eq!(find2(b'\n', b'\r', &b), memchr::memchr2(b'\n', b'\r', &b), "{b:?}");
+                    assert_eq!(find1(b'\n', &b), memchr::memchr(b'\n', &b), "{b:?}");
+                    assert_eq!(find1(b',', &b), memchr::memchr(b',', &b), "{b:?}");
+                    assert_eq!(find3(b',', b'-', b'\r', &b), memchr::memchr3(b',', b'-', b'\r', &b), "{b:?}");
+                }
+            }
+        }
     }
 
     #[test]

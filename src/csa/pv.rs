@@ -17,20 +17,33 @@ use crate::event::{Color, Piece, ShogiMove, Square};
 #[inline]
 pub fn parse_move(b: &[u8]) -> Option<ShogiMove> {
     let &[s, f1, r1, f2, r2, p1, p2] = b else { return None };
+    move_from(s, u32::from_le_bytes([f1, r1, f2, r2]), p1, p2)
+}
+
+/// [`parse_move`] on the token's bytes: the sign, the four digits (a little-endian word) and the
+/// piece's two letters. The digits are checked together.
+#[inline(always)]
+pub(crate) fn move_from(s: u8, d: u32, p1: u8, p2: u8) -> Option<ShogiMove> {
     let color = match s {
         b'+' => Color::Black,
         b'-' => Color::White,
         _ => return None,
     };
-    let (f1, r1, f2, r2) = (f1.wrapping_sub(b'0'), r1.wrapping_sub(b'0'), f2.wrapping_sub(b'1'), r2.wrapping_sub(b'1'));
-    // from: 00, or both digits 1-9; to: both digits 1-9.
-    let from_ok = (f1 | r1) == 0 || (f1.wrapping_sub(1) < 9 && r1.wrapping_sub(1) < 9);
-    if !(from_ok && f2 < 9 && r2 < 9) {
+    // Every byte `0`-`9`: its high nibble is 3, and adding 6 to its low nibble does not carry.
+    if d & 0xF0F0_F0F0 != 0x3030_3030 || d.wrapping_add(0x0606_0606) & 0xF0F0_F0F0 != 0x3030_3030 {
+        return None;
+    }
+    let v = d & 0x0F0F_0F0F;
+    // The high bit of each byte: whether that digit is not 0 (a digit is at most 9).
+    let nonzero = v.wrapping_add(0x7F7F_7F7F) & 0x8080_8080;
+    // to: both digits 1-9; from: 00, or both digits 1-9.
+    if nonzero & 0x8080_0000 != 0x8080_0000 || !matches!(nonzero & 0x8080, 0 | 0x8080) {
         return None;
     }
     let piece = piece_from_bytes(p1, p2)?;
+    let [f1, r1, f2, r2] = v.to_le_bytes();
     let from = if f1 == 0 { None } else { Some(Square::new(f1, r1)) };
-    Some(ShogiMove { color, from, to: Square::new(f2 + 1, r2 + 1), piece })
+    Some(ShogiMove { color, from, to: Square::new(f2, r2), piece })
 }
 
 /// The fourteen piece names by a perfect hash of their two letters (`(a * 15 + b) & 31`).
@@ -285,6 +298,59 @@ mod tests {
         }
         for t in [&b"+0911FU"[..], b"+9011FU", b"+1110FU", b"+1101FU", b"+A111FU", b"*1111FU", b"+1111F"] {
             assert!(parse_move(t).is_none(), "{t:?}");
+        }
+    }
+
+    /// The plain byte-by-byte reading that `move_from`'s word checks replace.
+    fn parse_move_bytewise(b: &[u8]) -> Option<ShogiMove> {
+        let &[s, f1, r1, f2, r2, p1, p2] = b else { return None };
+        let color = match s {
+            b'+' => Color::Black,
+            b'-' => Color::White,
+            _ => return None,
+        };
+        let digit = |c: u8| c.is_ascii_digit().then(|| c - b'0');
+        let (f1, r1, f2, r2) = (digit(f1)?, digit(r1)?, digit(f2)?, digit(r2)?);
+        let from = match (f1, r1) {
+            (0, 0) => None,
+            (1..=9, 1..=9) => Some(Square::new(f1, r1)),
+            _ => return None,
+        };
+        if f2 == 0 || r2 == 0 {
+            return None;
+        }
+        Some(ShogiMove { color, from, to: Square::new(f2, r2), piece: Piece::from_csa(&[p1, p2])? })
+    }
+
+    #[test]
+    fn word_checks_agree_with_bytewise_reading() {
+        // Every value of each digit byte with the others valid, and every mix of edge bytes.
+        let edges = [0u8, b'/', b'0', b'1', b'5', b'9', b':', b'?', b'@', b'A', b'j', 0x7f, 0x80, 0xc9, 0xff];
+        let mut cases = Vec::new();
+        for i in 0..4 {
+            for v in 0..=255u8 {
+                let mut d = *b"7776";
+                d[i] = v;
+                cases.push(d);
+                let mut d = *b"0055";
+                d[i] = v;
+                cases.push(d);
+            }
+        }
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    for &d in &edges {
+                        cases.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+        for d in cases {
+            for (s, p) in [(b'+', *b"FU"), (b'-', *b"RY"), (b'*', *b"FU"), (b'+', *b"XX")] {
+                let t = [s, d[0], d[1], d[2], d[3], p[0], p[1]];
+                assert_eq!(parse_move(&t), parse_move_bytewise(&t), "{t:?}");
+            }
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
 use super::lex::{self, Lexer, Stmt};
-use super::pv::{parse_evaluation, parse_move};
+use super::pv::{move_from, parse_evaluation, parse_move};
 use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
@@ -468,6 +468,30 @@ impl<'a> Reader<'a> {
             }
             match input.get(p) {
                 Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
+                    // The usual shapes first, the move read as one word with the byte after it:
+                    // the move then LF, maybe followed by a line `T` and whole seconds, or the
+                    // move, a comma and `T` with whole seconds.
+                    let w = input.get(p..p + 8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+                    let after = (w >> 56) as u8;
+                    if after == b'\n' || after == b',' {
+                        let Some(m) = move_from(w as u8, (w >> 8) as u32, (w >> 40) as u8, (w >> 48) as u8) else {
+                            return self.hot_statement();
+                        };
+                        let t = p + 8;
+                        if input.get(t) == Some(&b'T') && t <= self.game_limit {
+                            if let Some((value, next)) = whole_seconds(input, t + 1) {
+                                self.lex.seek_within(next);
+                                self.hot_move(p, m);
+                                self.pending = Pending::MoveClock(m, t, value);
+                                return Some(Event::Node);
+                            }
+                        }
+                        if after == b',' {
+                            return self.hot_statement();
+                        }
+                        self.lex.seek_within(t);
+                        return Some(self.hot_move(p, m));
+                    }
                     if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
                         let next = lex::line_after(input, p + 7);
                         // A whole-second time on the next line or after a comma is read with
@@ -478,32 +502,35 @@ impl<'a> Reader<'a> {
                             && t <= self.game_limit
                         {
                             if let Some((value, after)) = whole_seconds(input, t + 1) {
-                                self.lex.seek(after);
+                                self.lex.seek_within(after);
                                 self.hot_move(p, m);
                                 self.pending = Pending::MoveClock(m, t, value);
                                 return Some(Event::Node);
                             }
                         }
                         if let Some(next) = next {
-                            self.lex.seek(next);
+                            self.lex.seek_within(next);
                             return Some(self.hot_move(p, m));
                         }
                     }
                 }
                 Some(b'T') if self.last_color.is_some() => {
                     if let Some((value, next)) = whole_seconds(input, p + 1) {
-                        self.lex.seek(next);
+                        self.lex.seek_within(next);
                         self.stmt_offset = p;
                         return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
                     }
                 }
                 Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
+                    if let Some(ev) = self.hot_evaluation(p) {
+                        return Some(ev);
+                    }
                     let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
                     let line = &input[p..e];
                     if line.len() <= self.config.limits.max_value_len {
                         let (score, pv, dialect) = parse_evaluation(&line[3..]);
                         if !dialect {
-                            self.lex.seek(lex::line_after(input, e).unwrap_or(e));
+                            self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
                             self.stmt_offset = p;
                             return Some(Event::Evaluation(Evaluation { score, pv }));
                         }
@@ -512,6 +539,64 @@ impl<'a> Reader<'a> {
                 _ => {}
             }
         }
+        self.hot_statement()
+    }
+
+    /// The usual `'**` line read in place: blanks, a score of one to nine digits with an optional
+    /// sign, then the line end, or blanks and the PV. The same event as [`parse_evaluation`] on
+    /// the line gives; `None` (nothing consumed) for any other shape.
+    #[inline]
+    fn hot_evaluation(&mut self, p: usize) -> Option<Event<'a>> {
+        let input = self.input;
+        let blanks = |mut q: usize| {
+            while matches!(input.get(q), Some(b' ' | b'\t')) {
+                q += 1;
+            }
+            q
+        };
+        let mut q = blanks(p + 3);
+        let neg = match input.get(q) {
+            Some(b'-') => true,
+            Some(b'+') => false,
+            _ => false,
+        };
+        if matches!(input.get(q), Some(b'-' | b'+')) {
+            q += 1;
+        }
+        let first = q;
+        let mut v: i32 = 0;
+        while let Some(&c) = input.get(q) {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 || q - first == 9 {
+                break;
+            }
+            v = v * 10 + d as i32;
+            q += 1;
+        }
+        if q == first {
+            return None;
+        }
+        let (pv_start, e) = match input.get(q) {
+            None | Some(b'\n' | b'\r') => (q, q),
+            Some(b' ' | b'\t') => {
+                let s = blanks(q);
+                (s, memchr::memchr2(b'\n', b'\r', &input[s..]).map_or(input.len(), |i| s + i))
+            }
+            Some(_) => return None,
+        };
+        if e - p > self.config.limits.max_value_len {
+            return None;
+        }
+        self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
+        self.stmt_offset = p;
+        let score = Some(if neg { -v } else { v });
+        Some(Event::Evaluation(Evaluation { score, pv: &input[pv_start..e] }))
+    }
+
+    /// The tokenizer's next statement if it is a move or a `T` (else it is handed to the slow
+    /// path through `refeed`, and `None` returned).
+    #[inline]
+    fn hot_statement(&mut self) -> Option<Event<'a>> {
         let mut lex = self.lex.clone();
         let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
         match s.bytes {

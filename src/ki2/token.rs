@@ -12,6 +12,16 @@ use crate::kit::kakinoki::reach::{Motion, Words};
 /// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
 #[inline]
 pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
+    match enc {
+        Enc::Utf8 => classify_in::<false>(line),
+        Enc::Sjis => classify_in::<true>(line),
+    }
+}
+
+/// [`classify`] in one charset (CP932 when `SJIS`).
+#[inline(always)]
+fn classify_in<const SJIS: bool>(line: &[u8]) -> Kind {
+    let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
     match mark_at(line, skip_spaces(line, 0, enc), enc) {
         Some(_) => Kind::Move { real: true },
         None => match lex::classify(line, enc) {
@@ -68,7 +78,18 @@ pub(crate) struct Written {
 
 /// Reads the token at `b[i]` (a side mark); returns it and the offset after it (`b` ends at the
 /// line's end).
+#[inline]
 pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
+    match enc {
+        Enc::Utf8 => token_in::<false>(b, i),
+        Enc::Sjis => token_in::<true>(b, i),
+    }
+}
+
+/// [`token`] in one charset (CP932 when `SJIS`): the charset's tests are constants.
+#[inline(always)]
+fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
+    let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
     let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
     match target_at(b, i + n, enc) {
         Ok((to, piece, j)) => {

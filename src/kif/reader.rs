@@ -69,9 +69,19 @@ impl<'a> Reader<'a> {
         game::next_item(self)
     }
 
-    /// A move line of frame `fi` (`at`: the line's offset).
-    fn move_line(&mut self, fi: usize, line: &'a [u8], at: usize) -> Option<Result<Event<'a>, Error>> {
-        let m = moves::parse(line, self.g.enc);
+    /// A move line of frame `fi` (`at`: the line's offset), `common` its reading by
+    /// [`moves::common`] when it has the common shape.
+    fn move_line(
+        &mut self,
+        fi: usize,
+        line: &'a [u8],
+        at: usize,
+        common: Option<moves::MoveLine<'a>>,
+    ) -> Option<Result<Event<'a>, Error>> {
+        let m = match common {
+            Some(m) => m,
+            None => moves::general(line, self.g.enc),
+        };
         let f = self.g.frames[fi];
         if f.ended {
             return Some(self.g.warn(WarningKind::Repaired, at));
@@ -187,7 +197,9 @@ impl<'a> Dialect<'a> for Reader<'a> {
         let input = g.input;
         let (e, next) = line_end(input, f.pos);
         let line = &input[f.pos..e];
-        let kind = classify(line, g.enc);
+        // Most lines are moves of the common shape: read once, and known to be real moves.
+        let common = moves::common(line, g.enc);
+        let kind = if common.is_some() { Kind::Move { real: true } } else { classify(line, g.enc) };
         if kind.is_body() && !g.started {
             return g.begin_body();
         }
@@ -203,7 +215,7 @@ impl<'a> Dialect<'a> for Reader<'a> {
             return Some(Err(g.fail(ErrorKind::LimitExceeded(Limit::ValueSize), f.pos, "line too long")));
         }
         match kind {
-            Kind::Move { .. } => self.move_line(fi, line, f.pos),
+            Kind::Move { .. } => self.move_line(fi, line, f.pos, common),
             _ => g.line(kind, line, f.pos, f.ply),
         }
     }

@@ -3,11 +3,12 @@
 //! and komi, main-line hash and final position as `kifu index` stores) and the main line as
 //! compact move codes (see [`super::moves`]).
 //!
-//! Cost per game: the index's collector (one string of its texts, the main line replayed for the
-//! final position), a main-line tracker of its own, and a reused list of the main line's moves;
-//! the Arrow builders grow to the batch once.
+//! Cost per game: the index's collector (one string of its texts; the main line replayed for the
+//! final position only with the replay), whose main-line state says which moves are on the main
+//! line; the move codes made as the moves come, in reused lists; the Arrow builders grow to the
+//! batch once. Nodes and moves are matched as the reader gives them, before anything else.
 
-use super::moves::{encode_go_move, encode_shogi_move, ShogiBoard};
+use super::moves::{encode_shogi_move, go_code, raw_go_move, ShogiBoard};
 use super::schema::{games_schema, records_schema};
 use crate::extract::{Collector, GameRow, Kind};
 use crate::texts::Field;
@@ -18,14 +19,8 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::SchemaRef;
 use kifu::{Event, Format, Move, Setup};
-use std::sync::Arc;
 
-/// One main-line event the move codes need, in order.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Move(Move),
-    Setup(Setup),
-}
+use std::sync::Arc;
 
 /// Games' events in, Arrow record batches of the games table out ([`super::games_schema`], or
 /// [`super::records_schema`] with an input row number in front).
@@ -218,12 +213,18 @@ struct Done<'r> {
 }
 
 /// The per-game reading state: the index's collector (whose main-line state says which moves
-/// are on the main line), the main line's
-/// moves and setup, the move codes.
+/// are on the main line) and the main line's move codes, made as the moves come: the Go moves'
+/// points (see `moves::raw_go_move`, made codes when the game ends and its board size is
+/// known) and the shogi moves' codes (their promotion bit from a board that follows the main
+/// line's setup and moves). A game keeps the list of its kind.
 #[derive(Default)]
 struct Reading {
     collector: Collector,
-    steps: Vec<Step>,
+    /// The open game's main-line Go moves, as `raw_go_move`s.
+    go: Vec<u32>,
+    /// The open game's main-line shogi moves' codes.
+    shogi: Vec<u32>,
+    /// The staged game's move codes.
     codes: Vec<u32>,
     board: ShogiBoard,
     error: String,
@@ -253,53 +254,62 @@ impl Reading {
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let mut charset = None;
-        self.steps.clear();
+        self.clear_moves();
         // Whether a game is open, and the warnings seen outside one since the last row.
         let (mut open, mut outside) = (false, 0u64);
         for item in events {
-            match item {
-                Ok(ev) => {
-                    if !open && matches!(ev, Event::Warning(_)) {
-                        outside += 1;
-                    }
-                    // The collector's own main-line state, after the event (a move does not
-                    // move it on: it is on the main line when its node is).
-                    let row = self.collector.feed(&ev, &mut charset);
-                    match ev {
-                        Event::GameStart { .. } => {
-                            // A game left open (no `GameEnd`) ends here.
-                            if let Some(row) = row {
-                                self.stage(row, None, done);
-                            }
-                            self.flush(done);
-                            self.before = std::mem::take(&mut outside);
-                            open = true;
-                            self.steps.clear();
-                            continue;
-                        }
-                        Event::Move(m) if self.collector.on_main() => self.steps.push(Step::Move(m)),
-                        Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. }))
-                            if self.collector.on_main() =>
-                        {
-                            self.steps.push(Step::Setup(s))
-                        }
-                        _ => {}
-                    }
-                    if let Some(row) = row {
-                        self.stage(row, None, done);
-                        self.steps.clear();
-                        open = false;
-                    }
+            // Nodes and moves, most events, first, matched as they come (no copy of the
+            // event): they finish no game. The collector's own main-line state says whether a
+            // move is on the main line (a move does not move it on: it is on the main line
+            // when its node is).
+            let ev = match item {
+                Ok(Event::Node) => {
+                    self.collector.feed_node();
+                    continue;
                 }
+                Ok(Event::Move(m)) => {
+                    if self.collector.feed_move(&m) {
+                        self.push_move(&m);
+                    }
+                    continue;
+                }
+                Ok(ev) => ev,
                 Err(e) => {
                     let p = e.position();
                     let message = format!("{}:{}: {}", p.line, p.column, e.message());
                     if let Some(row) = self.collector.finish(Some(())) {
                         self.stage(row, Some(message), done);
                     }
-                    self.steps.clear();
+                    self.clear_moves();
                     open = false;
+                    continue;
                 }
+            };
+            if !open && matches!(ev, Event::Warning(_)) {
+                outside += 1;
+            }
+            let row = self.collector.feed(&ev, &mut charset);
+            match ev {
+                Event::GameStart { .. } => {
+                    // A game left open (no `GameEnd`) ends here.
+                    if let Some(row) = row {
+                        self.stage(row, None, done);
+                    }
+                    self.flush(done);
+                    self.before = std::mem::take(&mut outside);
+                    open = true;
+                    self.clear_moves();
+                    continue;
+                }
+                Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if self.collector.on_main() => {
+                    self.board.setup(&s)
+                }
+                _ => {}
+            }
+            if let Some(row) = row {
+                self.stage(row, None, done);
+                self.clear_moves();
+                open = false;
             }
         }
         if let Some(row) = self.collector.finish(None) {
@@ -309,8 +319,27 @@ impl Reading {
             p.0.warnings += outside;
         }
         self.flush(done);
-        self.steps.clear();
+        self.clear_moves();
         self.before = 0;
+    }
+
+    /// Forgets the open game's moves (a game starts, or ended).
+    fn clear_moves(&mut self) {
+        self.go.clear();
+        self.shogi.clear();
+        self.board.clear();
+    }
+
+    /// Records a main-line move: a Go move's point, a shogi move's code (the board played).
+    #[inline(always)]
+    fn push_move(&mut self, m: &Move) {
+        match m {
+            Move::Go { color, point } => self.go.push(raw_go_move(*color, *point)),
+            Move::Shogi(s) => {
+                let promoted = self.board.play(s);
+                self.shogi.push(encode_shogi_move(s, promoted));
+            }
+        }
     }
 
     /// Hands the staged game to `done`, if any.
@@ -327,22 +356,12 @@ impl Reading {
         self.emit(row, error);
     }
 
-    /// Stages `row`: its move codes from the steps, its board, its error.
+    /// Stages `row`: its move codes, its board, its error. A shogi game's codes are those of
+    /// its shogi moves (a Go move in a shogi game, a mixed-up record, is left out, as the board
+    /// does); a Go game's those of its Go moves on its board size.
     fn emit(&mut self, row: GameRow, error: Option<String>) {
-        self.codes.clear();
         let size = if row.kind == Some(Kind::Shogi) {
-            self.board.clear();
-            for s in &self.steps {
-                match s {
-                    Step::Setup(s) => self.board.setup(s),
-                    Step::Move(Move::Shogi(m)) => {
-                        let promoted = self.board.play(m);
-                        self.codes.push(encode_shogi_move(m, promoted));
-                    }
-                    // A Go move in a shogi game (a mixed-up record): left out, as the board does.
-                    Step::Move(_) => {}
-                }
-            }
+            std::mem::swap(&mut self.codes, &mut self.shogi);
             (9, 9)
         } else {
             let size = row
@@ -350,15 +369,13 @@ impl Reading {
                 .and_then(|s| kifu::position::go::parse_size(s.as_bytes()))
                 .filter(|&(w, h)| w > 0 && h > 0)
                 .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
-            for s in &self.steps {
-                if let Step::Move(m) = s {
-                    if let Some(code) = encode_go_move(*m, size.0, size.1) {
-                        self.codes.push(code);
-                    }
-                }
+            std::mem::swap(&mut self.codes, &mut self.go);
+            for c in &mut self.codes {
+                *c = go_code(*c, size.0, size.1);
             }
             size
         };
+        self.clear_moves();
         if let Some(e) = &error {
             self.error.clear();
             self.error.push_str(e);

@@ -50,6 +50,32 @@ pub fn encode_go_move(m: Move, width: u8, height: u8) -> Option<u32> {
     Some(color_bit(color) << 12 | index)
 }
 
+/// A Go move as the builder records it while the game's board size may still change: bit 16
+/// the color (1 White), bit 17 a pass, else `x << 8 | y` ([`go_code`] makes it a code).
+#[inline(always)]
+pub(super) fn raw_go_move(color: Color, point: Option<Point>) -> u32 {
+    let c = color_bit(color) << 16;
+    match point {
+        None => c | 1 << 17,
+        Some(p) => c | u32::from(p.x) << 8 | u32::from(p.y),
+    }
+}
+
+/// The code of a [`raw_go_move`] on a `width` × `height` board: [`encode_go_move`]'s.
+#[inline(always)]
+pub(super) fn go_code(raw: u32, width: u8, height: u8) -> u32 {
+    let (w, h) = (u32::from(width), u32::from(height));
+    let (x, y) = ((raw >> 8) & 0xFF, raw & 0xFF);
+    let index = if raw & 1 << 17 != 0 {
+        w * h
+    } else if x < w && y < h {
+        y * w + x
+    } else {
+        GO_OFF_BOARD
+    };
+    (raw >> 16 & 1) << 12 | index
+}
+
 /// The Go move of `code` on a `width` × `height` board; `None` for [`GO_OFF_BOARD`] or a code
 /// that is not one of that board (an index past the pass, bits above 12).
 ///
@@ -196,6 +222,29 @@ mod tests {
                     let code = encode_go_move(m, w, h).unwrap();
                     assert!(code < 1 << 13);
                     assert_eq!(decode_go_move(code, w, h), Some(m), "{w}x{h} {m:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn raw_moves_give_the_codes_of_encode_go_move() {
+        for (w, h) in [(19u8, 19u8), (9, 9), (13, 19), (52, 52), (1, 1), (4, 2)] {
+            for color in [Color::Black, Color::White] {
+                let mut points: Vec<Option<Point>> = vec![None];
+                for y in 0..60u8 {
+                    for x in 0..60u8 {
+                        points.push(Some(Point::new(x, y)));
+                    }
+                }
+                points.push(Some(Point::new(255, 255)));
+                for point in points {
+                    let m = Move::Go { color, point };
+                    assert_eq!(
+                        Some(go_code(raw_go_move(color, point), w, h)),
+                        encode_go_move(m, w, h),
+                        "{w}x{h} {m:?}"
+                    );
                 }
             }
         }

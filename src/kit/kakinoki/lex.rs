@@ -183,8 +183,18 @@ const HEAD_WORDS: [Word; 6] = [
 /// The kind of `line` (without its line end).
 #[inline]
 pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
+    match enc {
+        Enc::Utf8 => classify_in::<false>(line),
+        Enc::Sjis => classify_in::<true>(line),
+    }
+}
+
+/// [`classify`] in one charset (CP932 when `SJIS`): the charset's tests are constants.
+#[inline(always)]
+fn classify_in<const SJIS: bool>(line: &[u8]) -> Kind {
+    let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
     let mut i = 0;
-    while i < line.len() && matches!(line[i], b' ' | b'\t') {
+    while let Some(b' ' | b'\t') = line.get(i) {
         i += 1;
     }
     match line.get(i) {
@@ -194,9 +204,17 @@ pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
         Some(b'&') => Kind::Bookmark,
         Some(b'|') => Kind::Head,
         Some(b'+') if line.get(i + 1) == Some(&b'-') => Kind::Head,
-        Some(c) if c.is_ascii_digit() => {
-            while i < line.len() && line[i].is_ascii_digit() {
+        Some(b'0'..=b'9') => {
+            i += 1;
+            while let Some(b'0'..=b'9') = line.get(i) {
                 i += 1;
+            }
+            while let Some(b' ') = line.get(i) {
+                i += 1;
+            }
+            // The common move: a full-width file digit right after the spaces.
+            if glyphs::file_digit(line, i, SJIS).is_some() {
+                return Kind::Move { real: true };
             }
             let j = skip_spaces(line, i, enc);
             Kind::Move { real: is_move_start(line, j, enc) }

@@ -84,14 +84,155 @@ pub(crate) fn piece_at(b: &[u8], i: usize, enc: Enc) -> Option<(Piece, usize)> {
 }
 
 /// The kanji rank numeral (`一`–`九`) at `b[i]`, as 1–9.
-#[inline]
+#[inline(always)]
 pub(crate) fn numeral_at(b: &[u8], i: usize, enc: Enc) -> Option<u8> {
     let (c, _) = code_at(b, i, enc)?;
     NUMERAL_CODES[enc as usize].find(c).map(|k| k as u8 + 1)
 }
 
 /// Reads a move line (a line [`classify`](super::lex::classify) calls a move).
+#[inline]
 pub(crate) fn parse(line: &[u8], enc: Enc) -> MoveLine<'_> {
+    match common(line, enc) {
+        Some(m) => m,
+        None => general(line, enc),
+    }
+}
+
+/// [`parse`] of the line almost every record is made of, in one pass that backs out at the first
+/// byte off its shape: spaces, the ply, spaces, a destination (`７六` or `同`), a one-character
+/// piece, an optional `成`, the origin (`(77)` or `打`), then the time (its usual fixed layout
+/// `( 0:16/00:00:16)` read from known places, any other through [`time`]). `None` for any
+/// other line, which [`general`] reads; for a line it reads, the result is [`general`]'s, and
+/// [`classify`](super::lex::classify) calls the line a real move (a reader that gets `Some`
+/// need not classify the line).
+#[inline]
+pub(crate) fn common(line: &[u8], enc: Enc) -> Option<MoveLine<'_>> {
+    match enc {
+        Enc::Utf8 => common_in::<false>(line),
+        Enc::Sjis => common_in::<true>(line),
+    }
+}
+
+/// [`common`] in one charset (CP932 when `SJIS`), so that every character width is a constant.
+#[inline(always)]
+fn common_in<const SJIS: bool>(line: &[u8]) -> Option<MoveLine<'_>> {
+    let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
+    // Every character of the move is one code: 2 bytes in CP932, 3 in UTF-8.
+    let cw = if SJIS { 2 } else { 3 };
+    let mut i = 0;
+    while line.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let start = i;
+    let mut ply = 0u64;
+    while let Some(&d) = line.get(i) {
+        if !d.is_ascii_digit() {
+            break;
+        }
+        ply = ply * 10 + u64::from(d - b'0');
+        i += 1;
+    }
+    if i == start || i - start > 9 {
+        return None;
+    }
+    while line.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let to = if let Some(f) = glyphs::file_digit(line, i, SJIS) {
+        let (c, _) = code_at(line, i + cw, enc)?;
+        let r = NUMERAL_CODES[enc as usize].find(c)? as u8 + 1;
+        i += 2 * cw;
+        Some(Square::new(f, r))
+    } else if at(line, i, glyphs::SAME, enc) {
+        i = skip_spaces(line, i + cw, enc);
+        None
+    } else {
+        return None;
+    };
+    let (c, _) = code_at(line, i, enc)?;
+    let piece = glyphs::PIECES[PIECE_CODES[enc as usize].find(c)?].1;
+    i += cw;
+    let promote = at(line, i, glyphs::PROMOTE, enc);
+    if promote {
+        i += cw;
+    }
+    let from = match line.get(i..i.wrapping_add(4)) {
+        Some(&[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')']) => {
+            i += 4;
+            Some(Square::new(f - b'0', r - b'0'))
+        }
+        _ if at(line, i, glyphs::DROP, enc) => {
+            i += cw;
+            None
+        }
+        _ => return None,
+    };
+    while line.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let mut time = None;
+    if line.get(i) == Some(&b'(') {
+        time = Some(match usual_time(line, i) {
+            Some(ms) => Ok((ms, i)),
+            None => self::time(line, i).map(|ms| (ms, i)).ok_or(i),
+        });
+    } else {
+        let j = skip_spaces(line, i, enc);
+        if line.get(j) == Some(&b'(') {
+            time = Some(self::time(line, j).map(|ms| (ms, j)).ok_or(j));
+        }
+    }
+    Some(MoveLine { ply, body: Body::Move(Written { to, piece, promote, from }), time })
+}
+
+/// `b` repeated in the bytes of a `u64` where `mask` has `FF`.
+const fn bytes(b: u8, mask: u64) -> u64 {
+    u64::from_le_bytes([b; 8]) & mask
+}
+
+/// The places of the digits in the two halves of `( m:ss/hh:mm:ss)` (the minutes' first one a
+/// space or a digit).
+const DIGITS: [u64; 2] =
+    [u64::from_le_bytes([0, 255, 255, 0, 255, 255, 0, 255]), u64::from_le_bytes([255, 0, 255, 255, 0, 255, 255, 0])];
+/// The other bytes of that layout, as they are written.
+const PUNCT: [u64; 2] = [u64::from_le_bytes(*b"(00:00/0") & !DIGITS[0], u64::from_le_bytes(*b"0:00:00)") & !DIGITS[1]];
+
+/// Whether the half `k` of the layout, `h`, has its punctuation and its digits: not zero when
+/// not (a digit is `0x30`–`0x39`: high half `3`, and still `3` with 6 added; nothing carries
+/// from one byte into the next once the high halves are `3`).
+#[inline(always)]
+fn off_layout(h: u64, k: usize) -> u64 {
+    let (d, high) = (DIGITS[k], bytes(0xF0, DIGITS[k]));
+    ((h & !d) ^ PUNCT[k])
+        | ((h & high) ^ bytes(0x30, d))
+        | (((h & d).wrapping_add(bytes(0x06, d)) & high) ^ bytes(0x30, d))
+}
+
+/// The time at `b[j]` in its usual layout, `( m:ss/hh:mm:ss)` or `(mm:ss/hh:mm:ss)`: the first
+/// part in milliseconds, as [`time`] reads it; `None` for any other layout. The sixteen bytes
+/// are checked as two numbers, every byte at once ([`off_layout`]).
+#[inline]
+fn usual_time(b: &[u8], j: usize) -> Option<u64> {
+    let t: [u8; 16] = b.get(j..j.wrapping_add(16))?.try_into().ok()?;
+    let (lo, hi) = t.split_at(8);
+    let mut lo = u64::from_le_bytes(lo.try_into().ok()?);
+    let hi = u64::from_le_bytes(hi.try_into().ok()?);
+    let space = t[1] == b' ';
+    if space {
+        // A space before a one-digit minute reads as `0` (`0x20 | 0x10`).
+        lo |= 0x10 << 8;
+    }
+    if off_layout(lo, 0) | off_layout(hi, 1) != 0 {
+        return None;
+    }
+    let d = |k: usize| u64::from(t[k] & 0x0F);
+    let m = if space { d(2) } else { d(1) * 10 + d(2) };
+    Some((m * 60 + d(4) * 10 + d(5)) * 1000)
+}
+
+/// [`parse`] of any move line.
+pub(crate) fn general(line: &[u8], enc: Enc) -> MoveLine<'_> {
     let mut i = 0;
     while i < line.len() && matches!(line[i], b' ' | b'\t') {
         i += 1;
@@ -129,7 +270,7 @@ pub(crate) fn target(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>
 }
 
 /// [`target`] after the side mark: the destination and piece at `b[i]`.
-#[inline]
+#[inline(always)]
 pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Square>, Piece, usize), usize> {
     let to = if let Some(f) = glyphs::file_digit(b, i, enc == Enc::Sjis) {
         i += if enc == Enc::Sjis { 2 } else { 3 };
@@ -148,7 +289,7 @@ pub(crate) fn target_at(b: &[u8], mut i: usize, enc: Enc) -> Result<(Option<Squa
 }
 
 /// `成` (`Some(true)`), `不成` (`Some(false)`) or neither at `b[i]`, and the offset after it.
-#[inline]
+#[inline(always)]
 pub(crate) fn promotion(b: &[u8], i: usize, enc: Enc) -> (Option<bool>, usize) {
     let e = enc as usize;
     match code_at(b, i, enc) {
@@ -251,6 +392,7 @@ fn clock(b: &[u8], j: &mut usize) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::lex::{classify, Kind};
     use super::*;
 
     fn utf8(s: &str) -> MoveLine<'_> {
@@ -276,6 +418,98 @@ mod tests {
         assert!(matches!(m.time, Some(Err(_))));
         let m = utf8("  12 ６二銀(71) ( 1:02:03)");
         assert_eq!(m.time.unwrap().unwrap().0, 3_723_000);
+    }
+
+    #[test]
+    fn the_common_shape_reads_as_the_general_reader_does() {
+        let heads = ["   1 ", "12 ", "  1234  ", " 1\t", "\t3 ", "    ", "1234567890 "];
+        let moves = [
+            "７六歩(77)",
+            "１一と(12)",
+            "同　歩(66)",
+            "同歩(66)",
+            "同　　金(41)",
+            "５五角打",
+            "９九香打",
+            "２二角成(88)",
+            "２二角不成(88)",
+            "３三成銀(44)",
+            "３三銀成(44)",
+            "３三銀成打",
+            "▲７六歩(77)",
+            "７六歩(07)",
+            "７六歩(7",
+            "７十歩(77)",
+            "７六(77)",
+            "7六歩(77)",
+            "７六歩",
+            "投了",
+        ];
+        let tails = [
+            "",
+            "   ( 0:16/00:00:16)",
+            "( 0:16/00:00:16)+",
+            "   (10:05/01:02:03)",
+            " (00:01 / 00:00:07)",
+            " ( 1:02:03/)",
+            " ( 1:02:03)",
+            "　( 0:01/00:00:01)",
+            " (123:00/10:00:00)",
+            " ( 0:16/00:00:16",
+            " (0:1x/00:00:16)",
+            " x",
+            "\t( 9:59/99:59:59)",
+            " (:0:16/00:00:16)",
+            " ( 0:1:/00:00:16)",
+            " ( 0:16/00:00:1:)",
+            " ( 0:16/00:00:16]",
+            " ( 0:16 00:00:16)",
+        ];
+        let mut common_lines = 0;
+        for h in heads {
+            for m in moves {
+                for t in tails {
+                    let text = format!("{h}{m}{t}");
+                    let sjis = encoding_rs::SHIFT_JIS.encode(&text).0;
+                    for (b, enc) in [(text.as_bytes(), Enc::Utf8), (&*sjis, Enc::Sjis)] {
+                        if let Some(c) = common(b, enc) {
+                            assert_eq!(c, general(b, enc), "{text} {enc:?}");
+                            assert_eq!(classify(b, enc), Kind::Move { real: true }, "{text} {enc:?}");
+                            common_lines += 1;
+                        }
+                    }
+                }
+            }
+        }
+        // The shapes the fast reading is for are read by it.
+        assert!(common("   1 ７六歩(77)   ( 0:16/00:00:16)".as_bytes(), Enc::Utf8).is_some());
+        assert!(common(&encoding_rs::SHIFT_JIS.encode("  11 同　銀成(88)   (10:01/00:00:07)+").0, Enc::Sjis).is_some());
+        assert!(common_lines > 500, "{common_lines}");
+    }
+
+    #[test]
+    fn the_usual_time_layout_reads_as_time_does() {
+        assert_eq!(usual_time(b"( 0:16/00:00:16)", 0), Some(16_000));
+        assert_eq!(usual_time(b"x(12:34/01:02:03)+", 1), Some(754_000));
+        assert_eq!(usual_time(b"(00:00/00:00:00", 0), None);
+        // Random strings of the layout's bytes and a few others, mostly in its shape.
+        let alphabet = b"( 0123456789:/)x\xff";
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut some = 0;
+        for _ in 0..200_000 {
+            let mut t = *b"( 0:16/00:00:16)";
+            for _ in 0..1 + (seed % 3) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                t[(seed >> 8) as usize % 16] = alphabet[(seed >> 20) as usize % alphabet.len()];
+            }
+            if let Some(ms) = usual_time(&t, 0) {
+                assert_eq!(Some(ms), time(&t, 0), "{}", String::from_utf8_lossy(&t));
+                some += 1;
+            }
+        }
+        assert!(some > 10_000, "{some}");
     }
 
     #[test]
