@@ -140,3 +140,23 @@ fn converted_jgf_v2() {
 fn converted_jgf_v1() {
     check("converted/jgf1-nggo", &[".jgf"], v1, 4099, (0x32956c86a77b0c07, 578917, 1770));
 }
+
+/// The JSON sniffers' answers on the head of every corpus file (all folders), pinned the same
+/// way: the detector's choice of format must not move when a sniffer gets faster.
+#[test]
+fn sniffers_on_every_corpus_head() {
+    let Some(corpus) = common::corpus() else { return };
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut files = 0u64;
+    for path in common::files(&corpus, &[""]) {
+        let bytes = std::fs::read(&path).unwrap();
+        let head = &bytes[..bytes.len().min(kifu::format::SNIFF_LEN)];
+        // Also a head cut inside: the sniffers see partial documents in streams.
+        for head in [head, &head[..head.len() / 3]] {
+            let answers = [kifu::jgf::sniff_v2(head), kifu::jgf::sniff_v1(head), kifu::gocaml::sniff(head)];
+            h.add(format!("{answers:?}").as_bytes());
+        }
+        files += 1;
+    }
+    assert_eq!((h.0, files), (0x217e_f15f_aa7a_e091, 15416), "got {:#x}", h.0);
+}
