@@ -136,8 +136,7 @@ pub(crate) fn splitter_v1<'r>(
 /// Every sniff of a JSON-like file runs this over up to 4 KiB, and the detector asks both JGF
 /// sniffers about the same head: the last head and its normal form are kept per thread (two
 /// buffers, reused), so the second sniffer compares the head (one `memcmp`) instead of
-/// normalising it again. The work goes a stretch at a time (`//` found by `memchr`), eight
-/// bytes at a time where a word holds only spaces or nothing to drop.
+/// normalising it again. The work goes a stretch at a time (`//` found by `memchr`).
 fn normalized<R>(head: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
     thread_local! {
         static LAST: std::cell::RefCell<(Vec<u8>, Vec<u8>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
@@ -201,26 +200,18 @@ fn keep(s: &[u8], out: &mut Vec<u8>) {
         }
         t
     };
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
-    let mut words = s.chunks_exact(8);
-    for c in &mut words {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        if w == ONES * u64::from(b' ') {
-            continue;
-        }
-        // A byte below 0x21 (white space among them) or a quote: byte by byte.
-        let drop = (w.wrapping_sub(ONES * 0x21) & !w & HIGHS)
-            | zero(w ^ (ONES * u64::from(b'"')))
-            | zero(w ^ (ONES * u64::from(b'\'')));
-        if drop == 0 {
-            out.extend_from_slice(c);
-        } else {
-            out.extend(c.iter().filter(|&&b| KEPT[usize::from(b)]));
-        }
+    // Every byte is written at `j`, which advances past the kept ones only (no branch per
+    // byte); the buffer is then cut to what was kept. (Skipping runs of spaces a word at a
+    // time cost more than it saved on pretty-printed heads: most words mix spaces and text.)
+    let base = out.len();
+    out.resize(base + s.len(), 0);
+    let dst = &mut out[base..];
+    let mut j = 0;
+    for &b in s {
+        dst[j] = b;
+        j += usize::from(KEPT[usize::from(b)]);
     }
-    out.extend(words.remainder().iter().filter(|&&b| KEPT[usize::from(b)]));
+    out.truncate(base + j);
 }
 
 /// A cheap first look: whether the head starts (after blank lines, `//` comments and a JS
