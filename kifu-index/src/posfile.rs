@@ -171,8 +171,12 @@ impl BitWriter {
         self.n += bits;
         let bytes = self.n / 8;
         if bytes > 0 {
-            self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes as usize]);
-            self.acc = if bytes == 8 { 0 } else { self.acc >> (8 * bytes) };
+            // All 8 bytes are written and the list cut back: a copy of a fixed size is a
+            // store, one of a variable size a call to `memcpy`.
+            let len = self.out.len() + bytes as usize;
+            self.out.extend_from_slice(&self.acc.to_le_bytes());
+            self.out.truncate(len);
+            self.acc >>= 8 * bytes;
             self.n -= 8 * bytes;
         }
     }

@@ -327,11 +327,10 @@ fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<
     // A page of a position most games share (the empty board): the first games in file order
     // are nearly all in it, so the files are read in path order until the page is full, each
     // game looked for in the group (a binary search: no posting decoded but those it reads).
-    if let Some(n) = limit {
-        let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
-        if group.len().saturating_mul(16) >= max_id as u64 {
-            return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
-        }
+    let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+    let most = group.len().saturating_mul(16) >= max_id as u64;
+    if let (Some(n), true) = (limit, most) {
+        return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
     }
     let ids: Vec<u64> = first_postings(group).iter().map(|e| e.game).collect();
     let ids = ids.as_slice();
@@ -344,6 +343,12 @@ fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<
         let g = g as u64;
         (lo..=hi).contains(&g) && want[((g - lo) / 64) as usize] & 1 << ((g - lo) % 64) != 0
     };
+    if most {
+        // All the games of such a position, the same way: each file's games once, in order
+        // (not every game's keys read, sorted, then every game's row read again by id: 2.4 s
+        // for the empty board's million games).
+        return first_in_file_order(conn, &wanted, u64::MAX);
+    }
     let dense = (hi - lo) < 4 * ids.len() as u64;
     let list = || ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     let keys_sql = if dense {

@@ -77,28 +77,58 @@ impl Widths {
         8 + self.0[0] + self.0[1] + self.0[2]
     }
 
+    /// Appends the record of `e`. Every copy is of a fixed size (a store, not a call to
+    /// `memcpy`): each field is written whole over the unused bytes of the one before.
     fn put(self, out: &mut Vec<u8>, e: &Entry) {
-        out.extend_from_slice(&e.hash.to_le_bytes());
-        out.extend_from_slice(&e.game.to_le_bytes()[..self.0[0]]);
-        out.extend_from_slice(&(e.mv as u64).to_le_bytes()[..self.0[1]]);
-        out.extend_from_slice(&(e.next as u64).to_le_bytes()[..self.0[2]]);
+        let [g, m, _] = self.0;
+        let mut rec = [0u8; 32];
+        rec[..8].copy_from_slice(&e.hash.to_le_bytes());
+        rec[8..16].copy_from_slice(&e.game.to_le_bytes());
+        rec[8 + g..16 + g].copy_from_slice(&(e.mv as u64).to_le_bytes());
+        rec[8 + g + m..16 + g + m].copy_from_slice(&(e.next as u64).to_le_bytes());
+        let len = out.len() + self.record();
+        out.extend_from_slice(&rec);
+        out.truncate(len);
     }
 
-    /// The posting of `b` (one record).
+    /// The posting at the start of `b` (one record or more).
     fn get(self, b: &[u8]) -> Entry {
-        let field = |at: usize, n: usize| {
-            let mut v = [0u8; 8];
-            v[..n].copy_from_slice(&b[at..at + n]);
-            u64::from_le_bytes(v)
-        };
         let [g, m, n] = self.0;
+        let field = |at: usize, n: usize| {
+            let mask = if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
+            match b.get(at..at + 8) {
+                Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")) & mask,
+                None => {
+                    let mut v = [0u8; 8];
+                    v[..n].copy_from_slice(&b[at..at + n]);
+                    u64::from_le_bytes(v)
+                }
+            }
+        };
         Entry { hash: field(0, 8), game: field(8, g), mv: field(8 + g, m) as u32, next: field(8 + g + m, n) as u32 }
+    }
+}
+
+/// Sorts postings by hash, game, move and next move: by the hash alone (a comparison of one
+/// `u64` rather than of four fields: about half the instructions), then each run of one hash by
+/// the rest (most runs are one posting). `parallel`: on rayon's threads.
+pub fn sort_postings(buf: &mut [Entry], parallel: bool) {
+    if parallel {
+        use rayon::slice::ParallelSliceMut;
+        buf.par_sort_unstable_by_key(|e| e.hash);
+    } else {
+        buf.sort_unstable_by_key(|e| e.hash);
+    }
+    for run in buf.chunk_by_mut(|a, b| a.hash == b.hash) {
+        if run.len() > 1 {
+            run.sort_unstable();
+        }
     }
 }
 
 /// Sorts `buf` and writes it to `path` as a run; returns its largest game, move and next move.
 fn write_run(path: &Path, buf: &mut [Entry]) -> std::io::Result<(u64, u32, u32)> {
-    buf.sort_unstable();
+    sort_postings(buf, false);
     let max = buf.iter().fold((0, 0, 0), |m, e| (m.0.max(e.game), m.1.max(e.mv), m.2.max(e.next)));
     let widths = Widths::of(max);
     let mut file = std::fs::File::create(path)?;
@@ -248,11 +278,15 @@ impl Runs {
     /// Every posting of the runs and of `rest`, in order (a k-way merge); `rest` is sorted
     /// here. [`Runs::settle`] must have been called.
     pub fn merge(&self, mut rest: Vec<Entry>) -> std::io::Result<Merge> {
-        use rayon::slice::ParallelSliceMut;
-        rest.par_sort_unstable();
+        sort_postings(&mut rest, true);
         let mut sources = Vec::with_capacity(self.files.len() + 1);
         for (f, widths) in &self.files {
-            sources.push(Source::Run(RunReader { file: std::fs::File::open(f)?, buf: Vec::new(), at: 0, widths: *widths }));
+            sources.push(Source::Run(RunReader {
+                file: std::fs::File::open(f)?,
+                buf: Vec::new(),
+                at: 0,
+                widths: *widths,
+            }));
         }
         sources.push(Source::Memory(rest.into_iter()));
         Merge::new(sources)
@@ -294,7 +328,7 @@ impl RunReader {
                 return Err(std::io::ErrorKind::UnexpectedEof.into());
             }
         }
-        let e = self.widths.get(&self.buf[self.at..self.at + n]);
+        let e = self.widths.get(&self.buf[self.at..]);
         self.at += n;
         Ok(Some(e))
     }
