@@ -159,11 +159,12 @@ struct BitWriter {
 }
 
 impl BitWriter {
-    /// Writes the `bits` low bits of `v` (any number up to 64).
+    /// Writes the `bits` low bits of `v` (any number up to 64). Inlined: the rare case of more
+    /// than 56 bits is a call of its own.
+    #[inline]
     fn put(&mut self, v: u64, bits: u32) {
         if bits > 56 {
-            self.put(v & ((1 << 32) - 1), 32);
-            self.put(v >> 32, bits - 32);
+            self.put_wide(v, bits);
             return;
         }
         let v = v & ((1u64 << bits) - 1);
@@ -179,6 +180,12 @@ impl BitWriter {
             self.acc >>= 8 * bytes;
             self.n -= 8 * bytes;
         }
+    }
+
+    #[cold]
+    fn put_wide(&mut self, v: u64, bits: u32) {
+        self.put(v & ((1 << 32) - 1), 32);
+        self.put(v >> 32, bits - 32);
     }
 
     fn unary(&mut self, mut q: u64) {
