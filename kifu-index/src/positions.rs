@@ -329,8 +329,13 @@ fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<
     // game looked for in the group (a binary search: no posting decoded but those it reads).
     let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
     let most = group.len().saturating_mul(16) >= max_id as u64;
-    if let (Some(n), true) = (limit, most) {
-        return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
+    // A page is read in file order, game by game, when the games scanned to fill it (about
+    // `n` times the games per game through the position) stay few: ids from the `games_file`
+    // index alone, a whole row only for the games kept.
+    if let Some(n) = limit {
+        if n.saturating_mul(max_id as u64) <= group.len().saturating_mul(PAGE_SCAN) {
+            return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
+        }
     }
     let ids: Vec<u64> = first_postings(group).iter().map(|e| e.game).collect();
     let ids = ids.as_slice();
@@ -421,8 +426,13 @@ fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<
     Ok(out.into_iter().flatten().collect())
 }
 
+/// The games a page read in file order may scan, expected (see [`hits_of_many`]).
+const PAGE_SCAN: u64 = 100_000;
+
 /// The first `n` games in file and offset order for which `wanted` holds: each file's games
-/// read (by the `games_file` index) in path order until `n` are found. A file's games are in
+/// read (by the `games_file` index) in path order until `n` are found. For a page, only the ids
+/// are scanned (the index alone) and each game kept has its row read by id; for all of them
+/// (`n` is `u64::MAX`), the rows are scanned. A file's games are in
 /// offset order by id (the writer inserts them in the order they come in the file, and a changed
 /// file is deleted and inserted whole), so a file's reading stops once the page is full.
 fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) -> Result<Vec<(i64, Hit)>, Error> {
@@ -435,8 +445,14 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
         }
     }
     files.sort_unstable();
-    let mut st =
-        conn.prepare(&format!("SELECT g.id, {HIT_COLUMNS} FROM games g WHERE g.file_id = ?1 ORDER BY g.id"))?;
+    let page = n != u64::MAX;
+    let mut st = match page {
+        true => conn.prepare("SELECT id FROM games WHERE file_id = ?1 ORDER BY id")?,
+        false => {
+            conn.prepare(&format!("SELECT g.id, {HIT_COLUMNS} FROM games g WHERE g.file_id = ?1 ORDER BY g.id"))?
+        }
+    };
+    let mut row = conn.prepare(&format!("SELECT {HIT_COLUMNS} FROM games g WHERE g.id = ?1"))?;
     let mut out = Vec::new();
     for (path, file) in files {
         let mut rows = st.query([file])?;
@@ -448,7 +464,11 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
             if !wanted(id) {
                 continue;
             }
-            out.push((id, hit_from_row(r, 1, path.clone())?));
+            let hit = match page {
+                true => row.query_row([id], |r| hit_from_row(r, 0, path.clone()))?,
+                false => hit_from_row(r, 1, path.clone())?,
+            };
+            out.push((id, hit));
         }
         if out.len() as u64 >= n {
             break;
