@@ -10,11 +10,15 @@
 # the index has a writer thread besides, which at --threads 1 already keeps a second core busy
 # (pinned, the index sees one core and leaves the writer no replays: see index/position.rs).
 #
+# With STATS_FLAGS set (issue 25: STATS_FLAGS=--replay), stats runs with those flags too: the
+# index replays every game, and `stats --replay` is the reading it is held against.
+#
 #   benches/index_vs_stats.sh [FOLDER] [RUNS]      (default: ../shared/corpus, 5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-${KIFU_CORPUS:-../shared/corpus}}
 runs=${2:-5}
+read -r -a sflags <<<"${STATS_FLAGS:-}"
 [ -d "$dir" ] || { echo "no folder $dir (set KIFU_CORPUS)"; exit 1; }
 cargo build --release --quiet
 kifu=target/release/kifu
@@ -42,11 +46,11 @@ fi
 for t in 1 2; do
   st=(); ix=(); pst=(); pix=()
   for _ in $(seq "$runs"); do
-    st+=("$(secs "$kifu" stats --threads "$t" "$dir")")
+    st+=("$(secs "$kifu" stats "${sflags[@]}" --threads "$t" "$dir")")
     rm -f "$db" "$db-wal" "$db-shm"
     ix+=("$(secs "$kifu" index --threads "$t" --db "$db" "$dir")")
     if [ "$t" = 1 ] && [ ${#pin[@]} -gt 0 ]; then
-      pst+=("$(secs "${pin[@]}" "$kifu" stats --threads 1 "$dir")")
+      pst+=("$(secs "${pin[@]}" "$kifu" stats "${sflags[@]}" --threads 1 "$dir")")
       rm -f "$db" "$db-wal" "$db-shm"
       pix+=("$(secs "${pin[@]}" "$kifu" index --threads 1 --db "$db" "$dir")")
     fi

@@ -528,6 +528,9 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
                 let ran = w.run(&mut conn, rx);
                 writer_done.store(true, Ordering::Relaxed);
                 ran?;
+                if let Some(runs) = w.runs.as_mut() {
+                    runs.settle(&mut w.postings);
+                }
                 if timing {
                     eprintln!("writer: {:?} of which waiting {:?}", t.elapsed(), w.waiting);
                 }

@@ -149,7 +149,9 @@ fn bits_for(max: u64) -> u8 {
     (64 - max.leading_zeros()) as u8
 }
 
-/// Writes bits, least significant first.
+/// Writes bits, least significant first. Fewer than 8 bits wait in `acc` between calls; whole
+/// bytes go out as soon as they are made, several at a time (the bit-at-a-time loops this had
+/// took half of a one-thread run's final phase on the corpus).
 struct BitWriter {
     out: Vec<u8>,
     acc: u64,
@@ -157,27 +159,42 @@ struct BitWriter {
 }
 
 impl BitWriter {
-    fn put(&mut self, mut v: u64, mut bits: u32) {
-        while bits > 0 {
-            let take = bits.min(32);
-            let part = if take == 64 { v } else { v & ((1u64 << take) - 1) };
-            self.acc |= part << self.n;
-            self.n += take;
-            while self.n >= 8 {
-                self.out.push(self.acc as u8);
-                self.acc >>= 8;
-                self.n -= 8;
-            }
-            v = if take >= 64 { 0 } else { v >> take };
-            bits -= take;
+    /// Writes the `bits` low bits of `v` (any number up to 64). Inlined: the rare case of more
+    /// than 56 bits is a call of its own.
+    #[inline]
+    fn put(&mut self, v: u64, bits: u32) {
+        if bits > 56 {
+            self.put_wide(v, bits);
+            return;
+        }
+        let v = v & ((1u64 << bits) - 1);
+        self.acc |= v << self.n;
+        self.n += bits;
+        let bytes = self.n / 8;
+        if bytes > 0 {
+            // All 8 bytes are written and the list cut back: a copy of a fixed size is a
+            // store, one of a variable size a call to `memcpy`.
+            let len = self.out.len() + bytes as usize;
+            self.out.extend_from_slice(&self.acc.to_le_bytes());
+            self.out.truncate(len);
+            self.acc >>= 8 * bytes;
+            self.n -= 8 * bytes;
         }
     }
 
-    fn unary(&mut self, q: u64) {
-        for _ in 0..q {
-            self.put(1, 1);
+    #[cold]
+    fn put_wide(&mut self, v: u64, bits: u32) {
+        self.put(v & ((1 << 32) - 1), 32);
+        self.put(v >> 32, bits - 32);
+    }
+
+    fn unary(&mut self, mut q: u64) {
+        while q >= 32 {
+            self.put(u32::MAX as u64, 32);
+            q -= 32;
         }
-        self.put(0, 1);
+        // q ones, then a zero.
+        self.put((1u64 << q) - 1, q as u32 + 1);
     }
 
     fn gamma(&mut self, v: u64) {
@@ -188,10 +205,20 @@ impl BitWriter {
         self.put(v, n - 1);
     }
 
-    /// Appends the bits of `other` and empties it.
+    /// Appends the bits of `other` and empties it: seven bytes at a time.
     fn append(&mut self, other: &mut BitWriter) {
-        for &b in &other.out {
-            self.put(b as u64, 8);
+        if self.n == 0 {
+            self.out.extend_from_slice(&other.out);
+        } else {
+            let mut chunks = other.out.chunks_exact(7);
+            for c in &mut chunks {
+                let mut b = [0u8; 8];
+                b[..7].copy_from_slice(c);
+                self.put(u64::from_le_bytes(b), 56);
+            }
+            for &b in chunks.remainder() {
+                self.put(b as u64, 8);
+            }
         }
         if other.n > 0 {
             self.put(other.acc, other.n);
@@ -253,6 +280,18 @@ impl<'a> BitReader<'a> {
             left -= take;
         }
         v
+    }
+
+    /// The number of bits read so far.
+    fn bit_pos(&self) -> u64 {
+        self.pos as u64 * 8 - self.n as u64
+    }
+
+    /// Goes to bit `bit` of the bytes (reads from there on).
+    fn seek(&mut self, bit: u64) {
+        self.pos = (bit / 8).min(usize::MAX as u64) as usize;
+        (self.acc, self.n) = (0, 0);
+        self.get((bit % 8) as u32);
     }
 
     fn unary(&mut self) -> Option<u64> {
@@ -425,6 +464,8 @@ pub fn write_iter(
         let mut entries = entries.map_while(|r| r.map_err(|e| failed = Some(e)).ok()).peekable();
         let too_big = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "a posting beyond the file's bounds");
         let mut last: Option<Entry> = None;
+        let (gb, mb) = (h.game_bits as u32, h.move_bits as u32);
+        let width = gb + mb + h.next_bits as u32;
         for b in 0..buckets {
             dir.write_all(&offset.to_le_bytes())?;
             let mut prev = 0u64;
@@ -447,9 +488,13 @@ pub fn write_iter(
                     }
                     last = Some(x);
                     seen(&x);
-                    group.put(x.game, h.game_bits as u32);
-                    group.put(x.mv as u64, h.move_bits as u32);
-                    group.put(x.next as u64, h.next_bits as u32);
+                    if width <= 56 {
+                        group.put(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
+                    } else {
+                        group.put(x.game, h.game_bits as u32);
+                        group.put(x.mv as u64, h.move_bits as u32);
+                        group.put(x.next as u64, h.next_bits as u32);
+                    }
                     n += 1;
                     e = entries.next_if(|y| y.hash == hash);
                 }
@@ -567,20 +612,45 @@ impl PosFile {
     }
 
     /// The postings of `hash`, sorted by game and move.
+    #[cfg(test)]
     pub fn lookup(&mut self, hash: u64) -> std::io::Result<Vec<Entry>> {
+        Ok(self.group(hash)?.map_or_else(Vec::new, |g| g.iter().collect()))
+    }
+
+    /// The postings of `hash` as they lie in the file ([`Group`]), `None` if it has none: its
+    /// bucket is read, and the groups before it are skipped without decoding their postings.
+    pub fn group(&mut self, hash: u64) -> std::io::Result<Option<Group>> {
         if self.header.count == 0 {
-            return Ok(Vec::new());
+            return Ok(None);
         }
-        let b = self.header.bucket_of(hash);
+        let h = self.header;
+        let b = h.bucket_of(hash);
         let bytes = self.bucket(b)?;
-        let mut out = Vec::new();
-        self.decode(b, &bytes, |e| {
-            if e.hash == hash {
-                out.push(e);
+        let bad = || std::io::Error::new(std::io::ErrorKind::InvalidData, "bad positions bucket");
+        let width = h.game_bits as u64 + h.move_bits as u64 + h.next_bits as u64;
+        let top = if h.bucket_bits == 0 { 0 } else { b << h.low_bits() };
+        let mut r = BitReader::new(&bytes);
+        let mut low = 0u64;
+        while r.get(1) == 1 {
+            let q = r.unary().ok_or_else(bad)?;
+            let gap = q.checked_shl(h.rice as u32).unwrap_or(u64::MAX) | r.get(h.rice as u32);
+            low = low.wrapping_add(gap);
+            let here = top | low;
+            let n = r.gamma().ok_or_else(bad)?;
+            let start = r.bit_pos();
+            let end = n.checked_mul(width).and_then(|w| w.checked_add(start)).ok_or_else(bad)?;
+            if end > bytes.len() as u64 * 8 {
+                return Err(bad());
             }
-            e.hash <= hash
-        })?;
-        Ok(out)
+            if here == hash {
+                return Ok(Some(Group { header: h, bytes, start, count: n, hash }));
+            }
+            if here > hash {
+                break;
+            }
+            r.seek(end);
+        }
+        Ok(None)
     }
 
     /// Every posting, in order, read a few thousand buckets at a time.
@@ -612,6 +682,64 @@ impl PosFile {
             })?;
         }
         Ok(out)
+    }
+}
+
+/// The postings of one hash as the file stores them (fixed-width records, sorted by game, move
+/// and next move), read one at a time: a position that a million games share is looked up in
+/// without decoding a million postings ([`Group::first_of_game`] is a binary search).
+pub struct Group {
+    header: Header,
+    bytes: Vec<u8>,
+    /// The bit where the first posting starts.
+    start: u64,
+    count: u64,
+    hash: u64,
+}
+
+impl Group {
+    /// Its postings (at least one).
+    pub fn len(&self) -> u64 {
+        self.count
+    }
+
+    /// The posting at `k` (below [`Group::len`]).
+    pub fn get(&self, k: u64) -> Entry {
+        let h = &self.header;
+        let width = h.game_bits as u64 + h.move_bits as u64 + h.next_bits as u64;
+        let mut r = BitReader::new(&self.bytes);
+        r.seek(self.start + k * width);
+        let game = r.get(h.game_bits as u32);
+        let mv = r.get(h.move_bits as u32) as u32;
+        let next = r.get(h.next_bits as u32) as u32;
+        Entry { hash: self.hash, game, mv, next }
+    }
+
+    /// The postings in order.
+    pub fn iter(&self) -> impl Iterator<Item = Entry> + '_ {
+        let h = &self.header;
+        let mut r = BitReader::new(&self.bytes);
+        r.seek(self.start);
+        (0..self.count).map(move |_| {
+            let game = r.get(h.game_bits as u32);
+            let mv = r.get(h.move_bits as u32) as u32;
+            let next = r.get(h.next_bits as u32) as u32;
+            Entry { hash: self.hash, game, mv, next }
+        })
+    }
+
+    /// The first posting of `game` (its first time at the position), if it has one.
+    pub fn first_of_game(&self, game: u64) -> Option<Entry> {
+        let (mut lo, mut hi) = (0, self.count);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.get(mid).game < game {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        (lo < self.count).then(|| self.get(lo)).filter(|e| e.game == game)
     }
 }
 
@@ -823,6 +951,16 @@ mod tests {
                 assert_eq!(f.lookup(e.hash).unwrap(), want);
             }
             assert!(f.lookup(12345).unwrap().is_empty() || entries.iter().any(|e| e.hash == 12345));
+            // A group read one posting at a time: each game's first posting, and none for a
+            // game not there.
+            if let Some(g) = f.group(42).unwrap() {
+                let want: Vec<Entry> = entries.iter().filter(|x| x.hash == 42).copied().collect();
+                assert_eq!(g.len(), want.len() as u64);
+                for game in 0..n as u64 / 3 + 3 {
+                    assert_eq!(g.first_of_game(game), want.iter().find(|e| e.game == game).copied());
+                }
+            }
+            assert!(f.group(12345).unwrap().is_none() || entries.iter().any(|e| e.hash == 12345));
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -14,7 +14,7 @@
 //! A game that passes through the position more than once counts once, at its first time there
 //! (the move number [`find_position`] gives and the move [`explore`] counts).
 
-use crate::posfile::{Entry, PosFile};
+use crate::posfile::{Entry, Group, PosFile};
 use crate::position::{Moves, Visit};
 use crate::query::{find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
 use crate::symmetry::{apply, dims, invert};
@@ -228,13 +228,23 @@ pub fn move_text(m: Option<Move>) -> String {
 
 /// The postings of `pos`, one per game (its first time there).
 fn postings(db: &Path, pos: &Position) -> Result<Vec<Entry>, Error> {
+    Ok(group(db, pos)?.map_or_else(Vec::new, |g| first_postings(&g)))
+}
+
+/// The postings of `pos` as the positions file holds them, `None` if it has none.
+fn group(db: &Path, pos: &Position) -> Result<Option<Group>, Error> {
     let path = crate::posfile::path_for(db);
     let mut file = PosFile::open(&path).ok_or_else(|| {
         Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
     })?;
-    let mut entries = file.lookup(pos.hash).map_err(|e| Error::other(format!("{}: {e}", path.display())))?;
+    file.group(pos.hash).map_err(|e| Error::other(format!("{}: {e}", path.display())))
+}
+
+/// A group's postings, one per game (its first time there), sorted by game.
+fn first_postings(group: &Group) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = group.iter().collect();
     entries.dedup_by_key(|e| e.game);
-    Ok(entries)
+    entries
 }
 
 /// A game that passes through a position.
@@ -276,23 +286,27 @@ fn find_position_with(
     query: &Query,
     many: usize,
 ) -> Result<Vec<PositionHit>, Error> {
-    let entries = postings(db, pos)?;
-    if entries.is_empty() {
-        return Ok(Vec::new());
-    }
-    // `entries` are sorted by game (one each): a hit's posting is found by binary search (a
-    // map of a million games cost more than the page it served).
-    let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
+    let Some(group) = group(db, pos)? else { return Ok(Vec::new()) };
     let plain = *query == Query { limit: query.limit, ..Query::default() };
-    let hits = if plain && ids.len() >= many {
-        hits_of_many(conn, &ids, query.limit)?
+    let hits = if plain && group.len() >= many as u64 {
+        hits_of_many(conn, &group, query.limit)?
     } else {
+        let ids: Vec<u64> = first_postings(&group).iter().map(|e| e.game).collect();
         find_in(conn, query, Some(&ids))?
+    };
+    // A hit's posting is found by binary search: in the group itself for a page (a page of
+    // the empty board's million games decodes a few hundred postings, not a million), in the
+    // group's postings decoded once for many hits (a map of a million games cost more than the
+    // page it served).
+    let entries = if hits.len() > 4096 { first_postings(&group) } else { Vec::new() };
+    let first = |id: u64| match entries.is_empty() {
+        true => group.first_of_game(id),
+        false => entries.binary_search_by_key(&id, |e| e.game).ok().map(|i| entries[i]),
     };
     Ok(hits
         .into_iter()
         .filter_map(|(id, hit)| {
-            let e = entries.binary_search_by_key(&(id as u64), |e| e.game).ok().map(|i| &entries[i])?;
+            let e = first(id as u64)?;
             let symmetry = if pos.kind == Kind::Shogi { 0 } else { pos.relative((e.next & 7) as u8) };
             Some(PositionHit { hit, number: e.mv, symmetry, next: pos.move_here(e.next) })
         })
@@ -309,7 +323,22 @@ const MANY: usize = 256;
 /// the corpus's 99th percentile. Here the games' `(id, file, offset)` come from one scan of
 /// the id range when the ids are dense in it (a lookup each otherwise), are sorted here by
 /// path and offset, and only the first `limit` have their whole row read, in id order.
-fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
+fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
+    // A page of a position most games share (the empty board): the first games in file order
+    // are nearly all in it, so the files are read in path order until the page is full, each
+    // game looked for in the group (a binary search: no posting decoded but those it reads).
+    let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
+    let most = group.len().saturating_mul(16) >= max_id as u64;
+    // A page is read in file order, game by game, when the games scanned to fill it (about
+    // `n` times the games per game through the position) stay few: ids from the `games_file`
+    // index alone, a whole row only for the games kept.
+    if let Some(n) = limit {
+        if n.saturating_mul(max_id as u64) <= group.len().saturating_mul(PAGE_SCAN) {
+            return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
+        }
+    }
+    let ids: Vec<u64> = first_postings(group).iter().map(|e| e.game).collect();
+    let ids = ids.as_slice();
     let (lo, hi) = (ids.iter().min().copied().unwrap_or(0), ids.iter().max().copied().unwrap_or(0));
     let mut want = vec![0u64; (hi - lo) as usize / 64 + 1];
     for &g in ids {
@@ -319,13 +348,11 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
         let g = g as u64;
         (lo..=hi).contains(&g) && want[((g - lo) / 64) as usize] & 1 << ((g - lo) % 64) != 0
     };
-    // A page of a position most games share (the empty board): the first games in file order
-    // are nearly all in it, so the files are read in path order until the page is full.
-    if let Some(n) = limit {
-        let max_id: i64 = conn.query_row("SELECT coalesce(max(id), 0) FROM games", [], |r| r.get(0))?;
-        if ids.len() as u64 * 16 >= max_id as u64 {
-            return first_in_file_order(conn, &wanted, n);
-        }
+    if most {
+        // All the games of such a position, the same way: each file's games once, in order
+        // (not every game's keys read, sorted, then every game's row read again by id: 2.4 s
+        // for the empty board's million games).
+        return first_in_file_order(conn, &wanted, u64::MAX);
     }
     let dense = (hi - lo) < 4 * ids.len() as u64;
     let list = || ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
@@ -399,8 +426,13 @@ fn hits_of_many(conn: &Connection, ids: &[u64], limit: Option<u64>) -> Result<Ve
     Ok(out.into_iter().flatten().collect())
 }
 
+/// The games a page read in file order may scan, expected (see [`hits_of_many`]).
+const PAGE_SCAN: u64 = 100_000;
+
 /// The first `n` games in file and offset order for which `wanted` holds: each file's games
-/// read (by the `games_file` index) in path order until `n` are found. A file's games are in
+/// read (by the `games_file` index) in path order until `n` are found. For a page, only the ids
+/// are scanned (the index alone) and each game kept has its row read by id; for all of them
+/// (`n` is `u64::MAX`), the rows are scanned. A file's games are in
 /// offset order by id (the writer inserts them in the order they come in the file, and a changed
 /// file is deleted and inserted whole), so a file's reading stops once the page is full.
 fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) -> Result<Vec<(i64, Hit)>, Error> {
@@ -413,8 +445,14 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
         }
     }
     files.sort_unstable();
-    let mut st =
-        conn.prepare(&format!("SELECT g.id, {HIT_COLUMNS} FROM games g WHERE g.file_id = ?1 ORDER BY g.id"))?;
+    let page = n != u64::MAX;
+    let mut st = match page {
+        true => conn.prepare("SELECT id FROM games WHERE file_id = ?1 ORDER BY id")?,
+        false => {
+            conn.prepare(&format!("SELECT g.id, {HIT_COLUMNS} FROM games g WHERE g.file_id = ?1 ORDER BY g.id"))?
+        }
+    };
+    let mut row = conn.prepare(&format!("SELECT {HIT_COLUMNS} FROM games g WHERE g.id = ?1"))?;
     let mut out = Vec::new();
     for (path, file) in files {
         let mut rows = st.query([file])?;
@@ -426,7 +464,11 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
             if !wanted(id) {
                 continue;
             }
-            out.push((id, hit_from_row(r, 1, path.clone())?));
+            let hit = match page {
+                true => row.query_row([id], |r| hit_from_row(r, 0, path.clone()))?,
+                false => hit_from_row(r, 1, path.clone())?,
+            };
+            out.push((id, hit));
         }
         if out.len() as u64 >= n {
             break;

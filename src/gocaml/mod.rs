@@ -64,8 +64,14 @@ pub fn sniff(head: &[u8]) -> Confidence {
     if h.get(p) != Some(&b'{') {
         return Confidence::No;
     }
-    let has = |s: &[u8]| memchr::memmem::find(h, s).is_some();
-    if has(b"\"players\"") && has(b"\"board\"") && (has(b"\"prisoners\"") || has(b"\"cur_stones\"")) {
+    // Each key's finder is built once: building one per search cost more than the search.
+    use memchr::memmem::Finder;
+    static FINDERS: std::sync::OnceLock<[Finder<'static>; 4]> = std::sync::OnceLock::new();
+    let [players, board, prisoners, cur_stones] = FINDERS.get_or_init(|| {
+        [b"\"players\"".as_slice(), b"\"board\"", b"\"prisoners\"", b"\"cur_stones\""].map(Finder::new)
+    });
+    let has = |f: &Finder<'_>| f.find(h).is_some();
+    if has(players) && has(board) && (has(prisoners) || has(cur_stones)) {
         Confidence::Yes
     } else {
         Confidence::No

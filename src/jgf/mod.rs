@@ -131,13 +131,65 @@ pub(crate) fn splitter_v1<'r>(
 }
 
 /// The head without white space, quotes and `//` comments, from its first `{` or `[` (so that
-/// a JS prefix such as `export const demo =` is passed over). Allocates a copy of the head.
+/// a JS prefix such as `export const demo =` is passed over), handed to `f`.
 ///
-/// Every sniff of a JSON-like file runs this over up to 4 KiB, so it works a stretch at a time:
-/// `//` is found by `memmem`, and the bytes between are copied by a loop that writes every byte
-/// and advances only past the kept ones (no branch per byte).
-fn normalize(head: &[u8]) -> Vec<u8> {
-    /// Whether a byte is kept: all but ASCII white space and quotes.
+/// Every sniff of a JSON-like file runs this over up to 4 KiB, and the detector asks both JGF
+/// sniffers about the same head: the last head and its normal form are kept per thread (two
+/// buffers, reused), so the second sniffer compares the head (one `memcmp`) instead of
+/// normalising it again. The work goes a stretch at a time (`//` found by `memchr`).
+fn normalized<R>(head: &[u8], f: impl FnOnce(&[u8]) -> R) -> R {
+    thread_local! {
+        static LAST: std::cell::RefCell<(Vec<u8>, Vec<u8>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let (seen, norm) = &mut *last;
+        if seen.as_slice() != head {
+            seen.clear();
+            seen.extend_from_slice(head);
+            normalize_into(head, norm);
+        }
+        f(norm)
+    })
+}
+
+/// The rule of [`normalized`] into `out` (cleared first).
+fn normalize_into(head: &[u8], out: &mut Vec<u8>) {
+    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    out.clear();
+    out.reserve(head.len());
+    let mut rest = head;
+    while !rest.is_empty() {
+        let (stretch, comment) = match comment_start(rest) {
+            Some(k) => (&rest[..k], Some(k)),
+            None => (rest, None),
+        };
+        keep(stretch, out);
+        rest = match comment {
+            Some(k) => memchr::memchr(b'\n', &rest[k..]).map_or(&[][..], |e| &rest[k + e + 1..]),
+            None => &[],
+        };
+    }
+    let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
+    out.drain(..start);
+}
+
+/// Where the first `//` of `s` starts.
+fn comment_start(s: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(k) = memchr::memchr(b'/', &s[from..]) {
+        let at = from + k;
+        if s.get(at + 1) == Some(&b'/') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Appends the bytes of `s` that [`normalized`] keeps: all but ASCII white space and quotes.
+fn keep(s: &[u8], out: &mut Vec<u8>) {
+    /// Whether a byte is kept.
     const KEPT: [bool; 256] = {
         let mut t = [true; 256];
         let mut i = 0;
@@ -148,36 +200,23 @@ fn normalize(head: &[u8]) -> Vec<u8> {
         }
         t
     };
-    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let mut out = vec![0; head.len()];
-    let mut n = 0;
-    let mut rest = head;
-    while !rest.is_empty() {
-        let (stretch, comment) = match memchr::memmem::find(rest, b"//") {
-            Some(k) => (&rest[..k], Some(k)),
-            None => (rest, None),
-        };
-        let dst = &mut out[n..n + stretch.len()];
-        let mut j = 0;
-        for &b in stretch {
-            dst[j] = b;
-            j += usize::from(KEPT[usize::from(b)]);
-        }
-        n += j;
-        rest = match comment {
-            Some(k) => memchr::memchr(b'\n', &rest[k..]).map_or(&[][..], |e| &rest[k + e + 1..]),
-            None => &[],
-        };
+    // Every byte is written at `j`, which advances past the kept ones only (no branch per
+    // byte); the buffer is then cut to what was kept. (Skipping runs of spaces a word at a
+    // time cost more than it saved on pretty-printed heads: most words mix spaces and text.)
+    let base = out.len();
+    out.resize(base + s.len(), 0);
+    let dst = &mut out[base..];
+    let mut j = 0;
+    for &b in s {
+        dst[j] = b;
+        j += usize::from(KEPT[usize::from(b)]);
     }
-    out.truncate(n);
-    let start = out.iter().position(|&b| b == b'{' || b == b'[').unwrap_or(out.len());
-    out.drain(..start);
-    out
+    out.truncate(base + j);
 }
 
 /// A cheap first look: whether the head starts (after blank lines, `//` comments and a JS
 /// assignment such as `export const demo =`) with `{` or `[`. Game records of other formats
-/// (SGF's `(;`, CSA's lines, XML) fail here without the cost of [`normalize`].
+/// (SGF's `(;`, CSA's lines, XML) fail here without the cost of [`normalized`].
 fn json_like(head: &[u8]) -> bool {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     let Some(p) = memchr::memchr2(b'{', b'[', head) else { return false };
@@ -187,8 +226,42 @@ fn json_like(head: &[u8]) -> bool {
     })
 }
 
-fn has(h: &[u8], s: &[u8]) -> bool {
-    memchr::memmem::find(h, s).is_some()
+/// The signs the sniffers look for in a normal form (see [`has`]).
+#[derive(Clone, Copy)]
+enum Sign {
+    Tree,
+    Record,
+    Version2,
+    Coords,
+    Variations,
+    MoveColor,
+    Version1,
+    RootTrue,
+    MoveB,
+    MoveW,
+}
+
+/// Whether the normal form `h` holds `sign`; each sign's finder is built once (building one
+/// per search cost more than the search on a 4 KiB head).
+fn has(h: &[u8], sign: Sign) -> bool {
+    use memchr::memmem::Finder;
+    static FINDERS: std::sync::OnceLock<[Finder<'static>; 10]> = std::sync::OnceLock::new();
+    let finders = FINDERS.get_or_init(|| {
+        [
+            b"tree:".as_slice(),
+            b"record:",
+            b"version:2",
+            b"coords:[",
+            b"variations:[",
+            b"move:{color:",
+            b"version:1",
+            b"root:true",
+            b"move:{B:",
+            b"move:{W:",
+        ]
+        .map(Finder::new)
+    });
+    finders[sign as usize].find(h).is_some()
 }
 
 /// Whether `head` looks like JGF v2: an object with `tree` or `record`, and v2 signs
@@ -198,16 +271,17 @@ pub fn sniff_v2(head: &[u8]) -> Confidence {
     if !json_like(head) {
         return Confidence::No;
     }
-    let h = normalize(head);
-    if !h.starts_with(b"{") || !(has(&h, b"tree:") || has(&h, b"record:")) {
-        return Confidence::No;
-    }
-    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"variations:[") || has(&h, b"move:{color:");
-    if v2 {
-        Confidence::Yes
-    } else {
-        Confidence::No
-    }
+    normalized(head, |h| {
+        if !h.starts_with(b"{") || !(has(h, Sign::Tree) || has(h, Sign::Record)) {
+            return Confidence::No;
+        }
+        let v2 = has(h, Sign::Version2) || has(h, Sign::Coords) || has(h, Sign::Variations) || has(h, Sign::MoveColor);
+        if v2 {
+            Confidence::Yes
+        } else {
+            Confidence::No
+        }
+    })
 }
 
 /// Whether `head` looks like JGF v1: an object with `tree` or `record` and v1 signs (`version`
@@ -217,22 +291,30 @@ pub fn sniff_v1(head: &[u8]) -> Confidence {
     if !json_like(head) {
         return Confidence::No;
     }
-    let h = normalize(head);
-    let v1 = has(&h, b"version:1") || has(&h, b"root:true") || has(&h, b"move:{B:") || has(&h, b"move:{W:");
-    let v2 = has(&h, b"version:2") || has(&h, b"coords:[") || has(&h, b"move:{color:");
-    if h.starts_with(b"[{root:true") || h.starts_with(b"[{move:{") {
-        return Confidence::Yes;
-    }
-    if h.starts_with(b"{") && (has(&h, b"tree:") || has(&h, b"record:")) && v1 && !v2 {
-        Confidence::Yes
-    } else {
-        Confidence::No
-    }
+    normalized(head, |h| {
+        if h.starts_with(b"[{root:true") || h.starts_with(b"[{move:{") {
+            return Confidence::Yes;
+        }
+        if !h.starts_with(b"{") || !(has(h, Sign::Tree) || has(h, Sign::Record)) {
+            return Confidence::No;
+        }
+        let v1 = has(h, Sign::Version1) || has(h, Sign::RootTrue) || has(h, Sign::MoveB) || has(h, Sign::MoveW);
+        let v2 = has(h, Sign::Version2) || has(h, Sign::Coords) || has(h, Sign::MoveColor);
+        if v1 && !v2 {
+            Confidence::Yes
+        } else {
+            Confidence::No
+        }
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::normalized;
+
+    fn normalize(head: &[u8]) -> Vec<u8> {
+        normalized(head, <[u8]>::to_vec)
+    }
 
     /// The rule one byte at a time, as `normalize` was first written.
     fn reference(head: &[u8]) -> Vec<u8> {
@@ -273,6 +355,24 @@ mod tests {
                 })
                 .collect();
             assert_eq!(normalize(&head), reference(&head), "{:?}", String::from_utf8_lossy(&head));
+        }
+        // Longer heads of mostly spaces and letters (the eight-byte steps), each normalised
+        // twice (the second time from the kept copy) and after another head.
+        let alphabet = b"        abcdefgh{:\"'/\n\t\x01";
+        let mut previous = Vec::new();
+        for len in 0..300 {
+            let head: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            assert_eq!(normalize(&head), reference(&head), "{:?}", String::from_utf8_lossy(&head));
+            assert_eq!(normalize(&head), reference(&head));
+            assert_eq!(normalize(&previous), reference(&previous));
+            previous = head;
         }
     }
 }

@@ -156,6 +156,8 @@ pub(crate) struct IntMember<'a> {
 }
 
 impl Raw {
+    /// A placeholder (the array slots of [`Tokenizer::next_flat_rest`]).
+    pub const NONE: Raw = Raw { offset: 0, len: 0, kind: Raw::END, skip: 0 };
     pub const OBJECT_START: u8 = 0;
     pub const OBJECT_END: u8 = 1;
     pub const ARRAY_START: u8 = 2;
@@ -887,7 +889,9 @@ impl<'a> Tokenizer<'a> {
                         None => return self.next_raw_slow(),
                     },
                     b'{' | b'[' => {
-                        if self.stack.len() >= self.max_depth || (b == b'[' && self.dialect == Dialect::Lenient) {
+                        if self.stack.len() >= self.max_depth
+                            || (b == b'[' && self.dialect == Dialect::Lenient && self.bracket_object(p + 1))
+                        {
                             return self.next_raw_slow();
                         }
                         let (kind, raw) = if b == b'{' { (OBJ, Raw::OBJECT_START) } else { (ARR, Raw::ARRAY_START) };
@@ -1001,6 +1005,72 @@ impl<'a> Tokenizer<'a> {
         self.pos = p + 1;
         self.after_value();
         Some((open, n))
+    }
+
+    /// Just after an object's `{` (the token before was that `{`): the whole rest of a flat
+    /// object in one step, `"key": value, ... }` where every key is a plain string and every
+    /// value a plain string, an integer or a literal, at most `out.len()` members (a JGF move
+    /// or point). Fills `out` with each member's key and value exactly as `next_raw` would
+    /// return them, leaves the tokenizer as after the `}`, and returns the number of members;
+    /// returns `None` without moving for anything else (the caller goes on with `next_raw`,
+    /// which reads the same bytes token by token).
+    #[inline(always)]
+    pub(crate) fn next_flat_rest(&mut self, out: &mut [(Raw, Raw)]) -> Option<usize> {
+        if self.state != State::KeyOrEnd || self.stack.last() != Some(&OBJ) || self.announced {
+            return None;
+        }
+        let (end, n) = self.flat_members(self.pos, out)?;
+        self.close_raw(end, Raw::OBJECT_END);
+        Some(n)
+    }
+
+    /// The members of a flat object from `p` (after its `{`) as [`Tokenizer::next_flat_rest`]
+    /// reads them: the offset of its `}` and the number of members. Moves nothing.
+    #[inline(always)]
+    fn flat_members(&self, p: usize, out: &mut [(Raw, Raw)]) -> Option<(usize, usize)> {
+        let input = self.input;
+        let mut p = skip_spaces(input, p);
+        let mut n = 0;
+        if input.get(p) == Some(&b'}') {
+            return Some((p, 0));
+        }
+        loop {
+            if input.get(p) != Some(&b'"') {
+                return None;
+            }
+            let klen = plain_string(input, p + 1)?;
+            let mut c = p + 2 + klen;
+            if input.get(c) != Some(&b':') {
+                c = skip_spaces(input, c);
+                if input.get(c) != Some(&b':') {
+                    return None;
+                }
+            }
+            let q = skip_spaces(input, c + 1);
+            let (kind, end, len, skip) = match *input.get(q)? {
+                b'"' => {
+                    let len = plain_string(input, q + 1)?;
+                    (Raw::STRING, q + 2 + len, len, 1)
+                }
+                b'-' | b'0'..=b'9' => {
+                    let end = plain_number(input, q)?;
+                    (Raw::NUMBER, end, end - q, 0)
+                }
+                b't' if input[q..].starts_with(b"true") => (Raw::TRUE, q + 4, 0, 0),
+                b'f' if input[q..].starts_with(b"false") => (Raw::FALSE, q + 5, 0, 0),
+                b'n' if input[q..].starts_with(b"null") => (Raw::NULL, q + 4, 0, 0),
+                _ => return None,
+            };
+            let key = Raw { offset: p, len: klen as u32, kind: Raw::KEY, skip: 1 };
+            *out.get_mut(n)? = (key, Raw { offset: q, len: len as u32, kind, skip });
+            n += 1;
+            p = skip_spaces(input, end);
+            match input.get(p) {
+                Some(b',') => p = skip_spaces(input, p + 1),
+                Some(b'}') => return Some((p, n)),
+                _ => return None,
+            }
+        }
     }
 
     /// Where the next item of the current container starts: after white space when the

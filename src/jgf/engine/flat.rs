@@ -18,7 +18,23 @@ impl<'a> Engine<'a> {
     /// Reads a flat object after its `{`: known scalar keys into `f` (which starts empty);
     /// nested values are skipped with a wrong-type warning; other keys pass through as
     /// properties. (An out-parameter: returning the 224-byte `Flat` cost a copy per move.)
+    /// The usual object (plain keys and scalars) is read by the tokenizer in one step
+    /// ([`crate::json::Tokenizer::next_flat_rest`]), then its members go through the same
+    /// `flat_member` as token by token.
+    #[inline]
     pub fn read_flat(&mut self, f: &mut Flat<'a>) -> Result<(), Error> {
+        let mut members = [(Raw::NONE, Raw::NONE); 8];
+        if !self.lex.has_pending() {
+            if let Some(n) = self.lex.next_flat_rest(&mut members) {
+                for &(k, v) in &members[..n] {
+                    let (key, value) = (self.lex.tok_of(k), self.lex.tok_of(v));
+                    if let Token::Key(name) = key.token {
+                        self.flat_member(f, name, key.offset, value)?;
+                    }
+                }
+                return Ok(());
+            }
+        }
         loop {
             let t = self.key_token()?;
             let Token::Key(k) = t.token else {
@@ -29,26 +45,34 @@ impl<'a> Engine<'a> {
                 self.skip_wrong_type(v)?;
                 continue;
             }
-            let slot = match k {
-                b"x" => &mut f.x,
-                b"y" => &mut f.y,
-                b"color" | b"type" => &mut f.color,
-                b"text" => &mut f.text,
-                b"pass" => &mut f.pass,
-                b"timeLeft" => &mut f.time_left,
-                b"periodsLeft" => &mut f.periods_left,
-                _ => {
-                    let text = self.value_text(v)?;
-                    let e = self.property(k, text);
-                    self.push(e);
-                    continue;
-                }
-            };
-            if slot.is_some() {
-                self.warn(WarningKind::DuplicateKey, t.offset);
-            }
-            *slot = Some(v);
+            self.flat_member(f, k, t.offset, v)?;
         }
+    }
+
+    /// One scalar member `k` (its key at `key_offset`) of a flat object: a known key into its
+    /// slot of `f` (a second one is a duplicate-key warning and wins), any other a property.
+    #[inline(always)]
+    fn flat_member(&mut self, f: &mut Flat<'a>, k: &'a [u8], key_offset: usize, v: Tok<'a>) -> Result<(), Error> {
+        let slot = match k {
+            b"x" => &mut f.x,
+            b"y" => &mut f.y,
+            b"color" | b"type" => &mut f.color,
+            b"text" => &mut f.text,
+            b"pass" => &mut f.pass,
+            b"timeLeft" => &mut f.time_left,
+            b"periodsLeft" => &mut f.periods_left,
+            _ => {
+                let text = self.value_text(v)?;
+                let e = self.property(k, text);
+                self.push(e);
+                return Ok(());
+            }
+        };
+        if slot.is_some() {
+            self.warn(WarningKind::DuplicateKey, key_offset);
+        }
+        *slot = Some(v);
+        Ok(())
     }
 
     /// The point of a flat object: `None` (after a warning) when x/y are missing, not integers,
