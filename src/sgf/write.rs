@@ -233,7 +233,7 @@ impl NodeWriter {
         }
         // Only text values hold newlines.
         if self.texts {
-            if let Some(i) = out[self.scanned.min(out.len())..].iter().rposition(|&b| b == b'\n') {
+            if let Some(i) = last_newline(&out[self.scanned.min(out.len())..]) {
                 self.line = self.scanned + i + 1;
             }
             self.texts = false;
@@ -784,6 +784,13 @@ pub fn board_size(t: &Text<'_>) -> Option<(u8, u8)> {
 fn ident_bit(ident: &[u8]) -> u64 {
     let (a, b) = (ident.first().copied().unwrap_or(0), ident.get(1).copied().unwrap_or(0));
     1 << ((a as u32 * 5 + b as u32 * 3 + ident.len() as u32) % 64)
+}
+
+/// Where the last line break of `written` is: out of line, since it runs once after text
+/// (a root's game information) and not per move.
+#[inline(never)]
+fn last_newline(written: &[u8]) -> Option<usize> {
+    memchr::memrchr(b'\n', written)
 }
 
 /// The text of bracketed values for a repair's message.
