@@ -342,18 +342,22 @@ mod tests {
         assert_eq!(normalize(b"export const g = {\n  \"tree\": [ // the moves\n  {'x': 1}]}"), b"{tree:[{x:1}]}");
         assert_eq!(normalize(b"\xEF\xBB\xBF// a\n// b\n[1, 2]"), b"[1,2]");
         assert_eq!(normalize(b"{\"url\": \"http://x\"\n}"), b"{url:http:}");
-        // Random heads over an alphabet where comments, quotes and white space are frequent.
-        let alphabet = b"//\n \t\r\"'{[x:1\xEF\xBB\xBF";
+        // Random heads (xorshift) of `len` bytes drawn from `alphabet`.
         let mut state = 0x2545_f491_4f6c_dd1du64;
-        for len in 0..400 {
-            let head: Vec<u8> = (0..len % 97)
+        let mut random_head = |len: usize, alphabet: &[u8]| -> Vec<u8> {
+            (0..len)
                 .map(|_| {
                     state ^= state << 13;
                     state ^= state >> 7;
                     state ^= state << 17;
                     alphabet[(state % alphabet.len() as u64) as usize]
                 })
-                .collect();
+                .collect()
+        };
+        // Over an alphabet where comments, quotes and white space are frequent.
+        let alphabet = b"//\n \t\r\"'{[x:1\xEF\xBB\xBF";
+        for len in 0..400 {
+            let head = random_head(len % 97, alphabet);
             assert_eq!(normalize(&head), reference(&head), "{:?}", String::from_utf8_lossy(&head));
         }
         // Longer heads of mostly spaces and letters (the eight-byte steps), each normalised
@@ -361,14 +365,7 @@ mod tests {
         let alphabet = b"        abcdefgh{:\"'/\n\t\x01";
         let mut previous = Vec::new();
         for len in 0..300 {
-            let head: Vec<u8> = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    alphabet[(state % alphabet.len() as u64) as usize]
-                })
-                .collect();
+            let head = random_head(len, alphabet);
             assert_eq!(normalize(&head), reference(&head), "{:?}", String::from_utf8_lossy(&head));
             assert_eq!(normalize(&head), reference(&head));
             assert_eq!(normalize(&previous), reference(&previous));
