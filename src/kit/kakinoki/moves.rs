@@ -130,7 +130,7 @@ fn common_in<const SJIS: bool>(line: &[u8]) -> Option<MoveLine<'_>> {
         if !d.is_ascii_digit() {
             break;
         }
-        ply = ply * 10 + u64::from(d - b'0');
+        ply = ply.saturating_mul(10).saturating_add(u64::from(d - b'0'));
         i += 1;
     }
     if i == start || i - start > 9 {
@@ -418,6 +418,16 @@ mod tests {
         assert!(matches!(m.time, Some(Err(_))));
         let m = utf8("  12 ６二銀(71) ( 1:02:03)");
         assert_eq!(m.time.unwrap().unwrap().0, 3_723_000);
+    }
+
+    #[test]
+    fn a_ply_of_many_digits_is_no_move_and_no_overflow() {
+        // (A fuzz find: the ply was multiplied before its length was checked.)
+        for enc in [Enc::Utf8, Enc::Sjis] {
+            let line = b"18446744073709551616999 \xef\xbc\x97\xe5\x85\xad\xe6\xad\xa9(77)";
+            assert!(common(line, enc).is_none());
+            assert!(common(&[b'9'; 40], enc).is_none());
+        }
     }
 
     #[test]
