@@ -456,12 +456,10 @@ impl Converter {
     /// buffer is replaced by one from `pool`, so no output is copied.
     fn take_outputs(&mut self, pool: &Pool) -> Vec<Vec<u8>> {
         if self.streamed_sgf {
-            let out = std::mem::replace(&mut self.stream_out, pool.take());
-            if out.is_empty() {
-                pool.give(vec![out]);
+            if self.stream_out.is_empty() {
                 return Vec::new();
             }
-            return vec![out];
+            return vec![std::mem::replace(&mut self.stream_out, pool.take())];
         }
         std::mem::take(&mut self.outputs)
     }

@@ -21,6 +21,7 @@
 //! documents); [`crate::stream::splitter`] picks one by format.
 
 pub(crate) mod buffer;
+pub(crate) mod lines;
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::format::Format;
