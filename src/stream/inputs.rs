@@ -116,13 +116,13 @@ where
         f(name, input);
         ControlFlow::Continue(())
     };
-    for_each_entry(paths, |entry| match entry {
+    for_each_entry(paths, false, |entry| match entry {
         Entry::Stdin => {
             let src = Source::default();
             let stdin = Counted::new(io::stdin().lock(), &src);
             let _ = open_stream("-", Box::new(stdin), 0, &src, &mut f);
         }
-        Entry::File(path) => {
+        Entry::File(path, _) => {
             let _ = open_file_until(&path, &mut f);
         }
         Entry::Error(name, e) => {
@@ -224,8 +224,9 @@ fn container_of(name: &str) -> Option<&str> {
 pub(crate) enum Entry {
     /// `-`.
     Stdin,
-    /// A file (or anything that is not a directory).
-    File(PathBuf),
+    /// A file (or anything that is not a directory), with its size when the walk was asked for
+    /// sizes and found it (see [`for_each_entry`]).
+    File(PathBuf, Option<u64>),
     /// A path that cannot be read, with its display name.
     Error(String, Error),
     /// Something a directory walk found that is not a regular file (a FIFO, a socket, a
@@ -240,8 +241,11 @@ pub(crate) fn special_error() -> Error {
     Error::new(ErrorKind::NotAGameRecord, nowhere(), "not a regular file (a FIFO, socket or device): skipped")
 }
 
-/// The entries under `paths`, in the order [`for_each_input`] opens them.
-pub(crate) fn for_each_entry<I, P>(paths: I, mut f: impl FnMut(Entry))
+/// The entries under `paths`, in the order [`for_each_input`] opens them. With `sizes`, each
+/// regular file a directory walk finds comes with its size, read relative to its directory (a
+/// `stat` of the whole path for each file cost the parallel reader's dispatching thread a tenth
+/// of the run's CPU on a folder of small files); a path given by name comes without.
+pub(crate) fn for_each_entry<I, P>(paths: I, sizes: bool, mut f: impl FnMut(Entry))
 where
     I: IntoIterator<Item = P>,
     P: AsRef<Path>,
@@ -255,21 +259,22 @@ where
         match std::fs::metadata(path) {
             Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
             Ok(m) if m.is_dir() => {
-                let walked = walk_dir(path);
+                let walked = walk_sized(path, sizes);
                 for (dir, e) in walked.errors {
                     f(Entry::Error(dir.display().to_string(), io_error(e)));
                 }
                 // In sorted order with the files.
                 let mut special = walked.special.into_iter().peekable();
+                let mut lens = walked.sizes.into_iter();
                 for file in walked.files {
                     while special.peek().is_some_and(|s| *s < file) {
                         f(Entry::Special(special.next().unwrap_or_default()));
                     }
-                    f(Entry::File(file));
+                    f(Entry::File(file, lens.next().flatten()));
                 }
                 special.for_each(|s| f(Entry::Special(s)));
             }
-            Ok(_) => f(Entry::File(path.to_path_buf())),
+            Ok(_) => f(Entry::File(path.to_path_buf(), None)),
         }
     }
 }
@@ -309,6 +314,9 @@ pub struct Walk {
     pub errors: Vec<(PathBuf, io::Error)>,
     /// FIFOs, sockets and devices (and links to them), left out, in sorted order.
     pub special: Vec<PathBuf>,
+    /// With [`walk_sized`]'s `sizes`: each file's size, in the order of `files` (`None` for a
+    /// link or where the `stat` failed); else empty.
+    pub(crate) sizes: Vec<Option<u64>>,
 }
 
 /// [`walk`], also naming what it leaves out: the FIFOs, sockets and devices.
@@ -323,19 +331,30 @@ pub struct Walk {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn walk_dir(dir: &Path) -> Walk {
+    walk_sized(dir, false)
+}
+
+/// [`walk_dir`], with each regular file's size when `sizes` is set ([`Walk::sizes`]), read from
+/// its directory entry: a `stat` relative to the directory being read, not a walk of the whole
+/// path.
+fn walk_sized(dir: &Path, sizes: bool) -> Walk {
     let mut files = Vec::new();
+    let mut lens = Vec::new();
     let mut errors = Vec::new();
     let mut special = Vec::new();
     let mut followed = std::collections::HashSet::new();
     if let Ok(c) = std::fs::canonicalize(dir) {
         followed.insert(c);
     }
-    // Pending entries, last first: (path, is a directory).
-    let mut stack = vec![(dir.to_path_buf(), true)];
-    let mut names: Vec<(std::ffi::OsString, bool)> = Vec::new();
-    while let Some((path, is_dir)) = stack.pop() {
+    // Pending entries, last first: (path, is a directory, size).
+    let mut stack = vec![(dir.to_path_buf(), true, None)];
+    let mut names: Vec<(std::ffi::OsString, bool, Option<u64>)> = Vec::new();
+    while let Some((path, is_dir, len)) = stack.pop() {
         if !is_dir {
             files.push(path);
+            if sizes {
+                lens.push(len);
+            }
             continue;
         }
         let entries = match std::fs::read_dir(&path) {
@@ -363,7 +382,11 @@ pub fn walk_dir(dir: &Path) -> Walk {
                     }
                     true
                 }
-                Ok(t) if t.is_file() => false,
+                Ok(t) if t.is_file() => {
+                    let len = if sizes { entry.metadata().ok().map(|m| m.len()) } else { None };
+                    names.push((entry.file_name(), false, len));
+                    continue;
+                }
                 // A link to a FIFO, a socket or a device is left out as they are; a broken link
                 // is kept (opening it reports the error).
                 Ok(t) if t.is_symlink() => match std::fs::metadata(entry.path()) {
@@ -381,13 +404,13 @@ pub fn walk_dir(dir: &Path) -> Walk {
                 }
                 Err(_) => false,
             };
-            names.push((entry.file_name(), is_dir));
+            names.push((entry.file_name(), is_dir, None));
         }
         names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        stack.extend(names.iter().rev().map(|(n, d)| (path.join(n), *d)));
+        stack.extend(names.iter().rev().map(|(n, d, len)| (path.join(n), *d, *len)));
     }
     special.sort();
-    Walk { files, errors, special }
+    Walk { files, errors, special, sizes: lens }
 }
 
 /// Opens a file that cannot seek (a FIFO, a character device such as `/dev/stdin`) as a stream.

@@ -453,7 +453,7 @@ mod par {
                 waiting: BTreeMap::new(),
                 max_in_flight: 2 * threads + 2,
             };
-            for_each_entry(paths, |entry| match entry {
+            for_each_entry(paths, true, |entry| match entry {
                 // Through for_each_input's detection and decompression.
                 Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input, true)),
                 Entry::Error(name, e) => {
@@ -468,14 +468,15 @@ mod par {
                         d.send();
                     }
                 }
-                Entry::File(path) => {
+                Entry::File(path, len) => {
                     // Small files go to a worker whole (opening many files is then parallel too);
                     // large ones are split here so that their games spread over the workers.
                     // With `whole`, files up to that size go to a worker whole as well.
                     let whole = if options.whole > 0 { options.whole as u64 } else { d.batch_bytes as u64 - 1 };
-                    match std::fs::metadata(&path) {
-                        Ok(m) if m.len() <= whole => {
-                            d.batch.push_file(path, m.len());
+                    // The size from the directory walk; a path given by name is looked up.
+                    match len.ok_or(()).or_else(|_| std::fs::metadata(&path).map(|m| m.len()).map_err(|_| ())) {
+                        Ok(len) if len <= whole => {
+                            d.batch.push_file(path, len);
                             if d.full() {
                                 d.send();
                             }
