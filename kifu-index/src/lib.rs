@@ -46,6 +46,7 @@ pub mod normalize;
 mod pattern;
 mod posfile;
 mod position;
+mod position_arg;
 mod positions;
 mod query;
 mod runs;
@@ -60,9 +61,10 @@ pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
 pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
+pub use position_arg::parse_position;
 pub use positions::{
     dump_postings, explore, explore_games, find_position, find_position_in_one_statement, move_text, Continuation,
-    Explore, Position, PositionHit,
+    Explore, Position, PositionHit, Twin,
 };
 pub use query::{
     count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,
