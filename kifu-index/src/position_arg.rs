@@ -104,6 +104,5 @@ mod tests {
         let bad = parse_position("a.sgf#x", 19, |_, n| Some(n.map(|_| go.clone())));
         assert!(bad.unwrap_err().contains("bad move number `x`"));
         assert!(parse_position("zz#x", 19, none).is_err());
-        assert!(parse_position("AB[pd", 19, none).is_err());
     }
 }

@@ -65,13 +65,13 @@ def test_twins_equal_the_cli(built: Path) -> None:
     db = str(built / "games.sqlite")
     index = kifu.Index(built / "games.sqlite")
     for q, flag in [("pd dp pp", "--swap-colors"), ("pd", "--swap-colors"), ("7g7f 3c3d", "--mirror")]:
-        kw = {"swap_colors": True} if flag == "--swap-colors" else {"mirror": True}
-        key = "swapped" if flag == "--swap-colors" else "mirrored"
+        swap = flag == "--swap-colors"
+        key = "swapped" if swap else "mirrored"
         want = cli("find", "--db", db, "--json", "--position", q, flag)
-        got = index.find(position=q, **kw)
+        got = index.find(position=q, swap_colors=swap, mirror=not swap)
         assert [(g["path"], g["next"], g[key]) for g in got] == [(w["path"], w["next"], w[key]) for w in want["games"]], q
         want = cli("explore", "--db", db, "--json", q, flag)
-        assert index.explore(q, **kw) == want, q
+        assert index.explore(q, swap_colors=swap, mirror=not swap) == want, q
 
 
 def test_a_flag_of_the_other_game_is_an_error(built: Path) -> None:
