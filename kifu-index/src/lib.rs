@@ -27,7 +27,9 @@
 //!
 //! [`find_position`] and [`explore`] answer which games passed through a [`Position`] (Go: in
 //! any of the board's eight orientations) and what was played next there, from a positions file
-//! the build keeps beside the database (see the `posfile` module's source for why a file).
+//! the build keeps beside the database (see the `posfile` module's source for why a file);
+//! [`Position::also_twin`] looks up its colour-swapped (Go) or mirrored (shogi) twin too, and
+//! [`parse_position`] reads the text forms of a position.
 //!
 //! The tables are described in the `schema` module's source; [`Options`] says how a run reads,
 //! [`Progress`] how it reports.
