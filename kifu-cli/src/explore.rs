@@ -8,6 +8,11 @@
 //! object, `{"position":{…},"games":N,"moves":[{"move":"B[pd]","games":…,"black_wins":…,
 //! "white_wins":…,"draws":…,"first_date":…,"last_date":…,"average_year":…,"players":[{"name":…,
 //! "games":…}]}]}`.
+//!
+//! `--swap-colors` (Go) / `--mirror` (shogi): the games through the position's colour-swapped
+//! or left-right mirrored twin count too (see [`kifu_index::Position::also_twin`]); the table
+//! then has a last column, and JSON each move a field and the object a `…_games` count, named
+//! `swapped` or `mirrored`: how many of the games came through the twin.
 
 use crate::json::Obj;
 use std::path::PathBuf;
@@ -42,6 +47,16 @@ pub struct Args {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Go: also count the games through the position with Black and White exchanged, each
+    /// game once (at its first time at either); their moves and wins are turned back into the
+    /// query's colours. Adds a `swapped` column (`"swapped"` in JSON): of a move's games, those.
+    #[arg(long)]
+    swap_colors: bool,
+    /// Shogi: also count the games through the position mirrored left to right (files 1-9
+    /// exchanged; hands and side to move kept), each game once; their moves are mirrored back.
+    /// Adds a `mirrored` column (`"mirrored"` in JSON).
+    #[arg(long)]
+    mirror: bool,
 }
 
 /// The position the flags give.
@@ -49,16 +64,16 @@ fn position(args: &Args) -> Result<kifu_index::Position, String> {
     fn err(q: &str) -> impl Fn(kifu_index::Error) -> String + '_ {
         move |e| format!("{q}: {e}")
     }
-    if let Some(m) = &args.moves {
-        return crate::position_arg::moves(m, args.size).map_err(err(m));
-    }
-    if let Some(s) = &args.sgf {
-        return kifu_index::Position::from_sgf_setup(s).map_err(err(s));
-    }
-    if let Some(s) = &args.sfen {
-        return kifu_index::Position::from_sfen(s).map_err(err(s));
-    }
-    crate::position_arg::parse(args.position.as_deref().unwrap_or(""), args.size)
+    let pos = if let Some(m) = &args.moves {
+        kifu_index::Position::from_move_list(m, args.size).map_err(err(m))?
+    } else if let Some(s) = &args.sgf {
+        kifu_index::Position::from_sgf_setup(s).map_err(err(s))?
+    } else if let Some(s) = &args.sfen {
+        kifu_index::Position::from_sfen(s).map_err(err(s))?
+    } else {
+        crate::position_arg::parse(args.position.as_deref().unwrap_or(""), args.size)?
+    };
+    crate::position_arg::with_twin(pos, args.swap_colors, args.mirror)
 }
 
 /// The position as JSON (`kind`, `hash`, `size` or `sfen`, `move`).
@@ -80,6 +95,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let table = kifu_index::explore(&conn, &args.db, &pos, args.min_games).map_err(|e| e.to_string())?;
     let mut s = String::new();
     let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".to_owned());
+    let twin = pos.with_twin.then(|| crate::position_arg::twin_word(&pos));
     if args.json {
         let mut moves = String::from("[");
         for (i, c) in table.moves.iter().enumerate() {
@@ -110,14 +126,30 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 Some(y) => o.num("average_year", format!("{y:.1}")),
                 None => o.null("average_year"),
             };
-            o.raw("players", &players).end();
+            o.raw("players", &players);
+            if let Some(w) = twin {
+                o.num(w, c.twin_games);
+            }
+            o.end();
         }
         moves.push(']');
-        Obj::new(&mut s).raw("position", &position_json(&pos)).num("games", table.games).raw("moves", &moves).end();
+        let mut o = Obj::new(&mut s);
+        o.raw("position", &position_json(&pos)).num("games", table.games);
+        if let Some(w) = twin {
+            o.num(&format!("{w}_games"), table.twin_games);
+        }
+        o.raw("moves", &moves).end();
         s.push('\n');
     } else {
-        s.push_str(&format!("{} games\n", table.games));
-        s.push_str("move\tgames\t%\tB wins\tW wins\tdraws\tdates\tavg year\tplayers\n");
+        match twin {
+            Some(w) => s.push_str(&format!("{} games ({} {w})\n", table.games, table.twin_games)),
+            None => s.push_str(&format!("{} games\n", table.games)),
+        }
+        s.push_str("move\tgames\t%\tB wins\tW wins\tdraws\tdates\tavg year\tplayers");
+        if let Some(w) = twin {
+            s.push_str(&format!("\t{w}"));
+        }
+        s.push('\n');
         for c in &table.moves {
             let pct = if table.games > 0 { 100.0 * c.games as f64 / table.games as f64 } else { 0.0 };
             let players: Vec<String> = c.players.iter().map(|(n, k)| format!("{n} ({k})")).collect();
@@ -133,6 +165,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 c.average_year.map_or("-".to_owned(), |y| format!("{y:.0}")),
                 players.join(", ")
             ));
+            if twin.is_some() {
+                s.pop();
+                s.push_str(&format!("\t{}\n", c.twin_games));
+            }
         }
     }
     crate::out::print(&s);

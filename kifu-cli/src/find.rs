@@ -34,6 +34,13 @@
 //! in JSON each game also has `position_move`, `symmetry` and `next`, and the object a
 //! `position`.
 //!
+//! `--position Q --swap-colors` (Go) / `--mirror` (shogi): also the games through Q's twin, the
+//! same stones with Black and White exchanged / the position mirrored left to right (see
+//! [`kifu_index::Position::also_twin`]), each game once; a game that reached the twin first
+//! has its symmetry and move turned back into Q's terms, and its line ends with `swapped` /
+//! `mirrored` (`-` for the others); JSON and CSV carry it as a field `swapped` / `mirrored`
+//! (`true`, `false`).
+//!
 //! Order and page: `--sort FIELD` (`date`, `moves`, `black`, `white`, `event`, `place`, `komi`,
 //! `handicap`, `result`, `size`, `kind`, `format`, `black_rank`, `white_rank`, `path`; games
 //! without the field last, ties by path and offset; within each group with `--duplicates`),
@@ -67,6 +74,7 @@ use std::process::ExitCode;
 
 /// Flags of `kifu find`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("searched").args(["pattern", "position"])))]
 pub struct Args {
     /// The index database.
     #[arg(long, default_value = "kifu.sqlite")]
@@ -110,10 +118,19 @@ pub struct Args {
     #[arg(long, requires = "pattern", value_parser = ["corner", "side", "anywhere"])]
     anchor: Option<String>,
     /// Also match the pattern with Black and White swapped (the continuation then speaks of the
-    /// pattern's colours).
-    #[arg(long, requires = "pattern")]
+    /// pattern's colours). With --position (Go): also the games through the position with Black
+    /// and White exchanged, each game once (its first time at either); their symmetry and next
+    /// move are turned back into the query's colours, and each game says which it reached (a
+    /// `swapped` column; `"swapped": true|false` in JSON).
+    #[arg(long, requires = "searched")]
     swap_colors: bool,
     // -- end of pattern search --
+    /// With --position (shogi): also the games through the position mirrored left to right
+    /// (files 1-9 exchanged; hands and side to move kept), each game once; their next move is
+    /// mirrored back, and each game says which it reached (a `mirrored` column; `"mirrored":
+    /// true|false` in JSON).
+    #[arg(long, requires = "position")]
+    mirror: bool,
     /// At most N games.
     #[arg(long)]
     limit: Option<u64>,
@@ -263,6 +280,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     // -- end of pattern search --
     if let Some(q) = &args.position {
         let pos = crate::position_arg::parse(q, 19)?;
+        let pos = crate::position_arg::with_twin(pos, args.swap_colors, args.mirror)?;
         let hits = kifu_index::find_position(&conn, &args.db, &pos, &query).map_err(|e| e.to_string())?;
         if let Some(to) = args.export {
             let games: Vec<_> = hits.iter().map(|h| (h.hit.path.as_str(), h.hit.offset, h.hit.kind.as_str())).collect();
@@ -452,11 +470,17 @@ pub(crate) fn hit_line(s: &mut String, h: &Hit) {
 /// `kifu find --position`: the hits, with where each reached the position and what it played.
 fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], format: Format) {
     let mut s = String::new();
+    let twin = pos.with_twin.then(|| crate::position_arg::twin_word(pos));
     if format == Format::Csv {
         let cols = CSV_COLUMNS.iter().chain(&["position_move", "symmetry", "next"]).map(|c| Some(*c));
-        crate::csv::record(&mut s, cols);
+        crate::csv::record(&mut s, cols.chain(twin.map(Some)));
         for h in hits {
             hit_csv(&mut s, &h.hit, Some(h));
+            if twin.is_some() {
+                // The record's line end, then the twin column.
+                s.truncate(s.len() - 2);
+                s.push_str(if h.twin { ",true\r\n" } else { ",false\r\n" });
+            }
         }
     } else if format == Format::Json {
         let mut a = String::from("[");
@@ -465,6 +489,10 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
                 a.push(',');
             }
             hit_json(&mut a, &h.hit, Some(h));
+            if let Some(w) = twin {
+                a.pop();
+                a.push_str(&format!(",\"{w}\":{}}}", h.twin));
+            }
         }
         a.push(']');
         Obj::new(&mut s)
@@ -477,7 +505,12 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
         for h in hits {
             hit_line(&mut s, &h.hit);
             s.pop();
-            s.push_str(&format!("\t#{}\tsym {}\t{}\n", h.number, h.symmetry, kifu_index::move_text(h.next)));
+            s.push_str(&format!("\t#{}\tsym {}\t{}", h.number, h.symmetry, kifu_index::move_text(h.next)));
+            if let Some(w) = twin {
+                s.push('\t');
+                s.push_str(if h.twin { w } else { "-" });
+            }
+            s.push('\n');
         }
     }
     crate::out::print(&s);

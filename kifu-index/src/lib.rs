@@ -27,7 +27,9 @@
 //!
 //! [`find_position`] and [`explore`] answer which games passed through a [`Position`] (Go: in
 //! any of the board's eight orientations) and what was played next there, from a positions file
-//! the build keeps beside the database (see the `posfile` module's source for why a file).
+//! the build keeps beside the database (see the `posfile` module's source for why a file);
+//! [`Position::also_twin`] looks up its colour-swapped (Go) or mirrored (shogi) twin too, and
+//! [`parse_position`] reads the text forms of a position.
 //!
 //! The tables are described in the `schema` module's source; [`Options`] says how a run reads,
 //! [`Progress`] how it reports.
@@ -46,6 +48,7 @@ pub mod normalize;
 mod pattern;
 mod posfile;
 mod position;
+mod position_arg;
 mod positions;
 mod query;
 mod runs;
@@ -60,9 +63,10 @@ pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
 pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
+pub use position_arg::parse_position;
 pub use positions::{
     dump_postings, explore, explore_games, find_position, find_position_in_one_statement, move_text, Continuation,
-    Explore, Position, PositionHit,
+    Explore, Position, PositionHit, Twin,
 };
 pub use query::{
     count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,

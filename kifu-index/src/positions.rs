@@ -13,12 +13,24 @@
 //!
 //! A game that passes through the position more than once counts once, at its first time there
 //! (the move number [`find_position`] gives and the move [`explore`] counts).
+//!
+//! A position can be looked up with its twin ([`Position::also_twin`]: `--swap-colors` for Go,
+//! the same stones with Black and White exchanged; `--mirror` for shogi, files 1–9 exchanged).
+//! This is done at query time, the index unchanged: the twin's hash is one more group of the
+//! positions file (Go: the eight hashes of the swapped board, made when the position is; shogi:
+//! the Zobrist hash of the mirrored board). The two groups' postings merge by game, each game
+//! at its earlier first time (the position's own when both come at the same move), and a
+//! twin's move is turned back (Go: into the query's orientation, then the other colour;
+//! shogi: mirrored back), as is a Go twin's winner in [`explore`]. [`explore`] adds up the two
+//! continuation tables (the written ones where there are) when no game passes through both,
+//! and reads the games otherwise. A position that is its own twin is looked up once.
 
 use crate::posfile::{Entry, Group, PosFile};
-use crate::position::{Moves, Visit};
+use crate::position::{shogi_zobrist, Moves, Visit};
 use crate::query::{find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
 use crate::symmetry::{apply, dims, invert};
 use crate::{Error, ErrorKind, Kind};
+use kifu::position::shogi::ShogiPosition;
 use kifu::{Color, Move, Piece, Point, ShogiMove, Square};
 use rusqlite::Connection;
 use std::collections::HashMap;
@@ -42,11 +54,29 @@ pub struct Position {
     pub sfen: Option<String>,
     /// Moves before it in the game or list it was made from.
     pub number: u32,
+    /// Its twin: Go, the same stones with Black and White exchanged; shogi, the position
+    /// mirrored left to right (files 1 and 9 exchanged, hands and side to move kept). Looked
+    /// up too when [`Position::with_twin`] is set.
+    pub twin: Twin,
+    /// Whether [`find_position`] and [`explore`] also look up the [twin](Position::twin)
+    /// (`--swap-colors`, `--mirror`): off as made, on with [`Position::also_twin`].
+    pub with_twin: bool,
+}
+
+/// The colour-swapped (Go) or mirrored (shogi) position of a [`Position`], as the index hashes
+/// it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Twin {
+    /// Its hash.
+    pub hash: u64,
+    /// Go: the symmetry that takes it to its canonical orientation.
+    pub symmetry: u8,
 }
 
 impl Position {
     fn from_visit(v: &Visit<'_>, shogi: bool) -> Position {
         if shogi {
+            let twin = v.shogi.map_or(Twin::default(), |p| Twin { hash: shogi_zobrist(&mirrored(p)), symmetry: 0 });
             return Position {
                 kind: Kind::Shogi,
                 hash: v.hash,
@@ -55,11 +85,14 @@ impl Position {
                 size: (9, 9),
                 sfen: v.shogi.map(|p| p.sfen()),
                 number: v.number,
+                twin,
+                with_twin: false,
             };
         }
         let g = v.go.expect("a Go visit has its hashes");
         let hs = g.hashes();
         let stabiliser = (0..8).filter(|&u| hs[u] == hs[0]).fold(0u8, |m, u| m | 1 << u);
+        let (hash, symmetry) = g.swapped().key();
         Position {
             kind: Kind::Go,
             hash: v.hash,
@@ -68,7 +101,33 @@ impl Position {
             size: g.size(),
             sfen: None,
             number: v.number,
+            twin: Twin { hash, symmetry },
+            with_twin: false,
         }
+    }
+
+    /// This position, looked up with its [twin](Position::twin) too: the games through either,
+    /// each counted once at its first time at one of them (at the position itself when both
+    /// come at once), the twin's moves turned back (Go: colours exchanged again, and the
+    /// winner with them; shogi: mirrored back). A position that is its own twin (Go: the
+    /// swapped stones are one of its orientations, as the empty board; shogi: a position
+    /// symmetric left to right) is looked up once, as it is.
+    pub fn also_twin(mut self) -> Position {
+        self.with_twin = true;
+        self
+    }
+
+    /// The twin as a position of its own (its moves as the twin's games played them), when it
+    /// is looked up and is another position.
+    fn twin_view(&self) -> Option<Position> {
+        (self.with_twin && self.twin.hash != self.hash).then(|| Position {
+            hash: self.twin.hash,
+            symmetry: self.twin.symmetry,
+            sfen: None,
+            twin: Twin { hash: self.hash, symmetry: self.symmetry },
+            with_twin: false,
+            ..self.clone()
+        })
     }
 
     /// The position after `number` moves of a main line (`None`: at its end).
@@ -198,6 +257,29 @@ impl Position {
     }
 }
 
+/// A shogi position mirrored left to right: file `f` becomes `10 - f`; hands and side to move
+/// kept.
+fn mirrored(p: &ShogiPosition) -> ShogiPosition {
+    let mut m = *p;
+    for file in 1..=9 {
+        for rank in 1..=9 {
+            m.put(Square::new(10 - file, rank), p.get(Square::new(file, rank)));
+        }
+    }
+    m
+}
+
+/// A move of the twin turned back into the position's own terms: Go, the other colour; shogi,
+/// mirrored left to right.
+fn turn_back(m: Option<Move>) -> Option<Move> {
+    let mirror = |s: Square| Square::new(10 - s.file.clamp(1, 9), s.rank);
+    match m {
+        Some(Move::Go { color, point }) => Some(Move::Go { color: color.opponent(), point }),
+        Some(Move::Shogi(s)) => Some(Move::Shogi(ShogiMove { from: s.from.map(mirror), to: mirror(s.to), ..s })),
+        other => other,
+    }
+}
+
 /// The shogi move of an index code (see `position::shogi_next`).
 fn shogi_move(next: u32) -> Option<Move> {
     if next == 0 {
@@ -226,18 +308,13 @@ pub fn move_text(m: Option<Move>) -> String {
     }
 }
 
-/// The postings of `pos`, one per game (its first time there).
-fn postings(db: &Path, pos: &Position) -> Result<Vec<Entry>, Error> {
-    Ok(group(db, pos)?.map_or_else(Vec::new, |g| first_postings(&g)))
-}
-
-/// The postings of `pos` as the positions file holds them, `None` if it has none.
-fn group(db: &Path, pos: &Position) -> Result<Option<Group>, Error> {
+/// The postings of `hash` as the positions file holds them, `None` if it has none.
+fn group(db: &Path, hash: u64) -> Result<Option<Group>, Error> {
     let path = crate::posfile::path_for(db);
     let mut file = PosFile::open(&path).ok_or_else(|| {
         Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
     })?;
-    file.group(pos.hash).map_err(|e| Error::other(format!("{}: {e}", path.display())))
+    file.group(hash).map_err(|e| Error::other(format!("{}: {e}", path.display())))
 }
 
 /// A group's postings, one per game (its first time there), sorted by game.
@@ -245,6 +322,86 @@ fn first_postings(group: &Group) -> Vec<Entry> {
     let mut entries: Vec<Entry> = group.iter().collect();
     entries.dedup_by_key(|e| e.game);
     entries
+}
+
+/// A game's first posting at the position or its twin; `twin` says which.
+#[derive(Clone, Copy, Debug)]
+struct First {
+    e: Entry,
+    twin: bool,
+}
+
+/// The postings a search reads: the position's, and its twin's when it looks the twin up (see
+/// [`Position::also_twin`]).
+struct Groups {
+    direct: Option<Group>,
+    twin: Option<Group>,
+}
+
+impl Groups {
+    fn open(db: &Path, pos: &Position) -> Result<Groups, Error> {
+        let twin = match pos.twin_view() {
+            Some(t) => group(db, t.hash)?,
+            None => None,
+        };
+        Ok(Groups { direct: group(db, pos.hash)?, twin })
+    }
+
+    /// Postings in all (for the choice of a way to read the games).
+    fn len(&self) -> u64 {
+        self.direct.as_ref().map_or(0, Group::len) + self.twin.as_ref().map_or(0, Group::len)
+    }
+
+    /// The first posting of `game`: the earlier of its first at the position and at the twin
+    /// (the position's at the same move).
+    fn first_of_game(&self, game: u64) -> Option<First> {
+        let d = self.direct.as_ref().and_then(|g| g.first_of_game(game));
+        let t = self.twin.as_ref().and_then(|g| g.first_of_game(game));
+        match (d, t) {
+            (Some(d), Some(t)) if t.mv < d.mv => Some(First { e: t, twin: true }),
+            (Some(d), _) => Some(First { e: d, twin: false }),
+            (None, t) => t.map(|e| First { e, twin: true }),
+        }
+    }
+
+    /// Each game's first posting ([`Groups::first_of_game`]), sorted by game.
+    fn firsts(&self) -> Vec<First> {
+        let d = self.direct.as_ref().map_or_else(Vec::new, first_postings);
+        let t = self.twin.as_ref().map_or_else(Vec::new, first_postings);
+        let mut out = Vec::with_capacity(d.len() + t.len());
+        let (mut i, mut j) = (0, 0);
+        while i < d.len() || j < t.len() {
+            match (d.get(i), t.get(j)) {
+                (Some(a), Some(b)) if a.game == b.game => {
+                    out.push(if b.mv < a.mv { First { e: *b, twin: true } } else { First { e: *a, twin: false } });
+                    i += 1;
+                    j += 1;
+                }
+                (Some(a), b) if b.is_none_or(|b| a.game < b.game) => {
+                    out.push(First { e: *a, twin: false });
+                    i += 1;
+                }
+                (_, Some(b)) => {
+                    out.push(First { e: *b, twin: true });
+                    j += 1;
+                }
+                (_, None) => break,
+            }
+        }
+        out
+    }
+
+    /// Whether a game passes through both the position and its twin.
+    fn overlap(&self) -> bool {
+        let (Some(d), Some(t)) = (&self.direct, &self.twin) else { return false };
+        let (small, big) = if d.len() <= t.len() { (d, t) } else { (t, d) };
+        let mut last = None;
+        small.iter().any(|e| {
+            let new = last != Some(e.game);
+            last = Some(e.game);
+            new && big.first_of_game(e.game).is_some()
+        })
+    }
 }
 
 /// A game that passes through a position.
@@ -259,6 +416,9 @@ pub struct PositionHit {
     pub symmetry: u8,
     /// The move it played there, in the query's orientation (`None`: it ended there).
     pub next: Option<Move>,
+    /// It reached the position's [twin](Position::twin) (colour-swapped or mirrored) first; the
+    /// symmetry and move above are then turned back into the query's terms.
+    pub twin: bool,
 }
 
 /// The games of the index at `db` (opened as `conn`) that pass through `pos` and match `query`,
@@ -286,29 +446,36 @@ fn find_position_with(
     query: &Query,
     many: usize,
 ) -> Result<Vec<PositionHit>, Error> {
-    let Some(group) = group(db, pos)? else { return Ok(Vec::new()) };
+    let groups = Groups::open(db, pos)?;
+    if groups.len() == 0 {
+        return Ok(Vec::new());
+    }
+    let twin = pos.twin_view();
     let plain = *query == Query { limit: query.limit, ..Query::default() };
-    let hits = if plain && group.len() >= many as u64 {
-        hits_of_many(conn, &group, query.limit)?
+    let hits = if plain && groups.len() >= many as u64 {
+        hits_of_many(conn, &groups, query.limit)?
     } else {
-        let ids: Vec<u64> = first_postings(&group).iter().map(|e| e.game).collect();
+        let ids: Vec<u64> = groups.firsts().iter().map(|f| f.e.game).collect();
         find_in(conn, query, Some(&ids))?
     };
     // A hit's posting is found by binary search: in the group itself for a page (a page of
     // the empty board's million games decodes a few hundred postings, not a million), in the
     // group's postings decoded once for many hits (a map of a million games cost more than the
     // page it served).
-    let entries = if hits.len() > 4096 { first_postings(&group) } else { Vec::new() };
+    let entries = if hits.len() > 4096 { groups.firsts() } else { Vec::new() };
     let first = |id: u64| match entries.is_empty() {
-        true => group.first_of_game(id),
-        false => entries.binary_search_by_key(&id, |e| e.game).ok().map(|i| entries[i]),
+        true => groups.first_of_game(id),
+        false => entries.binary_search_by_key(&id, |f| f.e.game).ok().map(|i| entries[i]),
     };
     Ok(hits
         .into_iter()
         .filter_map(|(id, hit)| {
-            let e = first(id as u64)?;
-            let symmetry = if pos.kind == Kind::Shogi { 0 } else { pos.relative((e.next & 7) as u8) };
-            Some(PositionHit { hit, number: e.mv, symmetry, next: pos.move_here(e.next) })
+            let First { e, twin: is_twin } = first(id as u64)?;
+            let view = twin.as_ref().filter(|_| is_twin).unwrap_or(pos);
+            let symmetry = if pos.kind == Kind::Shogi { 0 } else { view.relative((e.next & 7) as u8) };
+            let next = view.move_here(e.next);
+            let next = if is_twin { turn_back(next) } else { next };
+            Some(PositionHit { hit, number: e.mv, symmetry, next, twin: is_twin })
         })
         .collect())
 }
@@ -323,7 +490,7 @@ const MANY: usize = 256;
 /// the corpus's 99th percentile. Here the games' `(id, file, offset)` come from one scan of
 /// the id range when the ids are dense in it (a lookup each otherwise), are sorted here by
 /// path and offset, and only the first `limit` have their whole row read, in id order.
-fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
+fn hits_of_many(conn: &Connection, group: &Groups, limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
     // A page of a position most games share (the empty board): the first games in file order
     // are nearly all in it, so the files are read in path order until the page is full, each
     // game looked for in the group (a binary search: no posting decoded but those it reads).
@@ -337,7 +504,7 @@ fn hits_of_many(conn: &Connection, group: &Group, limit: Option<u64>) -> Result<
             return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
         }
     }
-    let ids: Vec<u64> = first_postings(group).iter().map(|e| e.game).collect();
+    let ids: Vec<u64> = group.firsts().iter().map(|f| f.e.game).collect();
     let ids = ids.as_slice();
     let (lo, hi) = (ids.iter().min().copied().unwrap_or(0), ids.iter().max().copied().unwrap_or(0));
     let mut want = vec![0u64; (hi - lo) as usize / 64 + 1];
@@ -498,6 +665,10 @@ pub struct Continuation {
     pub average_year: Option<f64>,
     /// The players who chose it most often (the mover's name), with their counts, at most three.
     pub players: Vec<(String, u64)>,
+    /// Of [`Continuation::games`], those that reached the position's twin (colour-swapped or
+    /// mirrored, see [`Position::also_twin`]): their move is turned back into the query's terms,
+    /// and for Go their winner too (a win of the twin's Black is the query's White's).
+    pub twin_games: u64,
 }
 
 /// What [`explore`] gives.
@@ -507,6 +678,8 @@ pub struct Explore {
     pub games: u64,
     /// Their next moves, most played first, each played in at least `min_games` games.
     pub moves: Vec<Continuation>,
+    /// Of [`Explore::games`], those that reached the position's twin first.
+    pub twin_games: u64,
 }
 
 /// Per-game facts explore needs.
@@ -534,161 +707,197 @@ fn game_facts(conn: &Connection, ids: &[u64]) -> Result<HashMap<u64, GameFacts>,
 
 /// The continuation table of `pos` in the index at `db` (opened as `conn`): each move played
 /// next, with its games, results, dates and players; moves played in fewer than `min_games`
-/// games are left out.
+/// games are left out. With [`Position::also_twin`], the games through its twin too.
 pub fn explore(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
-    if let Some(rows) = summary(db, pos)? {
-        return Ok(explore_rows(pos, rows, min_games));
+    let Some(twin) = pos.twin_view() else {
+        if let Some(rows) = summary(db, pos.hash)? {
+            let mut t = Table::default();
+            t.add_rows(pos, false, rows);
+            return Ok(t.finish(min_games));
+        }
+        return explore_games(conn, db, pos, min_games);
+    };
+    // The position and its twin each from its table or its games, added up: when no game
+    // passes through both (a game counts once); otherwise from the games, merged.
+    let groups = Groups::open(db, pos)?;
+    if groups.overlap() {
+        return explore_games(conn, db, pos, min_games);
     }
-    explore_games(conn, db, pos, min_games)
+    let mut t = Table::default();
+    for (view, is_twin, group) in [(pos, false, &groups.direct), (&twin, true, &groups.twin)] {
+        let Some(group) = group else { continue };
+        match summary(db, view.hash)? {
+            Some(rows) => t.add_rows(view, is_twin, rows),
+            None => {
+                let firsts: Vec<First> =
+                    first_postings(group).into_iter().map(|e| First { e, twin: is_twin }).collect();
+                t.add_games(conn, pos, Some(&twin), &firsts)?;
+            }
+        }
+    }
+    Ok(t.finish(min_games))
 }
 
 /// The continuation table of a frequent position written with the positions file (see
 /// `aggregate`), if it has one.
-fn summary(db: &Path, pos: &Position) -> Result<Option<Vec<crate::aggregate::Row>>, Error> {
+fn summary(db: &Path, hash: u64) -> Result<Option<Vec<crate::aggregate::Row>>, Error> {
     let path = crate::posfile::path_for(db);
     let file = PosFile::open(&path).ok_or_else(|| {
         Error::new(ErrorKind::NoIndex, format!("{}: no positions file (re-run `kifu index`)", path.display()))
     })?;
-    Ok(crate::aggregate::lookup(db, file.header.id, pos.hash))
+    Ok(crate::aggregate::lookup(db, file.header.id, hash))
 }
 
-/// [`explore`] from a table's rows: each row's move turned into the query's orientation, rows
-/// that become one move merged.
-fn explore_rows(pos: &Position, rows: Vec<crate::aggregate::Row>, min_games: u64) -> Explore {
-    struct Acc {
-        row: crate::aggregate::Row,
-        players: HashMap<String, u64>,
-    }
-    let mut groups: HashMap<Option<Move>, Acc> = HashMap::new();
-    let mut total = 0;
-    for mut r in rows {
-        total += r.games;
-        let players = std::mem::take(&mut r.players);
-        let a = match groups.entry(pos.move_here(r.next)) {
-            std::collections::hash_map::Entry::Vacant(v) => v.insert(Acc { row: r, players: HashMap::new() }),
-            std::collections::hash_map::Entry::Occupied(o) => {
-                let a = o.into_mut();
-                let x = &mut a.row;
-                x.games += r.games;
-                x.black_wins += r.black_wins;
-                x.white_wins += r.white_wins;
-                x.draws += r.draws;
-                x.dated += r.dated;
-                x.years += r.years;
-                if r.first.is_some() && (x.first.is_none() || r.first < x.first) {
-                    x.first = r.first;
-                }
-                if r.last.is_some() && (x.last.is_none() || r.last > x.last) {
-                    x.last = r.last;
-                }
-                a
+/// One move's sums as a [`Table`] adds them up.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    black_wins: u64,
+    white_wins: u64,
+    draws: u64,
+    dated: u64,
+    years: f64,
+    first: Option<String>,
+    last: Option<String>,
+    players: HashMap<String, u64>,
+    twin_games: u64,
+}
+
+/// A continuation table being added up, by move in the query's orientation: from tables' rows
+/// ([`Table::add_rows`]) and from games ([`Table::add_games`]), either the position's or its
+/// twin's.
+#[derive(Default)]
+struct Table {
+    games: u64,
+    twin_games: u64,
+    moves: HashMap<Option<Move>, Tally>,
+}
+
+impl Table {
+    /// Rows of the table of `view` (the position, or its twin when `twin`): each row's move
+    /// turned into the query's orientation (and back from the twin), rows that become one move
+    /// merged.
+    fn add_rows(&mut self, view: &Position, twin: bool, rows: Vec<crate::aggregate::Row>) {
+        let swap = twin && view.kind != Kind::Shogi;
+        for r in rows {
+            let m = view.move_here(r.next);
+            let a = self.moves.entry(if twin { turn_back(m) } else { m }).or_default();
+            self.games += r.games;
+            a.games += r.games;
+            if twin {
+                self.twin_games += r.games;
+                a.twin_games += r.games;
             }
-        };
-        for (name, n) in players {
-            *a.players.entry(name).or_default() += n;
+            let (b, w) = if swap { (r.white_wins, r.black_wins) } else { (r.black_wins, r.white_wins) };
+            a.black_wins += b;
+            a.white_wins += w;
+            a.draws += r.draws;
+            a.dated += r.dated;
+            a.years += r.years;
+            if r.first.is_some() && (a.first.is_none() || r.first < a.first) {
+                a.first = r.first;
+            }
+            if r.last.is_some() && (a.last.is_none() || r.last > a.last) {
+                a.last = r.last;
+            }
+            for (name, n) in r.players {
+                *a.players.entry(name).or_default() += n;
+            }
         }
     }
-    let mut moves: Vec<Continuation> = groups
-        .into_iter()
-        .filter(|(_, a)| a.row.games >= min_games)
-        .map(|(next, a)| {
-            let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
-            players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
-            players.truncate(3);
-            let r = a.row;
-            Continuation {
-                next,
-                games: r.games,
-                black_wins: r.black_wins,
-                white_wins: r.white_wins,
-                draws: r.draws,
-                first_date: r.first,
-                last_date: r.last,
-                average_year: (r.dated > 0).then(|| r.years / r.dated as f64),
-                players,
+
+    /// The games of `firsts` (each at its first time at `pos`, or at its twin `twin`).
+    fn add_games(
+        &mut self,
+        conn: &Connection,
+        pos: &Position,
+        twin: Option<&Position>,
+        firsts: &[First],
+    ) -> Result<(), Error> {
+        let ids: Vec<u64> = firsts.iter().map(|f| f.e.game).collect();
+        let facts = game_facts(conn, &ids)?;
+        for f in firsts {
+            let Some(g) = facts.get(&f.e.game) else { continue };
+            let (next, swap) = match (f.twin, twin) {
+                (true, Some(t)) => (turn_back(t.move_here(f.e.next)), pos.kind != Kind::Shogi),
+                _ => (pos.move_here(f.e.next), false),
+            };
+            self.games += 1;
+            let a = self.moves.entry(next).or_default();
+            a.games += 1;
+            if f.twin {
+                self.twin_games += 1;
+                a.twin_games += 1;
             }
-        })
-        .collect();
-    moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
-    Explore { games: total, moves }
+            match (g.winner.as_deref(), swap) {
+                (Some("B"), false) | (Some("W"), true) => a.black_wins += 1,
+                (Some("W"), false) | (Some("B"), true) => a.white_wins += 1,
+                (Some("draw"), _) => a.draws += 1,
+                _ => {}
+            }
+            if let Some(d) = &g.date {
+                if a.first.as_ref().is_none_or(|x| d < x) {
+                    a.first = Some(d.clone());
+                }
+                if a.last.as_ref().is_none_or(|x| d > x) {
+                    a.last = Some(d.clone());
+                }
+                if let Some(y) = d.get(..4).and_then(|y| y.parse::<f64>().ok()) {
+                    a.years += y;
+                    a.dated += 1;
+                }
+            }
+            // The player who made the move (for a swapped game, of the other colour than shown).
+            let mover = next.map(|m| if swap { m.color().opponent() } else { m.color() });
+            let name = match mover {
+                Some(Color::Black) => g.black.as_ref(),
+                Some(Color::White) => g.white.as_ref(),
+                None => None,
+            };
+            if let Some(n) = name.filter(|n| !n.is_empty()) {
+                *a.players.entry(n.clone()).or_default() += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// The table: moves played in at least `min_games` games, most played first.
+    fn finish(self, min_games: u64) -> Explore {
+        let mut moves: Vec<Continuation> = self
+            .moves
+            .into_iter()
+            .filter(|(_, a)| a.games >= min_games)
+            .map(|(next, a)| {
+                let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
+                players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+                players.truncate(3);
+                Continuation {
+                    next,
+                    games: a.games,
+                    black_wins: a.black_wins,
+                    white_wins: a.white_wins,
+                    draws: a.draws,
+                    first_date: a.first,
+                    last_date: a.last,
+                    average_year: (a.dated > 0).then(|| a.years / a.dated as f64),
+                    players,
+                    twin_games: a.twin_games,
+                }
+            })
+            .collect();
+        moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
+        Explore { games: self.games, moves, twin_games: self.twin_games }
+    }
 }
 
-/// [`explore`] by reading the games through the position (no table, or tests comparing the
-/// two).
+/// [`explore`] by reading the games through the position (and its twin, each game at its first
+/// time at either), not the tables (no table, or tests comparing the two).
 #[doc(hidden)]
 pub fn explore_games(conn: &Connection, db: &Path, pos: &Position, min_games: u64) -> Result<Explore, Error> {
-    let entries = postings(db, pos)?;
-    let ids: Vec<u64> = entries.iter().map(|e| e.game).collect();
-    let facts = game_facts(conn, &ids)?;
-    #[derive(Default)]
-    struct Acc {
-        games: u64,
-        b: u64,
-        w: u64,
-        d: u64,
-        first: Option<String>,
-        last: Option<String>,
-        years: (f64, u64),
-        players: HashMap<String, u64>,
-    }
-    let mut groups: HashMap<Option<Move>, Acc> = HashMap::new();
-    let mut total = 0;
-    for e in &entries {
-        let Some(f) = facts.get(&e.game) else { continue };
-        total += 1;
-        let next = pos.move_here(e.next);
-        let a = groups.entry(next).or_default();
-        a.games += 1;
-        match f.winner.as_deref() {
-            Some("B") => a.b += 1,
-            Some("W") => a.w += 1,
-            Some("draw") => a.d += 1,
-            _ => {}
-        }
-        if let Some(d) = &f.date {
-            if a.first.as_ref().is_none_or(|x| d < x) {
-                a.first = Some(d.clone());
-            }
-            if a.last.as_ref().is_none_or(|x| d > x) {
-                a.last = Some(d.clone());
-            }
-            if let Some(y) = d.get(..4).and_then(|y| y.parse::<f64>().ok()) {
-                a.years.0 += y;
-                a.years.1 += 1;
-            }
-        }
-        let mover = next.map(|m| m.color());
-        let name = match mover {
-            Some(Color::Black) => f.black.as_ref(),
-            Some(Color::White) => f.white.as_ref(),
-            None => None,
-        };
-        if let Some(n) = name.filter(|n| !n.is_empty()) {
-            *a.players.entry(n.clone()).or_default() += 1;
-        }
-    }
-    let mut moves: Vec<Continuation> = groups
-        .into_iter()
-        .filter(|(_, a)| a.games >= min_games)
-        .map(|(next, a)| {
-            let mut players: Vec<(String, u64)> = a.players.into_iter().collect();
-            players.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
-            players.truncate(3);
-            Continuation {
-                next,
-                games: a.games,
-                black_wins: a.b,
-                white_wins: a.w,
-                draws: a.d,
-                first_date: a.first,
-                last_date: a.last,
-                average_year: (a.years.1 > 0).then(|| a.years.0 / a.years.1 as f64),
-                players,
-            }
-        })
-        .collect();
-    moves.sort_by(|x, y| y.games.cmp(&x.games).then_with(|| move_text(x.next).cmp(&move_text(y.next))));
-    Ok(Explore { games: total, moves })
+    let firsts = Groups::open(db, pos)?.firsts();
+    let mut t = Table::default();
+    t.add_games(conn, pos, pos.twin_view().as_ref(), &firsts)?;
+    Ok(t.finish(min_games))
 }
 
 /// Writes a new positions file: the old file's postings of games still in the database, and

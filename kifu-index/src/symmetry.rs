@@ -252,6 +252,21 @@ impl GoHash {
         self.hashes
     }
 
+    /// The same board with Black and White exchanged (what `--swap-colors` also looks for): each
+    /// stone's key of one colour taken out and the other's put in.
+    pub fn swapped(&self) -> GoHash {
+        let mut g = self.clone();
+        for i in 0..g.stones.len() {
+            let c = g.stones[i];
+            if c != 0 {
+                g.toggle(i, c);
+                g.toggle(i, 3 - c);
+                g.stones[i] = 3 - c;
+            }
+        }
+        g
+    }
+
     /// The position's hash (the smallest of the eight) and the first symmetry that gives it.
     #[inline]
     pub fn key(&self) -> (u64, u8) {
@@ -311,5 +326,23 @@ mod tests {
         let mut b = GoHash::default();
         b.set(3, 3, Some(Color::White));
         assert_ne!(a.key().0, b.key().0);
+    }
+
+    /// The swapped board hashes as the same stones with the colours exchanged, set afresh; twice
+    /// swapped is the board itself.
+    #[test]
+    fn swapped_exchanges_the_colours() {
+        let stones = [(3u8, 2u8, Color::Black), (15, 3, Color::White), (2, 16, Color::Black)];
+        let mut a = GoHash::default();
+        let mut b = GoHash::default();
+        for &(x, y, c) in &stones {
+            a.set(x, y, Some(c));
+            b.set(x, y, Some(c.opponent()));
+        }
+        assert_eq!(a.swapped().hashes(), b.hashes());
+        assert_eq!(a.swapped().swapped().hashes(), a.hashes());
+        assert_ne!(a.swapped().key().0, a.key().0);
+        let empty = GoHash::default();
+        assert_eq!(empty.swapped().hashes(), empty.hashes());
     }
 }

@@ -189,6 +189,8 @@ class Index:
         limit: Optional[int] = None,
         position: Optional[str] = None,
         size: int = 19,
+        swap_colors: bool = False,
+        mirror: bool = False,
     ) -> List[Dict[str, Any]]:
         """Games matching every filter: dicts with path, offset, date, black, black_rank, white,
         white_rank, result, winner, moves, event, hash, opening. With ``position`` (the forms of
@@ -196,13 +198,21 @@ class Index:
         ``"7g7f 3c3d"`` (Go lists on a ``size`` board), SGF setup ``"AB[pd]AW[dd]"``, an SFEN),
         only the games whose main line passes through it (Go: in any of the eight
         orientations), each also with position_move, symmetry and next (``B[pd]``, ``end``);
-        ``ValueError`` when the position cannot be read."""
-    def explore(self, position: str, *, size: int = 19, min_games: int = 1) -> Dict[str, Any]:
+        ``ValueError`` when the position cannot be read. ``swap_colors`` (Go) also finds the
+        games through the position with Black and White exchanged, ``mirror`` (shogi) through
+        the position mirrored left to right, each game once, its next move turned back into the
+        query's terms and a ``swapped`` / ``mirrored`` bool saying which it reached."""
+    def explore(
+        self, position: str, *, size: int = 19, min_games: int = 1, swap_colors: bool = False, mirror: bool = False
+    ) -> Dict[str, Any]:
         """The continuation table of ``position`` (the forms of :meth:`find`), as ``kifu explore
         --json`` gives it: ``{"position": {kind, hash, size or sfen, move}, "games": N,
         "moves": [{move, games, black_wins, white_wins, draws, first_date, last_date,
         average_year, players: [{name, games}]}]}``, most played first, moves played in fewer
-        than ``min_games`` games left out."""
+        than ``min_games`` games left out. With ``swap_colors`` (Go) or ``mirror`` (shogi) the
+        games through the twin count too (see :meth:`find`): each move then has ``swapped`` /
+        ``mirrored``, the games of it through the twin, and the table ``swapped_games`` /
+        ``mirrored_games``."""
 
 def games_reader(
     paths: List[str], *, threads: int = 0, batch_games: int = 16384, strict: bool = False, replay: bool = False

@@ -27,8 +27,30 @@ fn contains(name: &Option<String>, part: &str) -> bool {
 }
 
 /// Where a game reached the queried position: its move number there, the symmetry onto the
-/// query's orientation, and the move it played next.
-type At = (u32, u8, Option<kifu::Move>);
+/// query's orientation, the move it played next, and whether it reached the twin.
+type At = (u32, u8, Option<kifu::Move>, bool);
+
+/// The position of `q`, looked up with its twin when `swap_colors` (Go) or `mirror` (shogi).
+fn query_position(q: &str, size: u8, swap_colors: bool, mirror: bool) -> Result<kifu_index::Position, String> {
+    let pos = crate::position::parse(q, size)?;
+    let shogi = pos.kind == kifu_index::Kind::Shogi;
+    if swap_colors && shogi {
+        return Err(format!("{q}: swap_colors is for Go positions (a shogi position: mirror)"));
+    }
+    if mirror && !shogi {
+        return Err(format!("{q}: mirror is for shogi positions (a Go position: swap_colors)"));
+    }
+    Ok(if swap_colors || mirror { pos.also_twin() } else { pos })
+}
+
+/// The key of a twin's flag and counts: `swapped` (Go) or `mirrored` (shogi).
+fn twin_key(pos: &kifu_index::Position) -> &'static str {
+    if pos.kind == kifu_index::Kind::Shogi {
+        "mirrored"
+    } else {
+        "swapped"
+    }
+}
 
 /// A game index, opened read-only.
 #[pyclass(module = "kifu", frozen)]
@@ -83,10 +105,12 @@ impl Index {
 
     /// The games matching every filter given, as dicts (see the stub for the keys). With
     /// `position` (the forms of `kifu find --position`, see `position.rs`), only the games whose
-    /// main line passes through it, each with `position_move`, `symmetry` and `next`.
+    /// main line passes through it, each with `position_move`, `symmetry` and `next`; with
+    /// `swap_colors` (Go) or `mirror` (shogi) its colour-swapped or mirrored twin too, each game
+    /// then with `swapped` or `mirrored`.
     #[pyo3(signature = (*, player = None, black = None, white = None, event = None, date_from = None,
                         date_to = None, result = None, opening = None, duplicates = false, limit = None,
-                        position = None, size = 19))]
+                        position = None, size = 19, swap_colors = false, mirror = false))]
     #[allow(clippy::too_many_arguments)]
     fn find(
         &self,
@@ -103,6 +127,8 @@ impl Index {
         limit: Option<u64>,
         position: Option<String>,
         size: u8,
+        swap_colors: bool,
+        mirror: bool,
     ) -> PyResult<Vec<Py<PyDict>>> {
         let sides = black.is_some() || white.is_some();
         // The index filters on either player; black and white are kept here, so the limit too.
@@ -118,7 +144,10 @@ impl Index {
             ..Default::default()
         };
         let pos = match &position {
-            Some(q) => Some(py.detach(|| crate::position::parse(q, size)).map_err(PyValueError::new_err)?),
+            Some(q) => Some(py.detach(|| query_position(q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?),
+            None if swap_colors || mirror => {
+                return Err(PyValueError::new_err("swap_colors and mirror go with position"));
+            }
             None => None,
         };
         // Each hit, and where it reached the position (with `position`).
@@ -126,8 +155,9 @@ impl Index {
             .detach(|| {
                 let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
                 match &pos {
-                    Some(pos) => kifu_index::find_position(&conn, &self.path, pos, &query)
-                        .map(|hits| hits.into_iter().map(|h| (h.hit, Some((h.number, h.symmetry, h.next)))).collect()),
+                    Some(pos) => kifu_index::find_position(&conn, &self.path, pos, &query).map(|hits| {
+                        hits.into_iter().map(|h| (h.hit, Some((h.number, h.symmetry, h.next, h.twin)))).collect()
+                    }),
                     None => kifu_index::find(&conn, &query).map(|hits| hits.into_iter().map(|h| (h, None)).collect()),
                 }
             })
@@ -153,10 +183,13 @@ impl Index {
             d.set_item("event", &h.event)?;
             d.set_item("hash", h.hash)?;
             d.set_item("opening", &h.opening)?;
-            if let Some((number, symmetry, next)) = at {
+            if let Some((number, symmetry, next, twin)) = at {
                 d.set_item("position_move", number)?;
                 d.set_item("symmetry", symmetry)?;
                 d.set_item("next", kifu_index::move_text(*next))?;
+                if let Some(p) = pos.as_ref().filter(|p| p.with_twin) {
+                    d.set_item(twin_key(p), twin)?;
+                }
             }
             out.push(d.unbind());
         }
@@ -164,10 +197,21 @@ impl Index {
     }
 
     /// The continuation table of `position` (the forms of `kifu explore Q`): the games through
-    /// it and each move played next there, as `kifu explore --json` gives them (see the stub).
-    #[pyo3(signature = (position, *, size = 19, min_games = 1))]
-    fn explore(&self, py: Python<'_>, position: String, size: u8, min_games: u64) -> PyResult<Py<PyDict>> {
-        let pos = py.detach(|| crate::position::parse(&position, size)).map_err(PyValueError::new_err)?;
+    /// it and each move played next there, as `kifu explore --json` gives them (see the stub);
+    /// `swap_colors` (Go) and `mirror` (shogi) as `kifu explore --swap-colors`, `--mirror`.
+    #[pyo3(signature = (position, *, size = 19, min_games = 1, swap_colors = false, mirror = false))]
+    fn explore(
+        &self,
+        py: Python<'_>,
+        position: String,
+        size: u8,
+        min_games: u64,
+        swap_colors: bool,
+        mirror: bool,
+    ) -> PyResult<Py<PyDict>> {
+        let q = position;
+        let pos = py.detach(|| query_position(&q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?;
+        let twin = pos.with_twin.then(|| twin_key(&pos));
         let table = py
             .detach(|| {
                 let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
@@ -201,11 +245,17 @@ impl Index {
                 players.push(d);
             }
             m.set_item("players", players)?;
+            if let Some(k) = twin {
+                m.set_item(k, c.twin_games)?;
+            }
             moves.push(m);
         }
         let d = PyDict::new(py);
         d.set_item("position", p)?;
         d.set_item("games", table.games)?;
+        if let Some(k) = twin {
+            d.set_item(format!("{k}_games"), table.twin_games)?;
+        }
         d.set_item("moves", moves)?;
         Ok(d.unbind())
     }
