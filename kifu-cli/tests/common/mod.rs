@@ -8,3 +8,5 @@ pub use shared::*;
 
 #[path = "../../../tests/common/archive.rs"]
 pub mod archive;
+
+pub mod brute;
