@@ -1,8 +1,8 @@
 //! Detection pinned by a digest: every sniffer's answer and [`kifu::detect`]'s choice on the head
 //! of every corpus file (all folders, `non-records/` too) and on heads cut inside it (after each
 //! of its first lines, in the middle of a line, at a third and two thirds of the head, at every
-//! 509th byte: a stream's first read may end anywhere). A speed change to a sniffer or to the detection driver must
-//! leave the digest as it is; a change of behaviour updates it on purpose.
+//! 509th byte: a stream's first read may end anywhere). A speed change to a sniffer or to the
+//! detection driver must leave the digest as it is; a change of behaviour updates it on purpose.
 //!
 //! Set `KIFU_DETECT_DUMP=path` to write one line per head (file, cut, answers) for a diff.
 
