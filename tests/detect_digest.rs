@@ -8,11 +8,11 @@
 
 mod common;
 
-use kifu::format::{Confidence, Format, SNIFF_LEN};
+use kifu::format::{Confidence, Format, Sniffer, SNIFF_LEN};
 use std::fmt::Write as _;
 
 /// Every registered sniffer, by name, in the registry's order.
-const SNIFFERS: &[(&str, fn(&[u8]) -> Confidence)] = &[
+const SNIFFERS: &[(&str, Sniffer)] = &[
     ("sgf", kifu::sgf::sniff),
     ("jgf2", kifu::jgf::sniff_v2),
     ("jgf1", kifu::jgf::sniff_v1),
