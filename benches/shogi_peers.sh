@@ -19,7 +19,8 @@
 #       prints the best round in MB/s. Compare with `cargo bench --bench shogi` (per_file).
 #   benches/shogi_peers.sh compare [N]
 #       every (format, peer) pair against kifu as whole processes, N alternating runs each
-#       (default 5): the median user+sys CPU seconds of each and their ratio.
+#       (default 5): the median user+sys CPU seconds of each and their ratio. The load
+#       average is printed before and after (CPU time still grows on a loaded machine).
 #
 # Decoding: a file that is valid UTF-8 is read as UTF-8, else as CP932 (`shift_jis`), as kifu
 # reads a file without a charset declaration. tsshogi's KIF/KI2 readers and python-shogi's take
@@ -185,6 +186,7 @@ case "${1:-}" in
         n=${2:-5}
         kifu="$ROOT/target/release/kifu"
         [ -x "$kifu" ] || (cd "$ROOT" && cargo build --release -p kifu-cli)
+        echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
         for fmt in kif ki2 usi; do
             dir="$CORPUS/$fmt/tsshogi"
             for peer in cshogi python-shogi tsshogi; do
@@ -195,9 +197,10 @@ case "${1:-}" in
                 compare_pair "$n" "$kifu stats --threads 1 $dir" "$(peer_cmd "$peer" "$fmt" run "$dir")"
             done
         done
+        echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
         ;;
     *)
-        sed -n '2,26p' "$0"
+        sed -n '2,27p' "$0"
         exit 2
         ;;
 esac

@@ -120,12 +120,13 @@ pub fn sniff(head: &[u8]) -> Confidence {
         if glyphs::MARKS.iter().any(|&w| lex::at(line, i, w, enc)) {
             return Confidence::No;
         }
-        match judge(line, enc) {
+        let kind = classify(line, enc);
+        match judge(line, kind, enc) {
             Some(true) => kif += 1,
             Some(false) => other += 1,
             None => {}
         }
-        moves |= matches!(classify(line, enc), Kind::Move { real: true });
+        moves |= matches!(kind, Kind::Move { real: true });
         // A clean run this long, with a KIF move line (KI2 has none), is a record: the rest of
         // the head need not be read.
         if kif >= SURE_RUN && other == 0 && moves {
@@ -142,9 +143,10 @@ pub fn sniff(head: &[u8]) -> Confidence {
 /// How many KIF lines, with no other line among them, make [`sniff`] sure.
 const SURE_RUN: usize = 12;
 
-/// Whether a line is KIF (`Some(true)`), neutral (`None`) or other (`Some(false)`), for [`sniff`].
-fn judge(line: &[u8], enc: Enc) -> Option<bool> {
-    match classify(line, enc) {
+/// Whether a line of kind `kind` is KIF (`Some(true)`), neutral (`None`) or other
+/// (`Some(false)`), for [`sniff`].
+fn judge(line: &[u8], kind: Kind, enc: Enc) -> Option<bool> {
+    match kind {
         Kind::Blank | Kind::Program | Kind::Comment | Kind::Bookmark => None,
         Kind::Move { .. } => Some(match moves::parse(line, enc).body {
             moves::Body::Move(_) => true,

@@ -94,14 +94,17 @@ pub fn sniff(head: &[u8]) -> Confidence {
     if lenient {
         return Confidence::Yes;
     }
-    let mut from = start;
-    while let Some(k) = memchr::memchr(b'(', &head[from..]) {
-        let p = from + k;
+    // A tree opens with `(`, white space and `;`: found from its `;`, which is rare outside SGF
+    // (a shogi move line has two `(` and no `;`), each `;` naming at most one `(`, in order.
+    for q in memchr::memchr_iter(b';', head) {
+        let Some(p) = head[..q].iter().rposition(|b| !b.is_ascii_whitespace()) else { continue };
+        if head[p] != b'(' {
+            continue;
+        }
         let before_ok = p == 0 || matches!(head[p - 1], b'(' | b')') || head[p - 1].is_ascii_whitespace();
         if before_ok && plausible_tree(&head[p..]) {
             return Confidence::Maybe;
         }
-        from = p + 1;
     }
     Confidence::No
 }

@@ -485,7 +485,6 @@ where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
     let name = path.display().to_string();
-    #[cfg_attr(not(feature = "compression"), allow(unused_mut))]
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => return f(&name, Err(io_error(e))),
@@ -495,28 +494,27 @@ where
     if !file.metadata().is_ok_and(|m| m.is_file()) {
         return open_unseekable(&name, file, f);
     }
-    let src = Source::default();
+    // The head is read from the file itself (whose reads fill a buffer without zeroing it
+    // first, unlike a wrapped reader's), once: it gives the archive magic and the sniffed head.
+    let head = match read_head(&mut file, SNIFF_LEN) {
+        Ok(h) => h,
+        Err(e) => return f(&name, Err(io_error(e))),
+    };
     #[cfg(feature = "compression")]
-    {
+    if matches!(kind(&head, &name), Kind::Zip | Kind::SevenZ) {
         use std::io::Seek;
-        let mut magic = [0u8; 6];
-        let n = match read_head(&mut file, 6) {
-            Ok(h) => {
-                magic[..h.len()].copy_from_slice(&h);
-                h.len()
-            }
-            Err(e) => return f(&name, Err(io_error(e))),
-        };
         if let Err(e) = file.rewind() {
             return f(&name, Err(io_error(e)));
         }
-        match kind(&magic[..n], &name) {
-            Kind::Zip => return zip_members(&name, Counted::new(file, &src), 0, &src, f),
-            Kind::SevenZ => return sevenz::members(&name, Counted::new(file, &src), 0, &src, f),
-            _ => {}
-        }
+        let src = Source::default();
+        return match kind(&head, &name) {
+            Kind::Zip => zip_members(&name, Counted::new(file, &src), 0, &src, f),
+            _ => sevenz::members(&name, Counted::new(file, &src), 0, &src, f),
+        };
     }
-    open_stream(&name, Box::new(Counted::new(file, &src)), 0, &src, f)
+    let src = Source::default();
+    src.0.set(head.len() as u64);
+    open_head(&name, head, Box::new(Counted::new(file, &src)), 0, &src, f)
 }
 
 /// Opens the stream `r` of the input called `name`: hands it to `f` when plain, else decompresses
@@ -530,6 +528,22 @@ where
         Ok(h) => h,
         Err(e) => return f(name, Err(io_error(e))),
     };
+    open_head(name, head, r, depth, src, f)
+}
+
+/// [`open_stream`] once its first bytes, `head` (up to [`SNIFF_LEN`], fewer only at the end of the
+/// stream), have been read from it: `r` gives the bytes after them.
+fn open_head<'a, F>(
+    name: &str,
+    head: Vec<u8>,
+    r: Box<dyn Read + 'a>,
+    depth: u32,
+    src: &Source,
+    f: &mut F,
+) -> ControlFlow<()>
+where
+    F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
+{
     let k = kind(&head, name);
     if k == Kind::Plain && depth < MAX_NESTING {
         // UTF-16, with a byte-order mark or by the NUL pattern of its ASCII (as slices are
