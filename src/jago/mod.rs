@@ -118,14 +118,15 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// and white space) and a `<Go>` or `<GoGame` element in it.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let found = [&b"<GoGame"[..], b"<Go>", b"<Go "].iter().any(|n| memmem::find(head, n).is_some());
-    if !found {
+    // An XML document starts with markup: text that merely mentions `<GoGame>` (a README, a
+    // manifest) is not one. Checked first, as it is the cheaper test and rules out every other
+    // format's files (the three searches below cost about 6,700 instructions on a KIF head).
+    let first = head.iter().position(|b| !b.is_ascii_whitespace()).map(|i| head[i]);
+    if first != Some(b'<') {
         return Confidence::No;
     }
-    // An XML document starts with markup: text that merely mentions `<GoGame>` (a README, a
-    // manifest) is not one.
-    let first = head.iter().position(|b| !b.is_ascii_whitespace()).map(|i| head[i]);
-    if first == Some(b'<') {
+    let found = [&b"<GoGame"[..], b"<Go>", b"<Go "].iter().any(|n| memmem::find(head, n).is_some());
+    if found {
         Confidence::Yes
     } else {
         Confidence::No
