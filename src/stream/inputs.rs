@@ -226,7 +226,7 @@ pub(crate) enum Entry {
     Stdin,
     /// A file (or anything that is not a directory), with its size when the walk was asked for
     /// sizes and found it (see [`for_each_entry`]).
-    File(PathBuf, Option<u64>),
+    File(PathBuf, #[cfg_attr(not(feature = "parallel"), allow(dead_code))] Option<u64>),
     /// A path that cannot be read, with its display name.
     Error(String, Error),
     /// Something a directory walk found that is not a regular file (a FIFO, a socket, a
