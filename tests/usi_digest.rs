@@ -134,3 +134,38 @@ fn usi_reader_output_is_pinned() {
     eprintln!("usi digest {hash:#018x}, {n:?}");
     assert_eq!((hash, n.events, n.errors), (0x61a8_4994_99cb_cead, 3_368_197, 287_305), "got {hash:#x}");
 }
+
+/// Pulls every event of `input` (the profiled function: `--toggle-collect='*drain_usi*'`).
+#[inline(never)]
+fn drain_usi(input: &[u8]) -> u64 {
+    let mut r = kifu::usi::Reader::new(input);
+    let mut n = 0;
+    while let Some(ev) = r.next_event() {
+        n += 1 + ev.is_err() as u64;
+    }
+    n
+}
+
+/// A profile's workload, not a test: every file of `usi/` (all folders) in one slice, read
+/// `ROUNDS` times (1 unless set). Instructions per byte:
+/// `valgrind --tool=callgrind --toggle-collect='*drain_usi*' target/release/deps/usi_digest-*
+/// --ignored --exact usi_read_once --nocapture`, the total over the bytes it prints.
+#[test]
+#[ignore = "a profile's workload, not a test: run by hand"]
+fn usi_read_once() {
+    let Some(dir) = common::corpus_dir("usi") else { return };
+    let mut all = Vec::new();
+    for p in common::files(&dir, &[".usi", ".sfen"]) {
+        all.extend_from_slice(&std::fs::read(p).unwrap());
+        if !all.ends_with(b"\n") {
+            all.push(b'\n');
+        }
+    }
+    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(1);
+    let mut events = 0;
+    for _ in 0..rounds {
+        events += drain_usi(std::hint::black_box(&all));
+    }
+    eprintln!("{} bytes x {rounds}, {events} events", all.len());
+    assert!(events > 0);
+}

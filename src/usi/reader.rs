@@ -91,7 +91,7 @@ pub struct Reader<'a> {
     cur: usize,
     board: Board,
     /// The start position's hand pieces not given yet.
-    hand_left: [[u8; 7]; 2],
+    hand_left: [[u8; 8]; 2],
     /// The side to move now.
     turn: Color,
     ending: Option<Ending>,
@@ -126,7 +126,7 @@ impl<'a> Reader<'a> {
             game_end: 0,
             cur: 0,
             board: Board::empty(),
-            hand_left: [[0; 7]; 2],
+            hand_left: [[0; 8]; 2],
             turn: Color::Black,
             ending: None,
             nodes: 0,
@@ -209,7 +209,8 @@ impl<'a> Reader<'a> {
         while line.get(j).is_some_and(|&c| word(c)) {
             j += 1;
         }
-        self.cur = j;
+        // After one space, where [`Reader::quick`] reads the next token.
+        self.cur = j + (line.get(j) == Some(&b' ')) as usize;
         Some((i, &line[i..j]))
     }
 
@@ -427,80 +428,86 @@ impl<'a> Reader<'a> {
         Some(Ok(Event::Node))
     }
 
-    /// The common move token (`7g7f`, `8h2b+`, `P*5e`, after at most one space and before a
+    /// The common move token (`7g7f`, `8h2b+`, `P*5e`, at [`Reader::cur`] and followed by one
     /// space or the line's end) read and played in one go, its squares and piece looked up by
-    /// table: `true` when it was, its `Node` to be given and its move pending. Anything else (a
-    /// terminal word, a move the board refuses, the move limit reached, more spaces) is left
-    /// untouched for [`Reader::step`], which reads it again and gives what it gives. (Kept out of
-    /// line, so that `next_item` stays small enough to be inlined into the caller's loop: the
-    /// `Move` after each `Node` then costs no call.)
+    /// table: `true` when it was, its `Node` to be given and its move pending, [`Reader::cur`]
+    /// after the space. Anything else (a terminal word, a move the board refuses, the move limit
+    /// reached, more spaces or a tab) is left untouched for [`Reader::step`], which reads it again
+    /// and gives what it gives. (Kept out of line, so that `next_item` stays small enough to be
+    /// inlined into the caller's loop: the `Move` after each `Node` then costs no call.)
     #[inline(never)]
     fn quick(&mut self) -> bool {
         if self.ending.is_some() || self.nodes >= self.config.limits.max_nodes {
             return false;
         }
         let line = self.text;
-        let mut i = self.cur;
-        if line.get(i) == Some(&b' ') {
-            i += 1;
-        }
-        let (a, b, c, d, promote, j) = match line.get(i..i + 6) {
-            // Most tokens: six bytes left, the token and a space after it.
-            Some(&[a, b, c, d, b' ', _]) => (a, b, c, d, false, i + 4),
-            Some(&[a, b, c, d, b'+', b' ']) => (a, b, c, d, true, i + 5),
-            _ => {
-                let Some(&[a, b, c, d]) = line.get(i..i + 4) else { return false };
-                let promote = line.get(i + 4) == Some(&b'+');
-                let j = i + 4 + promote as usize;
-                if !matches!(line.get(j), None | Some(b' ' | b'\t')) {
-                    return false;
-                }
-                (a, b, c, d, promote, j)
-            }
+        let i = self.cur;
+        // Six bytes: the token, a `+` or a space, and a space; fewer at the line's end, where
+        // the end reads as spaces.
+        let [a, b, c, d, e, f] = match line.get(i..i + 6) {
+            Some(&[a, b, c, d, e, f]) => [a, b, c, d, e, f],
+            _ => padded(line.get(i..).unwrap_or_default()),
         };
-        let Some((ti, to)) = sfen::cell(c, d) else { return false };
+        let (promote, j) = match (e, f) {
+            (b' ', _) => (false, i + 5),
+            (b'+', b' ') => (true, i + 6),
+            _ => return false,
+        };
+        let Some(ti) = sfen::cell(c, d) else { return false };
         let color = self.turn;
         let board = &mut self.board;
+        // A side's hand counts, indexed with a mask (slots are below 7): no bounds check.
+        let hand = &mut board.hands[color as usize];
         let mv = if b == b'*' {
-            let Some(k) = sfen::drop_slot(a) else { return false };
-            let n = &mut board.hands[color as usize][k];
+            let Some((k, piece)) = sfen::drop_slot(a) else { return false };
+            let n = &mut hand[k & 7];
             if promote || *n == 0 || board.cells[ti].is_some() {
                 return false;
             }
             *n -= 1;
-            let piece = HAND_KINDS[k];
             board.cells[ti] = Some((color, piece));
-            ShogiMove { color, from: None, to, piece }
+            ShogiMove { color, from: None, to: sfen::square(ti), piece }
         } else {
-            let Some((fi, from)) = sfen::cell(a, b) else { return false };
-            let Some((c, mut piece)) = board.cells[fi] else { return false };
-            if c != color || fi == ti {
-                return false;
-            }
+            let Some(fi) = sfen::cell(a, b) else { return false };
+            let mut piece = match board.cells[fi] {
+                Some((c, p)) if c == color => p,
+                _ => return false,
+            };
             if promote {
-                let Some(p) = piece.promoted() else { return false };
+                let Some(p) = sfen::PROMOTED[piece as usize] else { return false };
                 piece = p;
             }
+            // A move to its own square finds its own piece there, and is refused with captures
+            // of one's own pieces.
             if let Some((tc, taken)) = board.cells[ti] {
                 let Some(k) = sfen::HAND_SLOT[taken as usize] else { return false };
                 if tc == color {
                     return false;
                 }
-                let n = &mut board.hands[color as usize][k as usize];
+                let n = &mut hand[k as usize & 7];
                 *n = n.saturating_add(1);
             }
             board.cells[fi] = None;
             board.cells[ti] = Some((color, piece));
-            ShogiMove { color, from: Some(from), to, piece }
+            ShogiMove { color, from: Some(sfen::square(fi)), to: sfen::square(ti), piece }
         };
         self.stmt_offset = i;
-        self.cur = j;
+        self.cur = j.min(line.len());
         self.nodes += 1;
         self.turn = color.opponent();
         self.pending = mv;
         self.state = State::Pending;
         true
     }
+}
+
+/// The last bytes of a line (fewer than six) followed by spaces, for [`Reader::quick`].
+#[cold]
+fn padded(rest: &[u8]) -> [u8; 6] {
+    let mut w = [b' '; 6];
+    let n = rest.len().min(6);
+    w[..n].copy_from_slice(&rest[..n]);
+    w
 }
 
 /// A placeholder for [`Reader::pending`] before any move.
