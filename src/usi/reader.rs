@@ -87,7 +87,8 @@ pub struct Reader<'a> {
     text: &'a [u8],
     /// Where the next line starts.
     game_end: usize,
-    /// The next byte of the line to read.
+    /// The next byte of the line to read (one past the line's end after [`Reader::quick`] read
+    /// its last token).
     cur: usize,
     board: Board,
     /// The start position's hand pieces not given yet.
@@ -96,6 +97,9 @@ pub struct Reader<'a> {
     turn: Color,
     ending: Option<Ending>,
     nodes: u64,
+    /// [`Reader::quick`] reads moves while [`Reader::nodes`] is below this: the node limit, or 0
+    /// once a terminal word has been read (one comparison for both).
+    quick_limit: u64,
     /// The move of the `Node` just given, given next (in [`State::Pending`]).
     pending: ShogiMove,
     pending_error: Option<Error>,
@@ -130,6 +134,7 @@ impl<'a> Reader<'a> {
             turn: Color::Black,
             ending: None,
             nodes: 0,
+            quick_limit: 0,
             pending: NO_MOVE,
             pending_error: None,
             recovering: false,
@@ -283,6 +288,7 @@ impl<'a> Reader<'a> {
         self.cur = at;
         self.ending = None;
         self.nodes = 0;
+        self.quick_limit = self.config.limits.max_nodes;
         self.stmt_offset = at;
         self.state = State::Setup(0);
         let start = Event::GameStart { offset: at as u64 };
@@ -377,6 +383,7 @@ impl<'a> Reader<'a> {
         let Some(tok) = sfen::token(t) else {
             if let Some(end) = special(t) {
                 self.ending = Some(end);
+                self.quick_limit = 0;
                 return None;
             }
             return Some(self.bad(at));
@@ -437,7 +444,7 @@ impl<'a> Reader<'a> {
     /// inlined into the caller's loop: the `Move` after each `Node` then costs no call.)
     #[inline(never)]
     fn quick(&mut self) -> bool {
-        if self.ending.is_some() || self.nodes >= self.config.limits.max_nodes {
+        if self.nodes >= self.quick_limit {
             return false;
         }
         let line = self.text;
@@ -492,7 +499,9 @@ impl<'a> Reader<'a> {
             ShogiMove { color, from: Some(sfen::square(fi)), to: sfen::square(ti), piece }
         };
         self.stmt_offset = i;
-        self.cur = j.min(line.len());
+        // One past the line's end after its last token: `next_token` and this function read
+        // `cur` only through `get`.
+        self.cur = j;
         self.nodes += 1;
         self.turn = color.opponent();
         self.pending = mv;
