@@ -108,6 +108,10 @@ pub struct Reader<'a> {
     recovering: bool,
     stmt_offset: usize,
     lines: LineIndex,
+    /// Tests only: every move through [`Reader::step`], the general path [`Reader::quick`] is
+    /// checked against.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -140,6 +144,8 @@ impl<'a> Reader<'a> {
             recovering: false,
             stmt_offset: 0,
             lines: LineIndex::new(),
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -289,6 +295,10 @@ impl<'a> Reader<'a> {
         self.ending = None;
         self.nodes = 0;
         self.quick_limit = self.config.limits.max_nodes;
+        #[cfg(test)]
+        if self.general_only {
+            self.quick_limit = 0;
+        }
         self.stmt_offset = at;
         self.state = State::Setup(0);
         let start = Event::GameStart { offset: at as u64 };
@@ -560,5 +570,171 @@ crate::kit::source::event_source! { Reader, next_item;
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::EventSource;
+
+    /// Every event, its offset and every error of `input`, read with `config`, the quick path
+    /// on or off.
+    fn events(input: &[u8], config: Config, general_only: bool) -> Vec<String> {
+        let mut r = Reader::with_config(input, config);
+        r.general_only = general_only;
+        let mut out = Vec::new();
+        while let Some(e) = r.next_event() {
+            let e = format!("{e:?}");
+            out.push(format!("{e} @{:?}", r.event_offset()));
+            assert!(out.len() < 1 << 20, "no progress");
+        }
+        out
+    }
+
+    fn same(input: &[u8]) {
+        let small = crate::input::Limits::default().with_max_nodes(7);
+        for config in [Config::default(), Config::strict(), Config::default().with_limits(small)] {
+            assert_eq!(
+                events(input, config, false),
+                events(input, config, true),
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    /// xorshift64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn square_text(i: usize) -> [u8; 2] {
+        let sq = sfen::square(i);
+        [b'0' + sq.file, b'a' + sq.rank - 1]
+    }
+
+    /// A random game line: moves the board accepts (board moves that capture, promote or not,
+    /// drops), and now and then a move it refuses, a bad token, a terminal word, two spaces, a
+    /// tab, a `+` or a `*` too many.
+    fn random_line(rng: &mut Rng) -> Vec<u8> {
+        let mut board = Board::START;
+        let mut line = b"position startpos moves".to_vec();
+        let mut color = Color::Black;
+        for _ in 0..rng.below(120) {
+            line.extend_from_slice(match rng.below(40) {
+                0 => b"  ",
+                1 => b"\t",
+                2 => b" \t ",
+                _ => b" ",
+            });
+            match rng.below(60) {
+                0 => line.extend_from_slice([&b"resign"[..], b"win", b"rep_draw", b"7g7"][rng.below(4)]),
+                1 => line.extend_from_slice(&[b"1234567890abcdefghij+*PKpG"[rng.below(26)]; 4][..1 + rng.below(4)]),
+                2 => {
+                    // Any squares, any drop letter.
+                    let (f, t) = (square_text(rng.below(81)), square_text(rng.below(81)));
+                    if rng.below(2) == 0 {
+                        line.extend_from_slice(&[f[0], f[1], t[0], t[1]]);
+                    } else {
+                        line.extend_from_slice(&[b"PLNSGBRKp"[rng.below(9)], b'*', t[0], t[1]]);
+                    }
+                }
+                _ => {
+                    let own: Vec<usize> =
+                        (0..81).filter(|&i| matches!(board.cells[i], Some((c, _)) if c == color)).collect();
+                    let hand: Vec<usize> = (0..7).filter(|&k| board.hands[color as usize][k] > 0).collect();
+                    let empty: Vec<usize> = (0..81).filter(|&i| board.cells[i].is_none()).collect();
+                    if !hand.is_empty() && rng.below(3) == 0 {
+                        let (k, t) = (hand[rng.below(hand.len())], empty[rng.below(empty.len())]);
+                        let t = square_text(t);
+                        line.extend_from_slice(&[b"RBGSNLP"[k], b'*', t[0], t[1]]);
+                        board.hands[color as usize][k] -= 1;
+                        board.cells[t_index(t)] = Some((color, HAND_KINDS[k]));
+                    } else {
+                        let fi = own[rng.below(own.len())];
+                        let targets: Vec<usize> = (0..81)
+                            .filter(|&i| match board.cells[i] {
+                                None => true,
+                                Some((c, p)) => c != color && p != Piece::King,
+                            })
+                            .collect();
+                        let ti = targets[rng.below(targets.len())];
+                        let (_, mut piece) = board.cells[fi].unwrap();
+                        let (f, t) = (square_text(fi), square_text(ti));
+                        line.extend_from_slice(&[f[0], f[1], t[0], t[1]]);
+                        if piece.promoted().is_some() && rng.below(4) == 0 {
+                            line.push(b'+');
+                            piece = piece.promoted().unwrap();
+                        }
+                        if let Some((_, taken)) = board.cells[ti] {
+                            let k = sfen::HAND_SLOT[taken as usize].unwrap() as usize;
+                            board.hands[color as usize][k] += 1;
+                        }
+                        board.cells[fi] = None;
+                        board.cells[ti] = Some((color, piece));
+                    }
+                    color = color.opponent();
+                }
+            }
+            if rng.below(50) == 0 {
+                line.push([b'+', b'*', b'x'][rng.below(3)]);
+            }
+        }
+        if rng.below(4) == 0 {
+            line.push(b' ');
+        }
+        line
+    }
+
+    fn t_index(t: [u8; 2]) -> usize {
+        sfen::cell(t[0], t[1]).unwrap()
+    }
+
+    #[test]
+    fn quick_path_gives_what_the_general_path_gives() {
+        // Every shape of move token, alone on a line and between others, at the line's end
+        // and not.
+        let shapes: [&[u8]; 14] = [
+            b"7g7f", b"8h2b+", b"P*5e", b"2h2a+", b"7g7f+", b"P*5e+", b"K*5e", b"p*5e", b"7g7", b"7g7j", b"0a1b",
+            b"7g7f=", b"7g", b"resign",
+        ];
+        for a in shapes {
+            for b in shapes {
+                for sep in [&b" "[..], b"  ", b"\t", b" \t"] {
+                    for end in [&b""[..], b" ", b"\t", b"\r"] {
+                        let mut line = b"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2P2p 1 moves 7g7f 3c3d".to_vec();
+                        for t in [a, b] {
+                            line.extend_from_slice(sep);
+                            line.extend_from_slice(t);
+                        }
+                        line.extend_from_slice(end);
+                        same(&line);
+                        line.push(b'\n');
+                        same(&line);
+                    }
+                }
+            }
+        }
+        let mut rng = Rng(0x2300_5eed);
+        let mut all = Vec::new();
+        for _ in 0..400 {
+            let line = random_line(&mut rng);
+            same(&line);
+            all.extend_from_slice(&line);
+            all.push(b'\n');
+        }
+        same(&all);
     }
 }
