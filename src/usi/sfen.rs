@@ -129,7 +129,19 @@ fn letter(c: u8) -> Option<Piece> {
 /// Reads an SFEN from `b[i..]` (fields separated by single spaces; the move number may be left
 /// out) into `board`; returns where it ended (the end, or the space after it), or `Err` with the
 /// offset of the first byte that does not fit.
-pub(super) fn parse(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, usize> {
+pub(super) fn parse(b: &[u8], i: usize, board: &mut Board) -> Result<usize, usize> {
+    // The standard position written out (as many writers give it): copied, not read.
+    if let Some(rest) = b.get(i..).and_then(|r| r.strip_prefix(START_FIELDS)) {
+        if matches!(rest.first(), None | Some(b' ')) {
+            *board = Board::START;
+            return Ok(move_number(b, i + START_FIELDS.len()));
+        }
+    }
+    parse_fields(b, i, board)
+}
+
+/// [`parse`] without the copy of the standard position: every field read.
+fn parse_fields(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, usize> {
     *board = Board::empty();
     // Board field.
     let (mut rank, mut file) = (0usize, 0usize);
@@ -220,17 +232,25 @@ pub(super) fn parse(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, 
         }
     }
     match b.get(i) {
-        None => return Ok(i),
-        Some(b' ') => {}
-        Some(_) => return Err(i),
+        None => Ok(i),
+        Some(b' ') => Ok(move_number(b, i)),
+        Some(_) => Err(i),
     }
-    // An optional move number.
+}
+
+/// The first three fields of [`STARTPOS`] (board, side, hand), which [`parse`] copies as
+/// [`Board::START`] when they are followed by a space or the end.
+const START_FIELDS: &[u8] = b"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+
+/// After the hand field ending at `i` (the end, or the space before a move number): where the
+/// SFEN ends, after the move number when one follows.
+fn move_number(b: &[u8], i: usize) -> usize {
     let j = i + 1;
     let n = b[j.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
     if n > 0 && matches!(b.get(j + n), None | Some(b' ')) {
-        return Ok(j + n);
+        return j + n;
     }
-    Ok(i)
+    i
 }
 
 /// The cell of [`Board::cells`] a file digit and a rank letter name (`7g`): two table lookups
@@ -324,6 +344,23 @@ mod tests {
         let mut b = Board::empty();
         assert_eq!(parse(STARTPOS, 0, &mut b), Ok(STARTPOS.len()));
         assert_eq!(b, Board::START);
+        assert!(STARTPOS.starts_with(START_FIELDS));
+        // The copy of the standard position against every field read: the fields, cut
+        // anywhere, then each ending (a move number or not, a further token, junk).
+        let mut g = Board::empty();
+        for cut in 0..=START_FIELDS.len() {
+            for tail in [&b""[..], b" ", b" 1", b" 12 moves", b" x", b" 1x", b"P", b"- 1", b"  1", b"\t1"] {
+                for lead in [&b""[..], b"sfen "] {
+                    let text = [lead, &START_FIELDS[..cut], tail].concat();
+                    let (got, want) = (parse(&text, lead.len(), &mut b), parse_fields(&text, lead.len(), &mut g));
+                    assert_eq!(got, want, "{}", String::from_utf8_lossy(&text));
+                    if got.is_ok() {
+                        assert_eq!(b, g, "{}", String::from_utf8_lossy(&text));
+                    }
+                }
+            }
+        }
+        assert_eq!(parse(STARTPOS, 0, &mut b), Ok(STARTPOS.len()));
         assert_eq!(b.cells[0], Some((Color::White, Piece::Lance)));
         assert_eq!(b.cells[index(Square::new(2, 8))], Some((Color::Black, Piece::Rook)));
         assert_eq!(square(index(Square::new(3, 7))), Square::new(3, 7));
