@@ -12,7 +12,8 @@ use crate::kit::report;
 enum State {
     /// Between games.
     Between,
-    /// Giving the start position (the next square or hand slot to give).
+    /// Giving the start position: the board's pieces ([`Reader::setup_left`]), then the hands
+    /// (the hand slot to give next).
     Setup(u8),
     /// Reading the moves.
     Moves,
@@ -91,6 +92,8 @@ pub struct Reader<'a> {
     /// its last token).
     cur: usize,
     board: Board,
+    /// The start position's board cells not given yet, one bit per index.
+    setup_left: u128,
     /// The start position's hand pieces not given yet.
     hand_left: [[u8; 8]; 2],
     /// The side to move now.
@@ -134,6 +137,7 @@ impl<'a> Reader<'a> {
             game_end: 0,
             cur: 0,
             board: Board::empty(),
+            setup_left: 0,
             hand_left: [[0; 8]; 2],
             turn: Color::Black,
             ending: None,
@@ -311,6 +315,7 @@ impl<'a> Reader<'a> {
         }
         self.turn = self.board.turn;
         self.hand_left = self.board.hands;
+        self.setup_left = self.board.placed;
         start
     }
 
@@ -351,25 +356,24 @@ impl<'a> Reader<'a> {
     /// One event of the start position: the pieces on the board (rank 1 first, file 9 first),
     /// the hands (Black's first), then the side to move.
     fn setup_step(&mut self, mut k: u8) -> Event<'a> {
-        while (k as usize) < 81 {
-            let i = k as usize;
-            k += 1;
-            if let Some((color, piece)) = self.board.cells[i] {
-                self.state = State::Setup(k);
+        // The board: the lowest cell left of those the position placed.
+        while self.setup_left != 0 {
+            let i = self.setup_left.trailing_zeros() as usize;
+            self.setup_left &= self.setup_left - 1;
+            if let Some(&Some((color, piece))) = self.board.cells.get(i) {
                 let square = Some(sfen::square(i));
                 return Event::Setup(Setup::Shogi { color, piece, square });
             }
         }
-        // Hands: slot 81 + 7 * side + kind, one piece at a time (counted down on a copy).
-        while (k as usize) < 81 + 14 {
-            let slot = k as usize - 81;
-            let (side, kind) = (slot / 7, slot % 7);
-            let n = &mut self.hand_left[side][kind];
+        // Hands: slot 7 * side + kind, one piece at a time (counted down on a copy).
+        while k < 14 {
+            let (side, kind) = if k < 7 { (0, k as usize) } else { (1, k as usize - 7) };
+            let n = &mut self.hand_left[side][kind & 7];
             if *n > 0 {
                 *n -= 1;
                 self.state = State::Setup(k);
                 let color = if side == 0 { Color::Black } else { Color::White };
-                return Event::Setup(Setup::Shogi { color, piece: HAND_KINDS[kind], square: None });
+                return Event::Setup(Setup::Shogi { color, piece: HAND_KINDS[kind % 7], square: None });
             }
             k += 1;
         }

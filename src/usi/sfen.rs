@@ -80,12 +80,15 @@ pub(super) struct Board {
     pub hands: [[u8; 8]; 2],
     /// The side to move.
     pub turn: Color,
+    /// The cells given a piece when the position was read, one bit per index (moves do not
+    /// keep it up): the reader gives the start position's pieces from it.
+    pub placed: u128,
 }
 
 impl Board {
     /// An empty board, Black to move.
     pub const fn empty() -> Board {
-        Board { cells: [None; 81], hands: [[0; 8]; 2], turn: Color::Black }
+        Board { cells: [None; 81], hands: [[0; 8]; 2], turn: Color::Black, placed: 0 }
     }
 
     /// The standard start position ([`STARTPOS`] read), built once at compile time: a game that
@@ -107,6 +110,13 @@ impl Board {
         b.cells[16] = Some((Color::White, Bishop));
         b.cells[64] = Some((Color::Black, Bishop));
         b.cells[70] = Some((Color::Black, Rook));
+        let mut i = 0;
+        while i < 81 {
+            if b.cells[i].is_some() {
+                b.placed |= 1 << i;
+            }
+            i += 1;
+        }
         b
     };
 }
@@ -177,6 +187,7 @@ fn parse_fields(b: &[u8], mut i: usize, board: &mut Board) -> Result<usize, usiz
                 }
                 let color = if l.is_ascii_uppercase() { Color::Black } else { Color::White };
                 board.cells[rank * 9 + file] = Some((color, piece));
+                board.placed |= 1 << (rank * 9 + file);
                 file += 1;
                 i = k + 1;
             }
