@@ -490,10 +490,10 @@ impl<'a> Reader<'a> {
             ShogiMove { color, from: None, to: sfen::square(ti), piece }
         } else {
             let Some(fi) = sfen::cell(a, b) else { return false };
-            let mut piece = match board.cells[fi] {
-                Some((c, p)) if c == color => p,
-                _ => return false,
-            };
+            let Some((c, mut piece)) = board.cells[fi] else { return false };
+            if c != color {
+                return false;
+            }
             if promote {
                 let Some(p) = sfen::PROMOTED[piece as usize] else { return false };
                 piece = p;
