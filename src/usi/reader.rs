@@ -12,7 +12,8 @@ use crate::kit::report;
 enum State {
     /// Between games.
     Between,
-    /// Giving the start position (the next square or hand slot to give).
+    /// Giving the start position: the board's pieces ([`Reader::setup_left`]), then the hands
+    /// (the hand slot to give next).
     Setup(u8),
     /// Reading the moves.
     Moves,
@@ -87,15 +88,21 @@ pub struct Reader<'a> {
     text: &'a [u8],
     /// Where the next line starts.
     game_end: usize,
-    /// The next byte of the line to read.
+    /// The next byte of the line to read (one past the line's end after [`Reader::quick`] read
+    /// its last token).
     cur: usize,
     board: Board,
+    /// The start position's board cells not given yet, one bit per index.
+    setup_left: u128,
     /// The start position's hand pieces not given yet.
-    hand_left: [[u8; 7]; 2],
+    hand_left: [[u8; 8]; 2],
     /// The side to move now.
     turn: Color,
     ending: Option<Ending>,
     nodes: u64,
+    /// [`Reader::quick`] reads moves while [`Reader::nodes`] is below this: the node limit, or 0
+    /// once a terminal word has been read (one comparison for both).
+    quick_limit: u64,
     /// The move of the `Node` just given, given next (in [`State::Pending`]).
     pending: ShogiMove,
     pending_error: Option<Error>,
@@ -104,6 +111,10 @@ pub struct Reader<'a> {
     recovering: bool,
     stmt_offset: usize,
     lines: LineIndex,
+    /// Tests only: every move through [`Reader::step`], the general path [`Reader::quick`] is
+    /// checked against.
+    #[cfg(test)]
+    general_only: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -126,15 +137,19 @@ impl<'a> Reader<'a> {
             game_end: 0,
             cur: 0,
             board: Board::empty(),
-            hand_left: [[0; 7]; 2],
+            setup_left: 0,
+            hand_left: [[0; 8]; 2],
             turn: Color::Black,
             ending: None,
             nodes: 0,
+            quick_limit: 0,
             pending: NO_MOVE,
             pending_error: None,
             recovering: false,
             stmt_offset: 0,
             lines: LineIndex::new(),
+            #[cfg(test)]
+            general_only: false,
         }
     }
 
@@ -209,7 +224,8 @@ impl<'a> Reader<'a> {
         while line.get(j).is_some_and(|&c| word(c)) {
             j += 1;
         }
-        self.cur = j;
+        // After one space, where [`Reader::quick`] reads the next token.
+        self.cur = j + (line.get(j) == Some(&b' ')) as usize;
         Some((i, &line[i..j]))
     }
 
@@ -282,6 +298,11 @@ impl<'a> Reader<'a> {
         self.cur = at;
         self.ending = None;
         self.nodes = 0;
+        self.quick_limit = self.config.limits.max_nodes;
+        #[cfg(test)]
+        if self.general_only {
+            self.quick_limit = 0;
+        }
         self.stmt_offset = at;
         self.state = State::Setup(0);
         let start = Event::GameStart { offset: at as u64 };
@@ -294,6 +315,7 @@ impl<'a> Reader<'a> {
         }
         self.turn = self.board.turn;
         self.hand_left = self.board.hands;
+        self.setup_left = self.board.placed;
         start
     }
 
@@ -334,25 +356,24 @@ impl<'a> Reader<'a> {
     /// One event of the start position: the pieces on the board (rank 1 first, file 9 first),
     /// the hands (Black's first), then the side to move.
     fn setup_step(&mut self, mut k: u8) -> Event<'a> {
-        while (k as usize) < 81 {
-            let i = k as usize;
-            k += 1;
-            if let Some((color, piece)) = self.board.cells[i] {
-                self.state = State::Setup(k);
+        // The board: the lowest cell left of those the position placed.
+        while self.setup_left != 0 {
+            let i = self.setup_left.trailing_zeros() as usize;
+            self.setup_left &= self.setup_left - 1;
+            if let Some(&Some((color, piece))) = self.board.cells.get(i) {
                 let square = Some(sfen::square(i));
                 return Event::Setup(Setup::Shogi { color, piece, square });
             }
         }
-        // Hands: slot 81 + 7 * side + kind, one piece at a time (counted down on a copy).
-        while (k as usize) < 81 + 14 {
-            let slot = k as usize - 81;
-            let (side, kind) = (slot / 7, slot % 7);
-            let n = &mut self.hand_left[side][kind];
+        // Hands: slot 7 * side + kind, one piece at a time (counted down on a copy).
+        while k < 14 {
+            let (side, kind) = if k < 7 { (0, k as usize) } else { (1, k as usize - 7) };
+            let n = &mut self.hand_left[side][kind & 7];
             if *n > 0 {
                 *n -= 1;
                 self.state = State::Setup(k);
                 let color = if side == 0 { Color::Black } else { Color::White };
-                return Event::Setup(Setup::Shogi { color, piece: HAND_KINDS[kind], square: None });
+                return Event::Setup(Setup::Shogi { color, piece: HAND_KINDS[kind % 7], square: None });
             }
             k += 1;
         }
@@ -376,6 +397,7 @@ impl<'a> Reader<'a> {
         let Some(tok) = sfen::token(t) else {
             if let Some(end) = special(t) {
                 self.ending = Some(end);
+                self.quick_limit = 0;
                 return None;
             }
             return Some(self.bad(at));
@@ -427,73 +449,72 @@ impl<'a> Reader<'a> {
         Some(Ok(Event::Node))
     }
 
-    /// The common move token (`7g7f`, `8h2b+`, `P*5e`, after at most one space and before a
+    /// The common move token (`7g7f`, `8h2b+`, `P*5e`, at [`Reader::cur`] and followed by one
     /// space or the line's end) read and played in one go, its squares and piece looked up by
-    /// table: `true` when it was, its `Node` to be given and its move pending. Anything else (a
-    /// terminal word, a move the board refuses, the move limit reached, more spaces) is left
-    /// untouched for [`Reader::step`], which reads it again and gives what it gives. (Kept out of
-    /// line, so that `next_item` stays small enough to be inlined into the caller's loop: the
-    /// `Move` after each `Node` then costs no call.)
+    /// table: `true` when it was, its `Node` to be given and its move pending, [`Reader::cur`]
+    /// after the space. Anything else (a terminal word, a move the board refuses, the move limit
+    /// reached, more spaces or a tab) is left untouched for [`Reader::step`], which reads it again
+    /// and gives what it gives. (Kept out of line, so that `next_item` stays small enough to be
+    /// inlined into the caller's loop: the `Move` after each `Node` then costs no call.)
     #[inline(never)]
     fn quick(&mut self) -> bool {
-        if self.ending.is_some() || self.nodes >= self.config.limits.max_nodes {
+        if self.nodes >= self.quick_limit {
             return false;
         }
         let line = self.text;
-        let mut i = self.cur;
-        if line.get(i) == Some(&b' ') {
-            i += 1;
-        }
-        let (a, b, c, d, promote, j) = match line.get(i..i + 6) {
-            // Most tokens: six bytes left, the token and a space after it.
-            Some(&[a, b, c, d, b' ', _]) => (a, b, c, d, false, i + 4),
-            Some(&[a, b, c, d, b'+', b' ']) => (a, b, c, d, true, i + 5),
-            _ => {
-                let Some(&[a, b, c, d]) = line.get(i..i + 4) else { return false };
-                let promote = line.get(i + 4) == Some(&b'+');
-                let j = i + 4 + promote as usize;
-                if !matches!(line.get(j), None | Some(b' ' | b'\t')) {
-                    return false;
-                }
-                (a, b, c, d, promote, j)
-            }
+        let i = self.cur;
+        // Six bytes: the token, a `+` or a space, and a space; fewer at the line's end, where
+        // the end reads as spaces.
+        let [a, b, c, d, e, f] = match line.get(i..i + 6) {
+            Some(&[a, b, c, d, e, f]) => [a, b, c, d, e, f],
+            _ => padded(line.get(i..).unwrap_or_default()),
         };
-        let Some((ti, to)) = sfen::cell(c, d) else { return false };
+        let (promote, j) = match (e, f) {
+            (b' ', _) => (false, i + 5),
+            (b'+', b' ') => (true, i + 6),
+            _ => return false,
+        };
+        let Some(ti) = sfen::cell(c, d) else { return false };
         let color = self.turn;
         let board = &mut self.board;
+        // A side's hand counts, indexed with a mask (slots are below 7): no bounds check.
+        let hand = &mut board.hands[color as usize];
         let mv = if b == b'*' {
-            let Some(k) = sfen::drop_slot(a) else { return false };
-            let n = &mut board.hands[color as usize][k];
+            let Some((k, piece)) = sfen::drop_slot(a) else { return false };
+            let n = &mut hand[k & 7];
             if promote || *n == 0 || board.cells[ti].is_some() {
                 return false;
             }
             *n -= 1;
-            let piece = HAND_KINDS[k];
             board.cells[ti] = Some((color, piece));
-            ShogiMove { color, from: None, to, piece }
+            ShogiMove { color, from: None, to: sfen::square(ti), piece }
         } else {
-            let Some((fi, from)) = sfen::cell(a, b) else { return false };
+            let Some(fi) = sfen::cell(a, b) else { return false };
             let Some((c, mut piece)) = board.cells[fi] else { return false };
-            if c != color || fi == ti {
+            if c != color {
                 return false;
             }
             if promote {
-                let Some(p) = piece.promoted() else { return false };
+                let Some(p) = sfen::PROMOTED[piece as usize] else { return false };
                 piece = p;
             }
+            // A move to its own square finds its own piece there, and is refused with captures
+            // of one's own pieces.
             if let Some((tc, taken)) = board.cells[ti] {
                 let Some(k) = sfen::HAND_SLOT[taken as usize] else { return false };
                 if tc == color {
                     return false;
                 }
-                let n = &mut board.hands[color as usize][k as usize];
+                let n = &mut hand[k as usize & 7];
                 *n = n.saturating_add(1);
             }
             board.cells[fi] = None;
             board.cells[ti] = Some((color, piece));
-            ShogiMove { color, from: Some(from), to, piece }
+            ShogiMove { color, from: Some(sfen::square(fi)), to: sfen::square(ti), piece }
         };
         self.stmt_offset = i;
+        // One past the line's end after its last token: `next_token` and this function read
+        // `cur` only through `get`.
         self.cur = j;
         self.nodes += 1;
         self.turn = color.opponent();
@@ -501,6 +522,15 @@ impl<'a> Reader<'a> {
         self.state = State::Pending;
         true
     }
+}
+
+/// The last bytes of a line (fewer than six) followed by spaces, for [`Reader::quick`].
+#[cold]
+fn padded(rest: &[u8]) -> [u8; 6] {
+    let mut w = [b' '; 6];
+    let n = rest.len().min(6);
+    w[..n].copy_from_slice(&rest[..n]);
+    w
 }
 
 /// A placeholder for [`Reader::pending`] before any move.
@@ -544,5 +574,171 @@ crate::kit::source::event_source! { Reader, next_item;
 
     fn locate(&mut self, offset: u64) -> Position {
         self.lines.locate(self.input, offset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::EventSource;
+
+    /// Every event, its offset and every error of `input`, read with `config`, the quick path
+    /// on or off.
+    fn events(input: &[u8], config: Config, general_only: bool) -> Vec<String> {
+        let mut r = Reader::with_config(input, config);
+        r.general_only = general_only;
+        let mut out = Vec::new();
+        while let Some(e) = r.next_event() {
+            let e = format!("{e:?}");
+            out.push(format!("{e} @{:?}", r.event_offset()));
+            assert!(out.len() < 1 << 20, "no progress");
+        }
+        out
+    }
+
+    fn same(input: &[u8]) {
+        let small = crate::input::Limits::default().with_max_nodes(7);
+        for config in [Config::default(), Config::strict(), Config::default().with_limits(small)] {
+            assert_eq!(
+                events(input, config, false),
+                events(input, config, true),
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    /// xorshift64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    fn square_text(i: usize) -> [u8; 2] {
+        let sq = sfen::square(i);
+        [b'0' + sq.file, b'a' + sq.rank - 1]
+    }
+
+    /// A random game line: moves the board accepts (board moves that capture, promote or not,
+    /// drops), and now and then a move it refuses, a bad token, a terminal word, two spaces, a
+    /// tab, a `+` or a `*` too many.
+    fn random_line(rng: &mut Rng) -> Vec<u8> {
+        let mut board = Board::START;
+        let mut line = b"position startpos moves".to_vec();
+        let mut color = Color::Black;
+        for _ in 0..rng.below(120) {
+            line.extend_from_slice(match rng.below(40) {
+                0 => b"  ",
+                1 => b"\t",
+                2 => b" \t ",
+                _ => b" ",
+            });
+            match rng.below(60) {
+                0 => line.extend_from_slice([&b"resign"[..], b"win", b"rep_draw", b"7g7"][rng.below(4)]),
+                1 => line.extend_from_slice(&[b"1234567890abcdefghij+*PKpG"[rng.below(26)]; 4][..1 + rng.below(4)]),
+                2 => {
+                    // Any squares, any drop letter.
+                    let (f, t) = (square_text(rng.below(81)), square_text(rng.below(81)));
+                    if rng.below(2) == 0 {
+                        line.extend_from_slice(&[f[0], f[1], t[0], t[1]]);
+                    } else {
+                        line.extend_from_slice(&[b"PLNSGBRKp"[rng.below(9)], b'*', t[0], t[1]]);
+                    }
+                }
+                _ => {
+                    let own: Vec<usize> =
+                        (0..81).filter(|&i| matches!(board.cells[i], Some((c, _)) if c == color)).collect();
+                    let hand: Vec<usize> = (0..7).filter(|&k| board.hands[color as usize][k] > 0).collect();
+                    let empty: Vec<usize> = (0..81).filter(|&i| board.cells[i].is_none()).collect();
+                    if !hand.is_empty() && rng.below(3) == 0 {
+                        let (k, t) = (hand[rng.below(hand.len())], empty[rng.below(empty.len())]);
+                        let t = square_text(t);
+                        line.extend_from_slice(&[b"RBGSNLP"[k], b'*', t[0], t[1]]);
+                        board.hands[color as usize][k] -= 1;
+                        board.cells[t_index(t)] = Some((color, HAND_KINDS[k]));
+                    } else {
+                        let fi = own[rng.below(own.len())];
+                        let targets: Vec<usize> = (0..81)
+                            .filter(|&i| match board.cells[i] {
+                                None => true,
+                                Some((c, p)) => c != color && p != Piece::King,
+                            })
+                            .collect();
+                        let ti = targets[rng.below(targets.len())];
+                        let (_, mut piece) = board.cells[fi].unwrap();
+                        let (f, t) = (square_text(fi), square_text(ti));
+                        line.extend_from_slice(&[f[0], f[1], t[0], t[1]]);
+                        if piece.promoted().is_some() && rng.below(4) == 0 {
+                            line.push(b'+');
+                            piece = piece.promoted().unwrap();
+                        }
+                        if let Some((_, taken)) = board.cells[ti] {
+                            let k = sfen::HAND_SLOT[taken as usize].unwrap() as usize;
+                            board.hands[color as usize][k] += 1;
+                        }
+                        board.cells[fi] = None;
+                        board.cells[ti] = Some((color, piece));
+                    }
+                    color = color.opponent();
+                }
+            }
+            if rng.below(50) == 0 {
+                line.push([b'+', b'*', b'x'][rng.below(3)]);
+            }
+        }
+        if rng.below(4) == 0 {
+            line.push(b' ');
+        }
+        line
+    }
+
+    fn t_index(t: [u8; 2]) -> usize {
+        sfen::cell(t[0], t[1]).unwrap()
+    }
+
+    #[test]
+    fn quick_path_gives_what_the_general_path_gives() {
+        // Every shape of move token, alone on a line and between others, at the line's end
+        // and not.
+        let shapes: [&[u8]; 14] = [
+            b"7g7f", b"8h2b+", b"P*5e", b"2h2a+", b"7g7f+", b"P*5e+", b"K*5e", b"p*5e", b"7g7", b"7g7j", b"0a1b",
+            b"7g7f=", b"7g", b"resign",
+        ];
+        for a in shapes {
+            for b in shapes {
+                for sep in [&b" "[..], b"  ", b"\t", b" \t"] {
+                    for end in [&b""[..], b" ", b"\t", b"\r"] {
+                        let mut line = b"position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2P2p 1 moves 7g7f 3c3d".to_vec();
+                        for t in [a, b] {
+                            line.extend_from_slice(sep);
+                            line.extend_from_slice(t);
+                        }
+                        line.extend_from_slice(end);
+                        same(&line);
+                        line.push(b'\n');
+                        same(&line);
+                    }
+                }
+            }
+        }
+        let mut rng = Rng(0x2300_5eed);
+        let mut all = Vec::new();
+        for _ in 0..400 {
+            let line = random_line(&mut rng);
+            same(&line);
+            all.extend_from_slice(&line);
+            all.push(b'\n');
+        }
+        same(&all);
     }
 }
