@@ -52,6 +52,7 @@ mod runs;
 mod schema;
 mod symmetry;
 mod texts;
+mod variations;
 mod walk;
 mod writer;
 

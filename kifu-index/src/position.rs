@@ -23,9 +23,11 @@ thread_local! {
     static GO: RefCell<Replayer> = RefCell::new(Replayer::new(ReplayOptions::default()));
 }
 
-/// One main-line event that changes a board, owned (it outlives the input it was read from).
+/// One main-line event that changes a board, owned (it outlives the input it was read from);
+/// with variations (`variations`), also the tree's shape: a node, a variation's start and end,
+/// each with whether the events after it are on the main line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(crate) enum Step {
     /// A move, Go or shogi.
     Move(Move),
     /// Setup: a stone or piece placed or removed.
@@ -36,17 +38,23 @@ enum Step {
     Size(Option<(u8, u8)>),
     /// Go: the rules, as far as suicide goes.
     Rules(Rules),
+    /// A node starts (the events after it are its own; `main`: it is on the main line).
+    Node { main: bool },
+    /// A variation starts (`sibling`: [`kifu::Branch::Sibling`]); `main` as for a node.
+    Branch { sibling: bool, main: bool },
+    /// A variation ends; `main` as for a node.
+    BranchEnd { main: bool },
 }
 
 impl Step {
     /// The event a board takes for this step (a move, setup or the side to move); `None` for
     /// the board size and rules, which the Go replayer takes by their own calls.
-    fn event(self) -> Option<Event<'static>> {
+    pub(crate) fn event(self) -> Option<Event<'static>> {
         match self {
             Step::Move(m) => Some(Event::Move(m)),
             Step::Setup(s) => Some(Event::Setup(s)),
             Step::Turn(c) => Some(Event::Turn(c)),
-            Step::Size(_) | Step::Rules(_) => None,
+            Step::Size(_) | Step::Rules(_) | Step::Node { .. } | Step::Branch { .. } | Step::BranchEnd { .. } => None,
         }
     }
 }
@@ -75,6 +83,17 @@ impl Moves {
     #[inline]
     pub fn push_move(&mut self, m: Move) {
         self.steps.push(Step::Move(m));
+    }
+
+    /// Records one step as it is (a node or variation marker, or a step of another list).
+    #[inline]
+    pub(crate) fn push_step(&mut self, s: Step) {
+        self.steps.push(s);
+    }
+
+    /// The steps recorded.
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
     }
 
     /// Records a main-line event other than a move, when it changes a board (setup, turn,
@@ -249,8 +268,14 @@ impl Moves {
     }
 }
 
+/// This thread's Go replayer and symmetric hashes (those [`Moves::visit`] uses), for a replay of
+/// its own; it must leave the replayer as [`Replayer::finish_game`] does.
+pub(crate) fn with_go<R>(f: impl FnOnce(&mut Replayer, &mut GoHash) -> R) -> R {
+    GO.with_borrow_mut(|go| HASH.with_borrow_mut(|sym| f(go, sym)))
+}
+
 /// Makes the hashes follow the library's board after a step other than a move.
-fn resync(go: &Replayer, sym: &mut GoHash, size: (u8, u8)) {
+pub(crate) fn resync(go: &Replayer, sym: &mut GoHash, size: (u8, u8)) {
     match go.board() {
         Some(b) => sym.load(b),
         None => sym.reset(size.0, size.1),
@@ -311,6 +336,20 @@ const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Plays a shogi move on `pos` and keeps `hash` (its [`shogi_zobrist`]) up to date, as
+/// [`Moves::visit`] does; an illegal move is left unplayed.
+pub(crate) fn shogi_play(pos: &mut ShogiPosition, hash: &mut u64, m: kifu::ShogiMove) {
+    let part = |pos: &ShogiPosition| {
+        let mut h = m.from.map_or(0, |f| square_key(pos, f)) ^ square_key(pos, m.to);
+        h ^= hand_keys(pos, m.color);
+        h ^ side_key(pos)
+    };
+    let before = part(pos);
+    if pos.play(m).is_ok() {
+        *hash ^= before ^ part(pos);
+    }
 }
 
 /// The key of what stands on `sq` (0 when empty).
