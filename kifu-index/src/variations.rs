@@ -463,3 +463,94 @@ impl Line for GoLine<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::Collector;
+    use kifu::{Branch, Color, Event, Move, Point};
+
+    fn go(i: usize, pass: bool) -> Event<'static> {
+        let color = if i.is_multiple_of(2) { Color::Black } else { Color::White };
+        let p = (i * 7 + i / 361) % 361;
+        let point = (!pass).then(|| Point::new((p % 19) as u8, (p / 19) as u8));
+        Event::Move(Move::Go { color, point })
+    }
+
+    /// The postings of one game fed to a collector (with variations or not), one per hash (its
+    /// smallest move number), sorted.
+    fn postings(events: &[Event<'static>], variations: bool) -> Vec<(u64, u32, u32)> {
+        let mut c = Collector::default();
+        (c.with_positions, c.with_variations) = (true, variations);
+        let mut charset = None;
+        let mut rows: Vec<_> = events.iter().filter_map(|e| c.feed(e, &mut charset)).collect();
+        assert_eq!(rows.len(), 1);
+        let mut first = std::collections::BTreeMap::new();
+        for p in rows.remove(0).positions {
+            let e = first.entry(p.hash).or_insert((p.mv, p.next));
+            *e = (*e).min((p.mv, p.next));
+        }
+        first.into_iter().map(|(h, (m, n))| (h, m, n)).collect()
+    }
+
+    /// 10^5 nested variations, each level with a second child (a pass, child or sibling
+    /// branch) after the nested one: no recursion (the test thread's stack is 2 MB), a snapshot
+    /// for every level, and the postings of the main line alone (the passes reach no new
+    /// position).
+    #[test]
+    fn deep_nesting_without_recursion() {
+        let n = 100_000;
+        let mut line = vec![Event::GameStart { offset: 0 }, Event::Node];
+        line.extend((0..n).flat_map(|i| [Event::Node, go(i, false)]));
+        line.push(Event::GameEnd { length: 0, ending: None });
+        let want = postings(&line, false);
+        assert!(want.len() > 300);
+        for sibling in [false, true] {
+            let mut deep = vec![Event::GameStart { offset: 0 }, Event::Node];
+            for i in 0..n {
+                deep.extend([Event::VariationStart(Branch::Child), Event::Node, go(i, false)]);
+            }
+            for i in (0..n).rev() {
+                // Back at move i-1's node: a pass by the side to move as its second child, or
+                // (a sibling branch, beside it) as the second child of move i-2's node.
+                deep.push(Event::VariationEnd);
+                if sibling && i > 1 {
+                    deep.extend([Event::VariationStart(Branch::Sibling), Event::Node, go(i - 1, true)]);
+                    deep.push(Event::VariationEnd);
+                } else if !sibling && i > 0 {
+                    deep.extend([Event::VariationStart(Branch::Child), Event::Node, go(i, true), Event::VariationEnd]);
+                }
+            }
+            deep.push(Event::GameEnd { length: 0, ending: None });
+            assert_eq!(postings(&deep, true), want, "sibling {sibling}");
+        }
+    }
+
+    /// A sibling branch (Jago XML, KIF): another child of the current node's parent, replayed
+    /// from the parent's position; the main line goes on after it.
+    #[test]
+    fn sibling_branches() {
+        let as_child: Vec<Event<'static>> =
+            kifu::sgf::Reader::new(b"(;GM[1];B[aa](;W[bb];B[cc])(;W[dd]))").map(Result::unwrap).collect();
+        let m = |c, x, y| Event::Move(Move::Go { color: c, point: Some(Point::new(x, y)) });
+        let (b, w) = (Color::Black, Color::White);
+        let sibling = [
+            Event::GameStart { offset: 0 },
+            Event::Node,
+            Event::Node,
+            m(b, 0, 0),
+            Event::Node,
+            m(w, 1, 1),
+            Event::VariationStart(Branch::Sibling),
+            Event::Node,
+            m(w, 3, 3),
+            Event::VariationEnd,
+            Event::Node,
+            m(b, 2, 2),
+            Event::GameEnd { length: 0, ending: None },
+        ];
+        assert_eq!(postings(&sibling, true), postings(&as_child, true));
+        // Five positions: the empty board, after aa, after bb, after cc, after dd.
+        assert_eq!(postings(&sibling, true).len(), 5);
+        assert_eq!(postings(&sibling, false).len(), 4);
+    }
+}
