@@ -15,7 +15,7 @@
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
-use super::position::{Final, Moves, Posting, Step};
+use super::position::{Final, Mark, Moves, Posting};
 use super::texts::{Field, Texts};
 use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 
@@ -212,7 +212,7 @@ pub struct Collector {
     /// (see `variations`).
     pub with_variations: bool,
     /// This game records its whole tree (`with_variations` and `with_positions` as the game
-    /// started): every board-changing event and the tree's markers go to `main_moves`, and the
+    /// started): every board-changing event and the tree's marks go to `main_moves`, and the
     /// tracker is fed every node (no linear state).
     tree: bool,
     /// The main line's steps, copied out of the tree's (`variations::replay`).
@@ -302,7 +302,7 @@ impl Collector {
         if !self.linear {
             self.line.feed(&Event::Node);
             if self.tree {
-                self.main_moves.push_step(Step::Node { main: self.line.on_main() });
+                self.main_moves.push_mark(Mark::Node { main: self.line.on_main() });
             }
         }
     }
@@ -458,9 +458,9 @@ impl Collector {
         match *ev {
             Event::Setup(_) | Event::Turn(_) | Event::Info(_) => self.main_moves.push_event(ev),
             Event::VariationStart(b) => {
-                self.main_moves.push_step(Step::Branch { sibling: b == kifu::Branch::Sibling, main })
+                self.main_moves.push_mark(Mark::Branch { sibling: b == kifu::Branch::Sibling, main })
             }
-            Event::VariationEnd => self.main_moves.push_step(Step::BranchEnd { main }),
+            Event::VariationEnd => self.main_moves.push_mark(Mark::BranchEnd { main }),
             _ => {}
         }
     }
@@ -501,8 +501,8 @@ impl Collector {
         // does without variations, for the final position and the pattern column.
         let tree = self.tree.then(|| {
             self.tree_main.clear();
-            let p =
-                crate::variations::replay(self.main_moves.steps(), shogi, &mut self.tree_main, &mut self.tree_scratch);
+            let (steps, marks) = self.main_moves.steps();
+            let p = crate::variations::replay(steps, marks, shogi, &mut self.tree_main, &mut self.tree_scratch);
             std::mem::swap(&mut self.main_moves, &mut self.tree_main);
             p
         });

@@ -23,9 +23,7 @@ thread_local! {
     static GO: RefCell<Replayer> = RefCell::new(Replayer::new(ReplayOptions::default()));
 }
 
-/// One main-line event that changes a board, owned (it outlives the input it was read from);
-/// with variations (`variations`), also the tree's shape: a node, a variation's start and end,
-/// each with whether the events after it are on the main line.
+/// One main-line event that changes a board, owned (it outlives the input it was read from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
     /// A move, Go or shogi.
@@ -38,6 +36,13 @@ pub(crate) enum Step {
     Size(Option<(u8, u8)>),
     /// Go: the rules, as far as suicide goes.
     Rules(Rules),
+}
+
+/// With variations (`variations`), the tree's shape between the steps: a node, a variation's
+/// start and end, each with whether the events after it are on the main line. Kept beside the
+/// steps (not among them: the main line's replay stays as it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
     /// A node starts (the events after it are its own; `main`: it is on the main line).
     Node { main: bool },
     /// A variation starts (`sibling`: [`kifu::Branch::Sibling`]); `main` as for a node.
@@ -54,7 +59,7 @@ impl Step {
             Step::Move(m) => Some(Event::Move(m)),
             Step::Setup(s) => Some(Event::Setup(s)),
             Step::Turn(c) => Some(Event::Turn(c)),
-            Step::Size(_) | Step::Rules(_) | Step::Node { .. } | Step::Branch { .. } | Step::BranchEnd { .. } => None,
+            Step::Size(_) | Step::Rules(_) => None,
         }
     }
 }
@@ -63,6 +68,8 @@ impl Step {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moves {
     steps: Vec<Step>,
+    /// With variations: the tree's marks, each before the step at its index.
+    marks: Vec<(u32, Mark)>,
 }
 
 /// What the replay gives: stones captured by Black and White (Go), and a hash of the final
@@ -77,6 +84,7 @@ impl Moves {
     /// Starts a new game, keeping the allocation.
     pub fn clear(&mut self) {
         self.steps.clear();
+        self.marks.clear();
     }
 
     /// Records a main-line move.
@@ -85,19 +93,24 @@ impl Moves {
         self.steps.push(Step::Move(m));
     }
 
-    /// Records one step as it is (a node or variation marker, or a step of another list).
-    #[inline]
+    /// Records one step as it is (a step of another list).
     pub(crate) fn push_step(&mut self, s: Step) {
         self.steps.push(s);
     }
 
-    /// The steps recorded.
-    pub(crate) fn steps(&self) -> &[Step] {
-        &self.steps
+    /// Records a mark of the tree's shape before the next step.
+    pub(crate) fn push_mark(&mut self, m: Mark) {
+        self.marks.push((self.steps.len().min(u32::MAX as usize) as u32, m));
+    }
+
+    /// The steps recorded, and the marks between them.
+    pub(crate) fn steps(&self) -> (&[Step], &[(u32, Mark)]) {
+        (&self.steps, &self.marks)
     }
 
     /// Records a main-line event other than a move, when it changes a board (setup, turn,
     /// board size, rules); ignores the rest.
+    #[inline(always)]
     pub fn push_event(&mut self, ev: &Event<'_>) {
         let step = match *ev {
             Event::Move(m) => Step::Move(m),

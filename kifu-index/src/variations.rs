@@ -1,10 +1,10 @@
 //! Every position of every variation (`kifu index --variations`): a game's board-changing
-//! events recorded with its tree's shape (`position::Step`'s node and variation markers, in the
-//! order the flat event stream gave them) and replayed when the game ends, without building a
+//! events recorded with its tree's shape (`position::Mark`s, node and variation starts and ends,
+//! between the steps where the flat event stream gave them) and replayed when the game ends, without building a
 //! tree of the library's and without recursion.
 //!
 //! # The tree
-//! The markers are read as `kifu::tree` builds its tree: node 0 is the game, a node is a child of
+//! The marks are read as `kifu::tree` builds its tree: node 0 is the game, a node is a child of
 //! the current node, a [`Branch::Sibling`](kifu::Branch::Sibling) variation's first node a child
 //! of the current node's parent (at the game node, of the game node), and a variation's end goes
 //! back to the node before its start; an event belongs to the current node, children come in the
@@ -23,11 +23,11 @@
 //! passes through a position once in the index: its smallest move number there, and among equal
 //! ones the first in the walk's order (the main line before its variations, see [`replay`]).
 //!
-//! The main line's steps (the markers say which events are on it, as the collector's tracker
+//! The main line's steps (the marks say which events are on it, as the collector's tracker
 //! decided) are copied into a list of their own for the final position and the pattern column,
 //! which stay the main line's.
 
-use crate::position::{go_next, resync, shogi_next, shogi_play, shogi_zobrist, with_go, Moves, Posting, Step};
+use crate::position::{go_next, resync, shogi_next, shogi_play, shogi_zobrist, with_go, Mark, Moves, Posting, Step};
 use crate::symmetry::GoHash;
 use kifu::position::go::{Replayer, Rules};
 use kifu::position::shogi::ShogiPosition;
@@ -41,7 +41,7 @@ const NONE: u32 = u32::MAX;
 pub struct Scratch {
     /// Each node's parent (`NONE` for the game node).
     parent: Vec<u32>,
-    /// Each step's node (`NONE` for a marker).
+    /// Each step's node.
     owner: Vec<u32>,
     /// The steps' indices grouped by node (a node's from `first[n]` to `first[n + 1]`).
     first: Vec<u32>,
@@ -49,7 +49,7 @@ pub struct Scratch {
     /// The children of each node (from `kid_first[n]` to `kid_first[n + 1]`), in order.
     kid_first: Vec<u32>,
     kids: Vec<u32>,
-    /// Where each open variation goes back to, while the markers are read.
+    /// Where each open variation goes back to, while the marks are read.
     back: Vec<u32>,
     /// The walk: open nodes with their next child.
     path: Vec<(u32, u32)>,
@@ -59,12 +59,12 @@ pub struct Scratch {
     keep: Vec<(u64, u32, u32)>,
 }
 
-/// Replays the game recorded in `steps` (the steps and markers of every node) on a Go board
+/// Replays the game recorded in `steps` and `marks` (the steps of every node, the tree's shape) on a Go board
 /// (`shogi == false`) or a shogi position: returns every position of every node, one posting per
 /// position (its smallest move number, the first in depth-first order among equal ones), and
 /// fills `main` with the main line's steps.
-pub fn replay(steps: &[Step], shogi: bool, main: &mut Moves, s: &mut Scratch) -> Vec<Posting> {
-    shape(steps, main, s);
+pub fn replay(steps: &[Step], marks: &[(u32, Mark)], shogi: bool, main: &mut Moves, s: &mut Scratch) -> Vec<Posting> {
+    shape(steps, marks, main, s);
     s.out.clear();
     if shogi {
         let mut line = ShogiLine::new();
@@ -86,53 +86,49 @@ pub fn replay(steps: &[Step], shogi: bool, main: &mut Moves, s: &mut Scratch) ->
     s.keep.iter().map(|k| s.out[k.2 as usize]).collect()
 }
 
-/// Reads the markers into the tree (parents, steps by node, children) and copies the main
-/// line's steps into `main`.
-fn shape(steps: &[Step], main: &mut Moves, s: &mut Scratch) {
+/// Reads the marks into the tree (parents, steps by node, children) and copies the main line's
+/// steps into `main`.
+fn shape(steps: &[Step], marks: &[(u32, Mark)], main: &mut Moves, s: &mut Scratch) {
     for v in [&mut s.parent, &mut s.owner, &mut s.first, &mut s.by_node, &mut s.kid_first, &mut s.kids, &mut s.back] {
         v.clear();
     }
     s.parent.push(NONE);
     let (mut cur, mut on_main) = (0u32, true);
-    for &step in steps {
-        let owner = match step {
-            Step::Node { main } => {
-                s.parent.push(cur);
-                cur = (s.parent.len() - 1) as u32;
-                on_main = main;
-                NONE
-            }
-            Step::Branch { sibling, main } => {
-                s.back.push(cur);
-                if sibling && cur != 0 {
-                    cur = s.parent[cur as usize];
+    let mut marks = marks.iter().peekable();
+    for i in 0..=steps.len() {
+        while let Some(&(_, mark)) = marks.next_if(|m| m.0 as usize <= i) {
+            match mark {
+                Mark::Node { main } => {
+                    s.parent.push(cur);
+                    cur = (s.parent.len() - 1) as u32;
+                    on_main = main;
                 }
-                on_main = main;
-                NONE
-            }
-            Step::BranchEnd { main } => {
-                if let Some(r) = s.back.pop() {
-                    cur = r;
+                Mark::Branch { sibling, main } => {
+                    s.back.push(cur);
+                    if sibling && cur != 0 {
+                        cur = s.parent[cur as usize];
+                    }
+                    on_main = main;
                 }
-                on_main = main;
-                NONE
-            }
-            _ => {
-                if on_main {
-                    main.push_step(step);
+                Mark::BranchEnd { main } => {
+                    if let Some(r) = s.back.pop() {
+                        cur = r;
+                    }
+                    on_main = main;
                 }
-                cur
             }
-        };
-        s.owner.push(owner);
+        }
+        let Some(&step) = steps.get(i) else { break };
+        if on_main {
+            main.push_step(step);
+        }
+        s.owner.push(cur);
     }
     let n = s.parent.len();
     // Steps by node: counts, starts, then the indices in order.
     s.first.resize(n + 1, 0);
     for &o in &s.owner {
-        if o != NONE {
-            s.first[o as usize + 1] += 1;
-        }
+        s.first[o as usize + 1] += 1;
     }
     for i in 0..n {
         s.first[i + 1] += s.first[i];
@@ -140,10 +136,8 @@ fn shape(steps: &[Step], main: &mut Moves, s: &mut Scratch) {
     s.by_node.resize(s.first[n] as usize, 0);
     let mut at: Vec<u32> = s.first[..n].to_vec();
     for (i, &o) in s.owner.iter().enumerate() {
-        if o != NONE {
-            s.by_node[at[o as usize] as usize] = i as u32;
-            at[o as usize] += 1;
-        }
+        s.by_node[at[o as usize] as usize] = i as u32;
+        at[o as usize] += 1;
     }
     // Children by parent, in the order they were made.
     s.kid_first.resize(n + 1, 0);
