@@ -12,6 +12,11 @@
 //! (it is brought up to date at the first variation), and a Go move's node is written in one
 //! copy. On sgf/collections this took the Arrow export from 4.1 to 2.4 times the instructions
 //! of `kifu stats` (one thread).
+//!
+//! With variations (`kifu index --variations`), a game's every board-changing event is recorded
+//! with the tree's shape, with no linear state, and replayed when the game ends (`variations`);
+//! without, nothing of that runs (its flag is tested only off the main line and in games that
+//! have variations, not per move or node of a linear game).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
@@ -584,15 +589,17 @@ impl Collector {
     }
 }
 
-/// Reads every game of `bytes` (one file, or one member of an archive) into rows. `None` when no
-/// format recognises the bytes. One file is read by one worker: a database of many files keeps
-/// every core busy, a single huge file does not (the streams layer's chunks could spread it).
+/// [`scan_with`] without variations.
 #[cfg(test)]
 pub fn scan(bytes: &[u8], config: kifu::Config, positions: bool) -> Option<FileScan> {
     scan_with(bytes, config, positions, false)
 }
 
-/// [`scan`], with the positions of variations too when `variations` (and `positions`).
+/// Reads every game of `bytes` (one file, or one member of an archive) into rows, with every
+/// position of its main line (`positions`) and of its variations too (`variations`). `None` when
+/// no format recognises the bytes. One file is read by one worker: a database of many files
+/// keeps every core busy, a single huge file does not (the streams layer's chunks could spread
+/// it).
 pub fn scan_with(bytes: &[u8], config: kifu::Config, positions: bool, variations: bool) -> Option<FileScan> {
     thread_local! {
         /// This thread's collector, kept from file to file: its buffers (the canonical main

@@ -10,6 +10,10 @@
 //! games when the machine had a core besides the readers: one reader on two cores finished in
 //! 0.41 s rather than 0.48 s (medians of 11 runs), by taking a second core that `--threads 1`
 //! had not asked for.
+//!
+//! With variations (`kifu index --variations`) the same list holds every node's steps, with the
+//! tree's shape beside them ([`Mark`]s); `variations` replays that, and copies the main line's
+//! steps out for [`Moves::replay`] and [`Moves::visit`].
 
 use crate::symmetry::GoHash;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
