@@ -258,6 +258,9 @@ impl Collector {
     fn track(&mut self, ev: &Event<'_>) {
         if !self.linear {
             self.line.feed(ev);
+            if self.tree {
+                self.record_tree(ev);
+            }
             return;
         }
         match ev {
@@ -375,8 +378,6 @@ impl Collector {
         {
             self.main_moves.push_event(ev);
             self.note_late_setup(ev);
-        } else if self.tree {
-            self.record_tree(ev);
         }
         let last_mover = if let Event::GameEnd { ending: Some(_), .. } = ev { self.last_mover() } else { None };
         let row = self.row.as_mut()?;
@@ -455,13 +456,14 @@ impl Collector {
         }
     }
 
-    /// Records an event off the main line, or a variation's start or end, in a game that
-    /// records its whole tree.
+    /// Records an event off the main line (one on it is recorded as without variations), or a
+    /// variation's start or end, in a game that records its whole tree (`track`, once the
+    /// tracker has been fed the event).
     #[cold]
     fn record_tree(&mut self, ev: &Event<'_>) {
-        let main = self.line_on_main();
+        let main = self.line.on_main();
         match *ev {
-            Event::Setup(_) | Event::Turn(_) | Event::Info(_) => self.main_moves.push_event(ev),
+            Event::Setup(_) | Event::Turn(_) | Event::Info(_) if !main => self.main_moves.push_event(ev),
             Event::VariationStart(b) => {
                 self.main_moves.push_mark(Mark::Branch { sibling: b == kifu::Branch::Sibling, main })
             }
