@@ -5,6 +5,12 @@
 //! `--no-positions` leaves out the positions file (`DB.positions`, what `kifu find --position`
 //! and `kifu explore` read): a faster run; the file is left as it was, and the games read get
 //! their positions at the next run without the flag.
+//!
+//! `--variations` records the positions of every node of every variation too (a game that
+//! passes through a position in a variation is found there). The index remembers it: later runs
+//! record variations with the flag or without (a line on standard error says so), the first run
+//! with it on an index without reads every file again, and deleting `DB.positions` stops it (the
+//! next run without the flag reads every file again, main lines only).
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
@@ -38,6 +44,13 @@ pub struct Args {
     /// this flag.
     #[arg(long)]
     no_positions: bool,
+    /// Record the positions of every node of every variation too, not only of the main lines,
+    /// for `find --position` and `explore` (a game counts once a position, at its smallest move
+    /// number there). Remembered by the index: later runs record variations with or without
+    /// this flag. The first run with it reads every file again; to stop, delete DB.positions
+    /// (the next run without the flag reads every file again, main lines only).
+    #[arg(long, conflicts_with = "no_positions")]
+    variations: bool,
 }
 
 /// The progress bar (hidden when standard error is not a terminal) and the paths' errors.
@@ -84,10 +97,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     options.strict = args.strict;
     options.batch = args.batch;
     options.positions = !args.no_positions;
+    options.variations = args.variations;
     options.sizes_up_front = std::io::stderr().is_terminal();
     let mut bar = Bar { bar: indicatif::ProgressBar::hidden(), files: 0, done: (0, 0) };
     let summary = kifu_index::build(&args.paths, &options, &mut bar).map_err(|e| e.to_string())?;
     bar.bar.finish_and_clear();
+    if summary.variations_changed {
+        let what = if summary.variations { "to record the positions of variations" } else { "main lines only" };
+        eprintln!("kifu: {}: every file read again, {what}", args.db.display());
+    } else if summary.variations && !args.variations {
+        eprintln!(
+            "kifu: {}: positions of variations recorded (the index was built with --variations; delete {}.positions to stop)",
+            args.db.display(),
+            args.db.display()
+        );
+    }
     let mut s = String::new();
     if args.json {
         Obj::new(&mut s)
@@ -104,6 +128,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .num("errors", summary.errors)
             .num("bytes_read", summary.bytes_read)
             .num("seconds", format!("{:.3}", summary.seconds))
+            .bool("variations", summary.variations)
             .end();
     } else {
         let mb = summary.bytes_read as f64 / 1e6;

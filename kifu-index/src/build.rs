@@ -63,6 +63,14 @@ pub struct Options {
     /// beside the positions file (`DB.positions.top`), so that [`explore`](crate::explore)
     /// answers them without reading the games (default 1,000).
     pub positions_summary_games: u64,
+    /// With [`Options::positions`]: keep the positions of every node of every variation too,
+    /// not only of the main lines (default `false`). The index remembers it: once a run has
+    /// recorded variations, every later run does, with this set or not (see
+    /// [`Summary::variations`]), so that the positions file never mixes games read with and
+    /// without. The first run with it on an index without reads every file again. To stop, delete
+    /// the positions file (`DB.positions`): the next run without it reads every file again, main
+    /// lines only.
+    pub variations: bool,
 }
 
 impl Options {
@@ -77,6 +85,7 @@ impl Options {
             positions: true,
             positions_memory: 64 << 20,
             positions_summary_games: 1000,
+            variations: false,
         }
     }
 }
@@ -137,6 +146,12 @@ pub struct Summary {
     /// Sorted runs of postings written to disk and merged into the positions file (see
     /// [`Options::positions_memory`]).
     pub positions_runs: u64,
+    /// Whether the index records the positions of variations (see [`Options::variations`]):
+    /// asked for in this run or remembered from an earlier one.
+    pub variations: bool,
+    /// Whether this run read every file again to record the positions of variations (the first
+    /// run with [`Options::variations`] on an index without), or to stop recording them.
+    pub variations_changed: bool,
 }
 
 /// Reads the file at `c.path` into the start of `buf` and returns its length (and, see below,
@@ -187,11 +202,13 @@ fn load_into(c: &incremental::Candidate, buf: &mut Vec<u8>) -> std::io::Result<(
 struct Config {
     kifu: kifu::Config,
     positions: bool,
+    /// With `positions`: the variations' too.
+    variations: bool,
 }
 
 /// Reads the bytes of one file or member into (scan, binary).
 fn scan_bytes(bytes: &[u8], config: Config) -> (Option<extract::FileScan>, bool) {
-    let scan = extract::scan(bytes, config.kifu, config.positions);
+    let scan = extract::scan_with(bytes, config.kifu, config.positions, config.variations);
     let binary = scan.is_none() && memchr::memchr(0, &bytes[..bytes.len().min(kifu::detect::SNIFF_LEN)]).is_some();
     (scan, binary)
 }
@@ -407,7 +424,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let start = std::time::Instant::now();
     let timing = std::env::var_os("KIFU_TIMING").is_some();
     let config = if options.strict { kifu::Config::strict() } else { kifu::Config::default() };
-    let config = Config { kifu: config, positions: options.positions };
+    let mut config = Config { kifu: config, positions: options.positions, variations: false };
     let mut summary = Summary::default();
     let mut roots = Vec::new();
     for p in paths {
@@ -442,7 +459,21 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     // above it (a killed run) have their files read again.
     let nonce = schema::nonce(&conn).map_err(|e| Error::database(&options.db, e))?;
     let pos_path = crate::posfile::path_for(&options.db);
-    let old_pos = crate::posfile::PosFile::open(&pos_path).filter(|f| f.header.nonce == nonce);
+    let mut old_pos = crate::posfile::PosFile::open(&pos_path).filter(|f| f.header.nonce == nonce);
+    // Variations: the index's setting (remembered while its positions file stands), or this
+    // run's flag. A change reads every file again, with the positions file and its log dropped.
+    if options.positions {
+        let had = schema::variations(&conn).map_err(|e| Error::database(&options.db, e))?;
+        let now = options.variations || (had && old_pos.is_some());
+        if now != had {
+            let marked = schema::set_variations(&conn, now).map_err(|e| Error::database(&options.db, e))?;
+            old_pos = None;
+            let _ = std::fs::remove_file(crate::posfile::log_path(&options.db));
+            summary.variations_changed = marked > 0;
+        }
+        config.variations = now;
+        summary.variations = now;
+    }
     let old_hwm = old_pos.as_ref().map_or(0, |f| f.header.hwm);
     let log_path = crate::posfile::log_path(&options.db);
     let mut logged = Vec::new();

@@ -12,10 +12,15 @@
 //! (it is brought up to date at the first variation), and a Go move's node is written in one
 //! copy. On sgf/collections this took the Arrow export from 4.1 to 2.4 times the instructions
 //! of `kifu stats` (one thread).
+//!
+//! With variations (`kifu index --variations`), a game's every board-changing event is recorded
+//! with the tree's shape, with no linear state, and replayed when the game ends (`variations`);
+//! without, nothing of that runs (its flag is tested only off the main line and in games that
+//! have variations, not per move or node of a linear game).
 
 use super::mainline::{push_move, MainLine};
 use super::normalize;
-use super::position::{Final, Moves, Posting};
+use super::position::{Final, Mark, Moves, Posting};
 use super::texts::{Field, Texts};
 use kifu::{Ending, Event, EventSource, Format, InfoKey, Move};
 
@@ -208,6 +213,17 @@ pub struct Collector {
     pub keep_main_line: bool,
     /// Fill [`GameRow::positions`].
     pub with_positions: bool,
+    /// With [`Collector::with_positions`]: the positions of every node of every variation too
+    /// (see `variations`).
+    pub with_variations: bool,
+    /// This game records its whole tree (`with_variations` and `with_positions` as the game
+    /// started): every board-changing event and the tree's marks go to `main_moves`, and the
+    /// tracker is fed every node (no linear state).
+    tree: bool,
+    /// The main line's steps, copied out of the tree's (`variations::replay`).
+    tree_main: Moves,
+    /// The tree replay's buffers.
+    tree_scratch: crate::variations::Scratch,
     // -- pattern search --
     /// Records the pattern column of a Go game (see `pattern`).
     pattern: crate::pattern::Recorder,
@@ -242,6 +258,9 @@ impl Collector {
     fn track(&mut self, ev: &Event<'_>) {
         if !self.linear {
             self.line.feed(ev);
+            if self.tree {
+                self.record_tree(ev);
+            }
             return;
         }
         match ev {
@@ -290,6 +309,9 @@ impl Collector {
         self.last_was_node = true;
         if !self.linear {
             self.line.feed(&Event::Node);
+            if self.tree {
+                self.main_moves.push_mark(Mark::Node { main: self.line.on_main() });
+            }
         }
     }
 
@@ -309,6 +331,9 @@ impl Collector {
             self.move_kind = Some(if matches!(m, Move::Shogi(_)) { Kind::Shogi } else { Kind::Go });
         }
         if !self.line_on_main() {
+            if self.tree {
+                self.main_moves.push_move(*m);
+            }
             return false;
         }
         self.moves += 1;
@@ -329,7 +354,8 @@ impl Collector {
             self.row = Some(GameRow { offset, ..GameRow::default() });
             self.line.reset();
             self.line.feed(ev);
-            self.linear = true;
+            self.tree = self.with_variations && self.with_positions;
+            self.linear = !self.tree;
             self.buf.clear();
             self.buf.push(b'(');
             self.opening_len = 0;
@@ -430,6 +456,22 @@ impl Collector {
         }
     }
 
+    /// Records an event off the main line (one on it is recorded as without variations), or a
+    /// variation's start or end, in a game that records its whole tree (`track`, once the
+    /// tracker has been fed the event).
+    #[cold]
+    fn record_tree(&mut self, ev: &Event<'_>) {
+        let main = self.line.on_main();
+        match *ev {
+            Event::Setup(_) | Event::Turn(_) | Event::Info(_) if !main => self.main_moves.push_event(ev),
+            Event::VariationStart(b) => {
+                self.main_moves.push_mark(Mark::Branch { sibling: b == kifu::Branch::Sibling, main })
+            }
+            Event::VariationEnd => self.main_moves.push_mark(Mark::BranchEnd { main }),
+            _ => {}
+        }
+    }
+
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
         let mut row = self.row.take()?;
@@ -462,6 +504,16 @@ impl Collector {
         }
         // Replayed from the collector's own list: no copy of it for the row.
         let shogi = row.kind == Some(Kind::Shogi);
+        // The whole tree's positions; then `main_moves` holds the main line's steps, as it
+        // does without variations, for the final position and the pattern column.
+        let tree = self.tree.then(|| {
+            self.tree_main.clear();
+            let (steps, marks) = self.main_moves.steps();
+            let p = crate::variations::replay(steps, marks, shogi, &mut self.tree_main, &mut self.tree_scratch);
+            std::mem::swap(&mut self.main_moves, &mut self.tree_main);
+            p
+        });
+        self.tree = false;
         row.sym_hash = row.main_hash;
         row.final_pos = if self.with_positions && !shogi {
             self.replay_go(&mut row)
@@ -475,6 +527,9 @@ impl Collector {
         } else {
             self.main_moves.replay(shogi, None)
         };
+        if let Some(p) = tree {
+            row.positions = p;
+        }
         row.norm = Normalised {
             date: row.date(),
             outcome: row.outcome(),
@@ -536,10 +591,18 @@ impl Collector {
     }
 }
 
-/// Reads every game of `bytes` (one file, or one member of an archive) into rows. `None` when no
-/// format recognises the bytes. One file is read by one worker: a database of many files keeps
-/// every core busy, a single huge file does not (the streams layer's chunks could spread it).
+/// [`scan_with`] without variations.
+#[cfg(test)]
 pub fn scan(bytes: &[u8], config: kifu::Config, positions: bool) -> Option<FileScan> {
+    scan_with(bytes, config, positions, false)
+}
+
+/// Reads every game of `bytes` (one file, or one member of an archive) into rows, with every
+/// position of its main line (`positions`) and of its variations too (`variations`). `None` when
+/// no format recognises the bytes. One file is read by one worker: a database of many files
+/// keeps every core busy, a single huge file does not (the streams layer's chunks could spread
+/// it).
+pub fn scan_with(bytes: &[u8], config: kifu::Config, positions: bool, variations: bool) -> Option<FileScan> {
     thread_local! {
         /// This thread's collector, kept from file to file: its buffers (the canonical main
         /// line, the main line's moves) grow to the longest game once, not in every file (most
@@ -549,6 +612,7 @@ pub fn scan(bytes: &[u8], config: kifu::Config, positions: bool) -> Option<FileS
     let mut reader = kifu::AnyReader::detect(bytes, config)?;
     COLLECTOR.with_borrow_mut(|c| {
         c.with_positions = positions;
+        c.with_variations = variations;
         Some(collect(&mut reader, c))
     })
 }

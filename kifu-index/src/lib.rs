@@ -55,6 +55,7 @@ mod runs;
 mod schema;
 mod symmetry;
 mod texts;
+mod variations;
 mod walk;
 mod writer;
 

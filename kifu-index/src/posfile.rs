@@ -875,7 +875,8 @@ impl Log {
 pub type Logged = (u64, u64, Vec<Entry>);
 
 /// The games of the log at `path` written for the database with `nonce`, whole batches only,
-/// with ids above `hwm`; a game logged twice (by two runs) as last logged.
+/// with ids above `hwm`; a game logged twice (by two runs) as last logged. A game's postings
+/// (all its runs of consecutive move numbers) are in one batch.
 pub fn read_log(path: &Path, nonce: u64, hwm: u64) -> Vec<Logged> {
     let mut games: std::collections::BTreeMap<u64, (u64, Vec<Entry>)> = Default::default();
     let Ok(bytes) = std::fs::read(path) else { return Vec::new() };
@@ -910,9 +911,18 @@ pub fn read_log(path: &Path, nonce: u64, hwm: u64) -> Vec<Logged> {
         if j + 8 > bytes.len() || xxhash_rust::xxh3::xxh3_64(&bytes[i + 8..j]) != u64_at(j) {
             break;
         }
+        // A game's postings in runs of consecutive move numbers, one after another (several
+        // runs: a game with variations); a game of a later batch replaces the earlier one's.
+        let mut last = None;
         for (game, main, postings) in batch {
             if game > hwm {
-                games.insert(game, (main, postings));
+                match games.get_mut(&game) {
+                    Some(g) if last == Some(game) => g.1.extend(postings),
+                    _ => {
+                        games.insert(game, (main, postings));
+                    }
+                }
+                last = Some(game);
             }
         }
         i = j + 8;

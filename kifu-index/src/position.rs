@@ -10,6 +10,10 @@
 //! games when the machine had a core besides the readers: one reader on two cores finished in
 //! 0.41 s rather than 0.48 s (medians of 11 runs), by taking a second core that `--threads 1`
 //! had not asked for.
+//!
+//! With variations (`kifu index --variations`) the same list holds every node's steps, with the
+//! tree's shape beside them ([`Mark`]s); `variations` replays that, and copies the main line's
+//! steps out for [`Moves::replay`] and [`Moves::visit`].
 
 use crate::symmetry::GoHash;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer, Rules};
@@ -25,7 +29,7 @@ thread_local! {
 
 /// One main-line event that changes a board, owned (it outlives the input it was read from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(crate) enum Step {
     /// A move, Go or shogi.
     Move(Move),
     /// Setup: a stone or piece placed or removed.
@@ -38,10 +42,23 @@ enum Step {
     Rules(Rules),
 }
 
+/// With variations (`variations`), the tree's shape between the steps: a node, a variation's
+/// start and end, each with whether the events after it are on the main line. Kept beside the
+/// steps (not among them: the main line's replay stays as it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// A node starts (the events after it are its own; `main`: it is on the main line).
+    Node { main: bool },
+    /// A variation starts (`sibling`: [`kifu::Branch::Sibling`]); `main` as for a node.
+    Branch { sibling: bool, main: bool },
+    /// A variation ends; `main` as for a node.
+    BranchEnd { main: bool },
+}
+
 impl Step {
     /// The event a board takes for this step (a move, setup or the side to move); `None` for
     /// the board size and rules, which the Go replayer takes by their own calls.
-    fn event(self) -> Option<Event<'static>> {
+    pub(crate) fn event(self) -> Option<Event<'static>> {
         match self {
             Step::Move(m) => Some(Event::Move(m)),
             Step::Setup(s) => Some(Event::Setup(s)),
@@ -55,6 +72,8 @@ impl Step {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Moves {
     steps: Vec<Step>,
+    /// With variations: the tree's marks, each before the step at its index.
+    marks: Vec<(u32, Mark)>,
 }
 
 /// What the replay gives: stones captured by Black and White (Go), and a hash of the final
@@ -69,6 +88,7 @@ impl Moves {
     /// Starts a new game, keeping the allocation.
     pub fn clear(&mut self) {
         self.steps.clear();
+        self.marks.clear();
     }
 
     /// Records a main-line move.
@@ -77,8 +97,24 @@ impl Moves {
         self.steps.push(Step::Move(m));
     }
 
+    /// Records one step as it is (a step of another list).
+    pub(crate) fn push_step(&mut self, s: Step) {
+        self.steps.push(s);
+    }
+
+    /// Records a mark of the tree's shape before the next step.
+    pub(crate) fn push_mark(&mut self, m: Mark) {
+        self.marks.push((self.steps.len().min(u32::MAX as usize) as u32, m));
+    }
+
+    /// The steps recorded, and the marks between them.
+    pub(crate) fn steps(&self) -> (&[Step], &[(u32, Mark)]) {
+        (&self.steps, &self.marks)
+    }
+
     /// Records a main-line event other than a move, when it changes a board (setup, turn,
     /// board size, rules); ignores the rest.
+    #[inline(always)]
     pub fn push_event(&mut self, ev: &Event<'_>) {
         let step = match *ev {
             Event::Move(m) => Step::Move(m),
@@ -249,8 +285,14 @@ impl Moves {
     }
 }
 
+/// This thread's Go replayer and symmetric hashes (those [`Moves::visit`] uses), for a replay of
+/// its own; it must leave the replayer as [`Replayer::finish_game`] does.
+pub(crate) fn with_go<R>(f: impl FnOnce(&mut Replayer, &mut GoHash) -> R) -> R {
+    GO.with_borrow_mut(|go| HASH.with_borrow_mut(|sym| f(go, sym)))
+}
+
 /// Makes the hashes follow the library's board after a step other than a move.
-fn resync(go: &Replayer, sym: &mut GoHash, size: (u8, u8)) {
+pub(crate) fn resync(go: &Replayer, sym: &mut GoHash, size: (u8, u8)) {
     match go.board() {
         Some(b) => sym.load(b),
         None => sym.reset(size.0, size.1),
@@ -311,6 +353,20 @@ const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Plays a shogi move on `pos` and keeps `hash` (its [`shogi_zobrist`]) up to date, as
+/// [`Moves::visit`] does; an illegal move is left unplayed.
+pub(crate) fn shogi_play(pos: &mut ShogiPosition, hash: &mut u64, m: kifu::ShogiMove) {
+    let part = |pos: &ShogiPosition| {
+        let mut h = m.from.map_or(0, |f| square_key(pos, f)) ^ square_key(pos, m.to);
+        h ^= hand_keys(pos, m.color);
+        h ^ side_key(pos)
+    };
+    let before = part(pos);
+    if pos.play(m).is_ok() {
+        *hash ^= before ^ part(pos);
+    }
 }
 
 /// The key of what stands on `sq` (0 when empty).

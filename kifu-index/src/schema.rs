@@ -41,7 +41,9 @@
 //! (`posfile`), which names games by id, can tell a deleted game from a new one.
 //!
 //! `meta`: `nonce`, a random number made with the database, which the positions file repeats
-//! (a positions file left from another database is not used).
+//! (a positions file left from another database is not used); `variations`, 1 when the
+//! positions file holds the positions of variations too (`kifu index --variations`: remembered
+//! by every later run while the positions file stands; absent or 0: main lines only).
 
 use rusqlite::Connection;
 use std::path::Path;
@@ -164,6 +166,32 @@ pub fn nonce(conn: &Connection) -> rusqlite::Result<u64> {
     use rusqlite::OptionalExtension;
     let v: Option<i64> = conn.query_row("SELECT value FROM meta WHERE key = 'nonce'", [], |r| r.get(0)).optional()?;
     Ok(v.unwrap_or(0) as u64)
+}
+
+/// Whether the index records the positions of variations (`meta` key `variations`, 1; absent
+/// or 0: main lines only; see [`Options::variations`](crate::Options::variations)).
+pub fn variations(conn: &Connection) -> rusqlite::Result<bool> {
+    use rusqlite::OptionalExtension;
+    let v: Option<i64> =
+        conn.query_row("SELECT value FROM meta WHERE key = 'variations'", [], |r| r.get(0)).optional()?;
+    Ok(v == Some(1))
+}
+
+/// Records whether the index records the positions of variations, and marks every file on disk
+/// for reading again (`mtime_ns = -1`): their games' positions are to be recorded the new way.
+/// One transaction; returns how many files were marked.
+pub fn set_variations(conn: &Connection, on: bool) -> rusqlite::Result<usize> {
+    conn.execute_batch("BEGIN IMMEDIATE")?;
+    let done = conn
+        .execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('variations', ?1)", [on as i64])
+        .and_then(|_| conn.execute("UPDATE files SET mtime_ns = -1 WHERE parent_id IS NULL", []));
+    match done {
+        Ok(n) => conn.execute_batch("COMMIT").map(|_| n),
+        Err(e) => {
+            let _ = conn.execute_batch("ROLLBACK");
+            Err(e)
+        }
+    }
 }
 
 /// Marks for reading again (`mtime_ns = -1`) the files on disk whose games, or whose members'
