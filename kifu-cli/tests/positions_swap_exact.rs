@@ -24,23 +24,6 @@ fn swap(g: &Grid) -> Grid {
     Grid { w: g.w, h: g.h, cells }
 }
 
-/// SGF setup of a grid (`SZ[19]AB[..]AW[..]`).
-fn setup(g: &Grid) -> String {
-    let letter = |v: u8| (if v < 26 { b'a' + v } else { b'A' + v - 26 }) as char;
-    let mut s = if g.w == g.h { format!("SZ[{}]", g.w) } else { format!("SZ[{}:{}]", g.w, g.h) };
-    for (colour, prop) in [(1, "AB"), (2, "AW")] {
-        let points: Vec<String> = (0..g.cells.len())
-            .filter(|&i| g.cells[i] == colour)
-            .map(|i| format!("[{}{}]", letter((i % g.w as usize) as u8), letter((i / g.w as usize) as u8)))
-            .collect();
-        if !points.is_empty() {
-            s.push_str(prop);
-            s.push_str(&points.concat());
-        }
-    }
-    s
-}
-
 /// An SFEN's board mirrored left to right: each rank's pieces (`+P`, `p`) and runs of empty
 /// squares in reverse order; side to move and hands as they are.
 fn mirror_sfen(sfen: &str) -> String {
@@ -217,7 +200,7 @@ fn twins_equal_brute_force_on_the_corpus() {
     let (mut twin_hits, mut twin_queries_met) = (0, 0);
     for (i, (path, offset, number, as_twin)) in picks.iter().enumerate() {
         let pos = match (&queries[i].0, as_twin) {
-            (Pos::Go(g), true) => kifu_index::Position::from_sgf_setup(&setup(g)).unwrap(),
+            (Pos::Go(g), true) => kifu_index::Position::from_sgf_setup(&g.setup()).unwrap(),
             (Pos::Shogi(s), true) => kifu_index::Position::from_sfen(s).unwrap(),
             _ => {
                 let bytes = bytes_cache.entry(path.clone()).or_insert_with(|| load(Path::new(path)));

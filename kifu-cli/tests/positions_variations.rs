@@ -11,10 +11,11 @@
 
 mod common;
 
+use common::brute::{Grid, Pos};
 use common::rng::XorShift;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer};
 use kifu::position::shogi::ShogiPosition;
-use kifu::{Color, Event, InfoKey, Move, Point};
+use kifu::{Event, InfoKey, Move, Point};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,109 +25,6 @@ fn temp(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// A Go board as a grid: 0 empty, 1 Black, 2 White, row by row.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Grid {
-    w: u8,
-    h: u8,
-    cells: Vec<u8>,
-}
-
-impl Grid {
-    fn of(board: Option<&kifu::position::go::Board>, size: (u8, u8)) -> Grid {
-        let (w, h) = board.map_or(size, |b| b.size());
-        let mut cells = vec![0; w as usize * h as usize];
-        if let Some(b) = board {
-            for y in 0..h {
-                for x in 0..w {
-                    cells[y as usize * w as usize + x as usize] = match b.get(Point::new(x, y)) {
-                        Some(Color::Black) => 1,
-                        Some(Color::White) => 2,
-                        None => 0,
-                    };
-                }
-            }
-        }
-        Grid { w, h, cells }
-    }
-
-    /// A quarter turn: (x, y) goes to (h-1-y, x) on an h × w board.
-    fn turn(&self) -> Grid {
-        let (w, h) = (self.w as usize, self.h as usize);
-        let mut cells = vec![0; w * h];
-        for y in 0..h {
-            for x in 0..w {
-                cells[x * h + (h - 1 - y)] = self.cells[y * w + x];
-            }
-        }
-        Grid { w: self.h, h: self.w, cells }
-    }
-
-    /// The mirror image: (x, y) goes to (w-1-x, y).
-    fn mirror(&self) -> Grid {
-        let mut cells = self.cells.clone();
-        for row in cells.chunks_mut(self.w as usize) {
-            row.reverse();
-        }
-        Grid { w: self.w, h: self.h, cells }
-    }
-
-    /// The eight orientations: turns 0–3, then the mirror image turned 0–3.
-    fn orientations(&self) -> Vec<Grid> {
-        let mut out = vec![self.clone()];
-        for _ in 0..3 {
-            out.push(out.last().unwrap().turn());
-        }
-        out.push(self.mirror());
-        for _ in 0..3 {
-            out.push(out.last().unwrap().turn());
-        }
-        out
-    }
-
-    /// Where orientation `k` takes point (x, y).
-    fn map(&self, k: usize, (mut x, mut y): (u8, u8)) -> (u8, u8) {
-        let (mut w, mut h) = (self.w, self.h);
-        if k >= 4 {
-            x = w - 1 - x;
-        }
-        for _ in 0..k % 4 {
-            (x, y) = (h - 1 - y, x);
-            (w, h) = (h, w);
-        }
-        (x, y)
-    }
-
-    /// The same for all orientations: the smallest of the eight.
-    fn canonical(&self) -> Grid {
-        self.orientations().into_iter().min().unwrap()
-    }
-
-    /// SGF setup for the grid (`SZ[w:h]AB[..]AW[..]`).
-    fn setup(&self) -> String {
-        let c = |v: u8| (if v < 26 { b'a' + v } else { b'A' + v - 26 }) as char;
-        let mut s = format!("SZ[{}:{}]", self.w, self.h);
-        for (tag, colour) in [("AB", 1), ("AW", 2)] {
-            let points: Vec<String> = (0..self.cells.len())
-                .filter(|&i| self.cells[i] == colour)
-                .map(|i| format!("[{}{}]", c((i % self.w as usize) as u8), c((i / self.w as usize) as u8)))
-                .collect();
-            if !points.is_empty() {
-                s.push_str(tag);
-                s.push_str(&points.concat());
-            }
-        }
-        s
-    }
-}
-
-/// A position as brute force sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Pos {
-    Go(Grid),
-    Shogi(String),
 }
 
 /// One position of a game's tree: the game's offset, the move number, the position, the move

@@ -84,6 +84,28 @@ impl Grid {
         (x, y)
     }
 
+    /// The same for all orientations: the smallest of the eight.
+    pub fn canonical(&self) -> Grid {
+        self.orientations().into_iter().min().unwrap()
+    }
+
+    /// SGF setup for the grid (`SZ[n]` or `SZ[w:h]`, then `AB[..]AW[..]`).
+    pub fn setup(&self) -> String {
+        let letter = |v: u8| (if v < 26 { b'a' + v } else { b'A' + v - 26 }) as char;
+        let mut s = if self.w == self.h { format!("SZ[{}]", self.w) } else { format!("SZ[{}:{}]", self.w, self.h) };
+        for (colour, prop) in [(1, "AB"), (2, "AW")] {
+            let points: Vec<String> = (0..self.cells.len())
+                .filter(|&i| self.cells[i] == colour)
+                .map(|i| format!("[{}{}]", letter((i % self.w as usize) as u8), letter((i / self.w as usize) as u8)))
+                .collect();
+            if !points.is_empty() {
+                s.push_str(prop);
+                s.push_str(&points.concat());
+            }
+        }
+        s
+    }
+
     /// A number the same for all orientations: stones by colour and distance to the edges.
     pub fn signature(&self) -> u64 {
         let (w, h) = (self.w as usize, self.h as usize);
@@ -103,7 +125,7 @@ impl Grid {
 }
 
 /// A position of a game as brute force sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pos {
     Go(Grid),
     Shogi(String),
