@@ -99,7 +99,27 @@ fn sgf_events_unchanged() {
     let Some(dir) = common::corpus_dir("sgf") else { return };
     let (d, items, errors) = digest(&dir);
     eprintln!("sgf: digest {d}, {items} items, {errors} errors");
-    assert_eq!(d, "a05c05f09c91c1fd", "events, offsets, warnings, errors or skip_game answers changed");
+    assert_eq!(d, "376bdd53996a631d", "events, offsets, warnings, errors or skip_game answers changed");
+}
+
+/// Every event read from a property value points at the value's `[`, whichever path read it: a
+/// move right after its node's `;`, after white space, after another property, or with more
+/// values after it.
+#[test]
+fn moves_point_at_their_value() {
+    let offsets = |input: &[u8]| {
+        let mut r = kifu::sgf::Reader::new(input);
+        let mut seen = Vec::new();
+        while let Some(ev) = r.next_event() {
+            if let Ok(Event::Move(_)) = ev {
+                seen.push(r.event_offset().unwrap());
+            }
+        }
+        seen
+    };
+    assert_eq!(offsets(b"(;B[aa];W[bb])"), [3, 9]);
+    assert_eq!(offsets(b"(;C[x]B[aa]; W[bb]\n;\nB[cc] )"), [7, 14, 22]);
+    assert_eq!(offsets(b"(;B[aa] ;W [bb];B[cc][dd])"), [3, 11, 17, 21]);
 }
 
 #[test]

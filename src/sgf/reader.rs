@@ -367,6 +367,8 @@ impl<'a> Reader<'a> {
                         let pt = Point::new(x, y);
                         if x < self.width && y < self.height {
                             self.pos = p + 5;
+                            // Where the value starts, as for every event read from a value.
+                            self.event_at = p + 1;
                             let point = Some(pt);
                             return Ok(Event::Move(Move::Go { color: color(b == b'B'), point }));
                         }
