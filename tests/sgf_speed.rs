@@ -41,8 +41,14 @@ fn digest_items(h: &mut Fnv, bytes: &[u8], config: Config) -> (u64, u64) {
         line.clear();
         use std::fmt::Write;
         write!(line, "{item:?}").unwrap();
+        // (Where the reader stands after a node is left out: the hot path may have read ahead.)
+        let node = matches!(item, Ok(Event::Node));
         drop(item);
-        write!(line, "@{:?}/{};", r.event_offset(), r.offset()).unwrap();
+        write!(line, "@{:?}", r.event_offset()).unwrap();
+        if !node {
+            write!(line, "/{}", r.offset()).unwrap();
+        }
+        line.push(';');
         h.write(line.as_bytes());
         assert!(n < 50_000_000, "no end");
     }
@@ -99,7 +105,7 @@ fn sgf_events_unchanged() {
     let Some(dir) = common::corpus_dir("sgf") else { return };
     let (d, items, errors) = digest(&dir);
     eprintln!("sgf: digest {d}, {items} items, {errors} errors");
-    assert_eq!(d, "376bdd53996a631d", "events, offsets, warnings, errors or skip_game answers changed");
+    assert_eq!(d, "5c3ade759201043f", "events, offsets, warnings, errors or skip_game answers changed");
 }
 
 /// Every event read from a property value points at the value's `[`, whichever path read it: a
