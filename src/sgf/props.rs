@@ -65,12 +65,9 @@ static SHORT_KINDS: [Kind; 26 * 27] = {
 /// [`kind`] of the identifier `a` (then `b`, if given), upper-case letters, by a table.
 #[inline(always)]
 pub(crate) fn short_kind(a: u8, b: Option<u8>) -> Kind {
-    let second = match b {
-        Some(b) => b.wrapping_sub(b'A') as usize,
-        None => 26,
-    };
-    match SHORT_KINDS.get((a.wrapping_sub(b'A') as usize) * 27 + second) {
-        Some(&k) if second <= 26 => k,
+    let (first, second) = (a.wrapping_sub(b'A') as usize, b.map_or(26, |b| b.wrapping_sub(b'A') as usize));
+    match SHORT_KINDS.get(first * 27 + second) {
+        Some(&k) if first < 26 && (second < 26 || b.is_none()) => k,
         _ => Kind::Other,
     }
 }

@@ -67,8 +67,9 @@ pub struct Reader<'a> {
     /// The current node has been opened (false just after `(` until `;`).
     in_node: bool,
     pending: Option<Pending<'a>>,
-    /// The input the hot path may read tokens from (`input` up to the game-size limit while
-    /// the hot path may run, else empty): it runs while `pos` is inside it.
+    /// The input the hot path may read tokens from (`input` up to the game-size limit and as
+    /// many bytes as the node limit still allows nodes, while the hot path may run; else
+    /// empty): it runs while `pos` is inside it.
     window: &'a [u8],
     /// The board size clamped to 26 (`a`-`z`): the hot path's moves use lower-case letters only.
     lower: [u8; 2],
@@ -276,7 +277,11 @@ impl<'a> Reader<'a> {
             && !self.after_variation
             && !self.not_go
         {
-            &input[..self.game_limit.saturating_add(1).min(input.len())]
+            // Each node takes a byte at least: a window no longer than the nodes the limit still
+            // allows cannot take the hot path past it.
+            let nodes_left =
+                usize::try_from(self.config.limits.max_nodes.saturating_sub(self.nodes)).unwrap_or(usize::MAX);
+            &input[..self.game_limit.saturating_add(1).min(input.len()).min(self.pos.saturating_add(nodes_left))]
         } else {
             &[]
         };

@@ -99,6 +99,21 @@ pub(crate) fn close_or_escape(w: u64) -> Option<usize> {
     }
 }
 
+/// [`value_end`] for a UTF-8 value without a limit, the first eight bytes looked at inline (most
+/// values are short).
+#[inline(always)]
+pub(crate) fn short_value_end(input: &[u8], start: usize) -> End {
+    if let Some(w) = input.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*w);
+        if let Some(k) = close_or_escape(w) {
+            if (w >> (8 * k)) as u8 == b']' {
+                return End::At(start + k);
+            }
+        }
+    }
+    value_end(input, start, Charset::Utf8, usize::MAX)
+}
+
 /// A decision that may need bytes past the end of the input given (a streaming window); with
 /// the whole input (`eof`), always `Known`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -327,10 +342,18 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
             }
             b'(' | b')' => return Look::Known(info),
             b'[' => {
-                let End::At(e) = value_end(input, i + 1, Charset::Utf8, usize::MAX) else {
+                let End::At(e) = short_value_end(input, i + 1) else {
                     break;
                 };
                 let value = &input[i + 1..e];
+                i = e + 1;
+                if let [a, b] = *ident {
+                    // The common case: two upper-case letters, or an identifier that cannot be
+                    // one of the three.
+                    if !matches!((a, b), (b'C', b'A') | (b'S', b'Z') | (b'G', b'M')) && b.is_ascii_uppercase() {
+                        continue;
+                    }
+                }
                 let mut up = ident.iter().filter(|c| c.is_ascii_uppercase());
                 let (a, b2, c) = (up.next(), up.next(), up.next());
                 // An identifier with a digit (`C1A`) maps to no property.
@@ -344,7 +367,6 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 if info.charset.is_some() && info.size.is_some() && info.game.is_some() {
                     return Look::Known(info);
                 }
-                i = e + 1;
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
                 let s = i;
@@ -372,6 +394,17 @@ pub(crate) fn is_go(v: &[u8]) -> bool {
 
 /// `SZ[19]` or `SZ[19:13]`: (columns, rows), each 1–52.
 pub(crate) fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
+    // The common case, one or two digits.
+    if let [a @ b'0'..=b'9', rest @ ..] = v {
+        let n = match *rest {
+            [] => a - b'0',
+            [b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
+            _ => 0,
+        };
+        if n > 0 {
+            return if n <= 52 { Some((n, n)) } else { None };
+        }
+    }
     let v = trim(v);
     let (w, h) = match v.iter().position(|&b| b == b':') {
         Some(c) => (num(trim(&v[..c]))?, num(trim(&v[c + 1..]))?),

@@ -45,12 +45,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// A node's `;` at `p`, within the node limit.
+    /// A node's `;` at `p` (the window holds no more bytes than the node limit allows nodes:
+    /// see `next_item`).
     #[inline(always)]
     fn fast_node(&mut self, p: usize) -> Option<Event<'a>> {
-        if self.nodes >= self.config.limits.max_nodes {
-            return None;
-        }
         self.nodes += 1;
         self.event_at = p;
         self.pos = p + 1;
@@ -67,14 +65,15 @@ impl<'a> Reader<'a> {
             return self.short_move(p, b);
         };
         let w = u64::from_le_bytes(*w);
-        if w & 0x0000_00ff_0000_ff00 != 0x0000_005d_0000_5b00 {
+        // The usual `B[pd];`, then any `B[pd]` whose property ends there.
+        if w & 0x0000_ffff_0000_ff00 != 0x0000_3b5d_0000_5b00
+            && (w & 0x0000_00ff_0000_ff00 != 0x0000_005d_0000_5b00
+                || CONTINUES[(w >> 40) as u8 as usize] && !ends_property(self.input, p + 5))
+        {
             return None;
         }
         let (x, y) = (((w >> 16) as u8).wrapping_sub(b'a'), ((w >> 24) as u8).wrapping_sub(b'a'));
         if x >= self.lower[0] || y >= self.lower[1] {
-            return None;
-        }
-        if CONTINUES[(w >> 40) as u8 as usize] && !ends_property(self.input, p + 5) {
             return None;
         }
         self.pos = p + 5;
@@ -198,8 +197,7 @@ static CONTINUES: [bool; 256] = {
 #[inline(always)]
 pub(super) fn ends_property(input: &[u8], i: usize) -> bool {
     match input.get(i) {
-        Some(b'[') => false,
-        Some(&c) if is_ws(c) => input.get(super::ws_from(input, i + 1)) != Some(&b'['),
+        Some(&c) if CONTINUES[c as usize] => c != b'[' && input.get(super::ws_from(input, i + 1)) != Some(&b'['),
         _ => true,
     }
 }
