@@ -265,8 +265,22 @@ impl<'a> Reader<'a> {
     /// game-size limit).
     #[inline(always)]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
-        if let Some(ev) = self.fast(self.pos) {
-            return Some(Ok(ev));
+        // A node and a move return from their own branches, the event known there: a caller
+        // that matches on the event can then go straight to its arm (one indirect jump less per
+        // event, and a well-predicted one).
+        let p = self.pos;
+        if let Some(&b) = self.window.get(p) {
+            if b == b';' {
+                return Some(Ok(self.fast_node(p)));
+            }
+            if b == b'B' || b == b'W' {
+                if let Some(point) = self.fast_move(p) {
+                    return Some(Ok(Event::Move(Move::Go { color: color(b == b'B'), point: Some(point) })));
+                }
+            }
+            if let Some(ev) = self.fast(p, b) {
+                return Some(Ok(ev));
+            }
         }
         let item = self.next_slow();
         let input = self.input;

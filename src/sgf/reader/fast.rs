@@ -13,15 +13,12 @@ use crate::event::{Clock, ClockKind, Event, Info, InfoKey, Move, Point};
 use crate::text::{Charset, Text, TextRule};
 
 impl<'a> Reader<'a> {
-    /// The event at `p` (when `p` is inside `window`), or `None` for the general path.
+    /// The event at `p` (inside `window`, `b` the byte there) when it is neither a node nor a
+    /// move that `next_item` reads itself ([`Reader::fast_node`], [`Reader::fast_move`]), or
+    /// `None` for the general path.
     #[inline(always)]
-    pub(super) fn fast(&mut self, p: usize) -> Option<Event<'a>> {
-        match *self.window.get(p)? {
-            b';' => self.fast_node(p),
-            b @ (b'B' | b'W') => match self.fast_move(p, b) {
-                Some(ev) => Some(ev),
-                None => self.one_value(p),
-            },
+    pub(super) fn fast(&mut self, p: usize, b: u8) -> Option<Event<'a>> {
+        match b {
             b'A'..=b'Z' => self.one_value(p),
             b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c => self.fast_after_ws(p),
             _ => None,
@@ -35,9 +32,9 @@ impl<'a> Reader<'a> {
         let p = self.ws_from(p + 1);
         self.pos = p;
         match *self.window.get(p)? {
-            b';' => self.fast_node(p),
-            b @ (b'B' | b'W') => match self.fast_move(p, b) {
-                Some(ev) => Some(ev),
+            b';' => Some(self.fast_node(p)),
+            b @ (b'B' | b'W') => match self.fast_move(p) {
+                Some(point) => Some(Event::Move(Move::Go { color: color(b == b'B'), point: Some(point) })),
                 None => self.one_value(p),
             },
             b'A'..=b'Z' => self.one_value(p),
@@ -48,21 +45,22 @@ impl<'a> Reader<'a> {
     /// A node's `;` at `p` (the window holds no more bytes than the node limit allows nodes:
     /// see `next_item`).
     #[inline(always)]
-    fn fast_node(&mut self, p: usize) -> Option<Event<'a>> {
+    pub(super) fn fast_node(&mut self, p: usize) -> Event<'a> {
         self.nodes += 1;
         self.event_at = p;
         self.pos = p + 1;
-        Some(Event::Node)
+        Event::Node
     }
 
-    /// A move `B[xy]` at `p` (`b` is its `B` or `W`) on the board, its property ending there.
+    /// The point of a move `B[xy]` or `W[xy]` at `p` on the board, its property ending there
+    /// (read: the reader is past it).
     #[inline(always)]
-    fn fast_move(&mut self, p: usize, b: u8) -> Option<Event<'a>> {
+    pub(super) fn fast_move(&mut self, p: usize) -> Option<Point> {
         // Eight bytes at once: `[` and `]` in place, lower-case letters on the board (an
         // upper-case letter, past `z`, takes the general path), and the byte after the value
         // neither a second value's `[` nor white space.
         let Some(w) = self.window.get(p..).and_then(<[u8]>::first_chunk::<8>) else {
-            return self.short_move(p, b);
+            return self.short_move(p);
         };
         let w = u64::from_le_bytes(*w);
         // The usual `B[pd];`, then any `B[pd]` whose property ends there.
@@ -78,12 +76,12 @@ impl<'a> Reader<'a> {
         }
         self.pos = p + 5;
         self.event_at = p + 1;
-        Some(Event::Move(Move::Go { color: color(b == b'B'), point: Some(Point::new(x, y)) }))
+        Some(Point::new(x, y))
     }
 
     /// [`Reader::fast_move`] where fewer than eight bytes of the window are left.
     #[cold]
-    fn short_move(&mut self, p: usize, b: u8) -> Option<Event<'a>> {
+    fn short_move(&mut self, p: usize) -> Option<Point> {
         let input = self.input;
         let Some(&[b'[', x, y, b']']) = input.get(p + 1..p + 5) else {
             return None;
@@ -95,7 +93,7 @@ impl<'a> Reader<'a> {
         }
         self.pos = p + 5;
         self.event_at = p + 1;
-        Some(Event::Move(Move::Go { color: color(b == b'B'), point: Some(Point::new(x, y)) }))
+        Some(Point::new(x, y))
     }
 
     /// A property at `p` of one or two upper-case letters, its one value right after them, that
