@@ -46,9 +46,35 @@ pub(crate) enum Kind {
     Other,
 }
 
+/// The kind of each identifier of one or two upper-case letters, by [`short_kind`]'s index.
+static SHORT_KINDS: [Kind; 26 * 27] = {
+    let mut t = [Kind::Other; 26 * 27];
+    let mut a = 0;
+    while a < 26 {
+        t[a * 27 + 26] = kind(&[b'A' + a as u8]);
+        let mut b = 0;
+        while b < 26 {
+            t[a * 27 + b] = kind(&[b'A' + a as u8, b'A' + b as u8]);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// [`kind`] of the identifier `a` (then `b`, if given), upper-case letters, by a table.
+#[inline(always)]
+pub(crate) fn short_kind(a: u8, b: Option<u8>) -> Kind {
+    let (first, second) = (a.wrapping_sub(b'A') as usize, b.map_or(26, |b| b.wrapping_sub(b'A') as usize));
+    match SHORT_KINDS.get(first * 27 + second) {
+        Some(&k) if first < 26 && (second < 26 || b.is_none()) => k,
+        _ => Kind::Other,
+    }
+}
+
 /// Looks up a normalised (upper-case only) identifier.
 #[inline]
-pub(crate) fn kind(id: &[u8]) -> Kind {
+pub(crate) const fn kind(id: &[u8]) -> Kind {
     use InfoKey as K;
     use Kind::*;
     match id {
@@ -270,6 +296,19 @@ mod tests {
         assert_eq!(kind(b"XX"), Kind::Other);
         assert!(is_defined(Ident::normalise(b"Lettered").as_bytes()));
         assert!(is_defined(b"TE") && is_defined(b"B") && !is_defined(b"XX") && !is_defined(b"A"));
+    }
+
+    /// The table of short identifiers answers as the lookup, for every pair of bytes.
+    #[test]
+    fn short_kinds_are_kinds() {
+        for a in 0..=255u8 {
+            let up = |c: u8| c.is_ascii_uppercase();
+            assert_eq!(short_kind(a, None), if up(a) { kind(&[a]) } else { Kind::Other }, "{a}");
+            for b in 0..=255u8 {
+                let want = if up(a) && up(b) { kind(&[a, b]) } else { Kind::Other };
+                assert_eq!(short_kind(a, Some(b)), want, "{a} {b}");
+            }
+        }
     }
 
     /// The writing tables and the reading table agree: each identifier reads back as its key.

@@ -38,15 +38,30 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
         }
         return if stop < input.len() { End::TooLong } else { End::Eof };
     }
-    // Short values (points, names, dates) are the common case: look at a few bytes one by one
-    // before paying memchr's set-up cost.
+    // Short values (points, names, dates) are the common case: look at eight bytes at a time
+    // (`]` and `\\` differ in their last bit only) before paying memchr's set-up cost.
     let mut i = start;
-    let short = (start + 24).min(hay.len());
+    let short = start.saturating_add(32).min(hay.len());
     while i < short {
-        match hay[i] {
-            b']' => return End::At(i),
-            b'\\' => break,
-            _ => i += 1,
+        match hay[i..].first_chunk::<8>() {
+            Some(w) => match close_or_escape(u64::from_le_bytes(*w)) {
+                Some(k) => {
+                    let j = i + k;
+                    if hay[j] == b']' {
+                        return End::At(j);
+                    }
+                    i = j + 2;
+                }
+                None => i += 8,
+            },
+            None => {
+                // Fewer than eight bytes left before the limit or the end.
+                match hay[i] {
+                    b']' => return End::At(i),
+                    b'\\' => i += 2,
+                    _ => i += 1,
+                }
+            }
         }
     }
     while i < hay.len() {
@@ -66,6 +81,37 @@ pub(crate) fn value_end(input: &[u8], start: usize, cs: Charset, limit: usize) -
     } else {
         End::Eof
     }
+}
+
+/// The index of the first `]` or `\\` among the eight bytes of `w` (little-endian), if any.
+#[inline(always)]
+pub(crate) fn close_or_escape(w: u64) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // `]` is 0x5d and `\\` 0x5c: with the last bit set both are 0x5d, and xor makes them zero.
+    let x = (w | ONES) ^ (ONES * 0x5d);
+    // The classic zero-byte test: exact for the lowest zero byte (a borrow only marks bytes
+    // above a zero one).
+    let z = x.wrapping_sub(ONES) & !x & (ONES * 0x80);
+    if z == 0 {
+        None
+    } else {
+        Some(z.trailing_zeros() as usize / 8)
+    }
+}
+
+/// [`value_end`] for a UTF-8 value without a limit, the first eight bytes looked at inline (most
+/// values are short).
+#[inline(always)]
+pub(crate) fn short_value_end(input: &[u8], start: usize) -> End {
+    if let Some(w) = input.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*w);
+        if let Some(k) = close_or_escape(w) {
+            if (w >> (8 * k)) as u8 == b']' {
+                return End::At(start + k);
+            }
+        }
+    }
+    value_end(input, start, Charset::Utf8, usize::MAX)
 }
 
 /// A decision that may need bytes past the end of the input given (a streaming window); with
@@ -296,10 +342,18 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
             }
             b'(' | b')' => return Look::Known(info),
             b'[' => {
-                let End::At(e) = value_end(input, i + 1, Charset::Utf8, usize::MAX) else {
+                let End::At(e) = short_value_end(input, i + 1) else {
                     break;
                 };
                 let value = &input[i + 1..e];
+                i = e + 1;
+                if let [a, b] = *ident {
+                    // The common case: two upper-case letters, or an identifier that cannot be
+                    // one of the three.
+                    if !matches!((a, b), (b'C', b'A') | (b'S', b'Z') | (b'G', b'M')) && b.is_ascii_uppercase() {
+                        continue;
+                    }
+                }
                 let mut up = ident.iter().filter(|c| c.is_ascii_uppercase());
                 let (a, b2, c) = (up.next(), up.next(), up.next());
                 // An identifier with a digit (`C1A`) maps to no property.
@@ -313,7 +367,6 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 if info.charset.is_some() && info.size.is_some() && info.game.is_some() {
                     return Look::Known(info);
                 }
-                i = e + 1;
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
                 let s = i;
@@ -341,6 +394,17 @@ pub(crate) fn is_go(v: &[u8]) -> bool {
 
 /// `SZ[19]` or `SZ[19:13]`: (columns, rows), each 1–52.
 pub(crate) fn parse_size(v: &[u8]) -> Option<(u8, u8)> {
+    // The common case, one or two digits.
+    if let [a @ b'0'..=b'9', rest @ ..] = v {
+        let n = match *rest {
+            [] => a - b'0',
+            [b @ b'0'..=b'9'] => (a - b'0') * 10 + (b - b'0'),
+            _ => 0,
+        };
+        if n > 0 {
+            return if n <= 52 { Some((n, n)) } else { None };
+        }
+    }
     let v = trim(v);
     let (w, h) = match v.iter().position(|&b| b == b':') {
         Some(c) => (num(trim(&v[..c]))?, num(trim(&v[c + 1..]))?),
@@ -517,6 +581,72 @@ mod tests {
         assert_eq!(parse_millis(b"0.25"), Some(250));
         assert_eq!(parse_millis(b"-1"), None);
         assert_eq!(parse_millis(b""), None);
+    }
+
+    /// The eight-bytes-at-a-time search finds what a byte loop finds, for every placing of `]`,
+    /// `\\` and their neighbours (`[`, `^`, `|`, `}`, `\x5d ^ 0x80`, 0) in a word.
+    #[test]
+    fn close_or_escape_is_a_byte_search() {
+        let bytes = [b']', b'\\', b'[', b'^', b'|', b'}', 0xdd, 0xdc, 0, b'a', 0xff, 0x5e];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut w = [0u8; 8];
+            for (k, b) in w.iter_mut().enumerate() {
+                *b = bytes[((seed >> (k * 5)) % bytes.len() as u64) as usize];
+            }
+            let want = w.iter().position(|&b| b == b']' || b == b'\\');
+            assert_eq!(close_or_escape(u64::from_le_bytes(w)), want, "{w:?}");
+        }
+        for i in 0..8 {
+            for c in [b']', b'\\'] {
+                let mut w = [b'a'; 8];
+                w[i] = c;
+                assert_eq!(close_or_escape(u64::from_le_bytes(w)), Some(i));
+            }
+        }
+    }
+
+    /// `value_end` as a byte loop would find it, across escapes at every offset and the limit.
+    #[test]
+    fn value_ends() {
+        let byte_loop = |input: &[u8], start: usize, limit: usize| {
+            let stop = start.saturating_add(limit).saturating_add(1).min(input.len());
+            let mut i = start;
+            while i < stop {
+                match input[i] {
+                    b']' => return Some(i),
+                    b'\\' => i += 2,
+                    _ => i += 1,
+                }
+            }
+            None
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let alphabet = [b'a', b'a', b'a', b'a', b'\\', b']', b']', 0xe4, b' '];
+        for len in 0..80 {
+            for _ in 0..200 {
+                let input: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        alphabet[(seed % alphabet.len() as u64) as usize]
+                    })
+                    .collect();
+                for start in 0..len.min(3) {
+                    for limit in [0, 1, 5, 8, 9, 31, 40, usize::MAX] {
+                        let got = match value_end(&input, start, Charset::Utf8, limit) {
+                            End::At(e) => Some(e),
+                            _ => None,
+                        };
+                        assert_eq!(got, byte_loop(&input, start, limit), "{input:?} {start} {limit}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -93,6 +93,7 @@ impl<'a> Reader<'a> {
                 self.height = h;
             }
         }
+        self.lower = [self.width.min(26), self.height.min(26)];
         let mut warning = None;
         self.charset = match (self.forced, root.charset) {
             (Some(c), _) => c,

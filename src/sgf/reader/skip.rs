@@ -12,8 +12,7 @@ impl<'a> Reader<'a> {
     pub(super) fn skip_to_game_end(&mut self) -> Result<(), Error> {
         self.pending = None;
         self.queued = None;
-        self.stash = [0; 3];
-        self.fast_until = 0;
+        self.window = &[];
         match scan::tree_end(self.input, self.pos, self.depth, self.charset, true) {
             scan::TreeEnd::Closed(end) | scan::TreeEnd::NewGame(end) => {
                 self.pos = end;
@@ -100,8 +99,7 @@ impl EventSource for Reader<'_> {
         }
         self.pending = None;
         self.queued = None;
-        self.stash = [0; 3];
-        self.fast_until = 0;
+        self.window = &[];
         match scan::tree_end(self.input, self.pos, 1, self.charset, true) {
             // The game lost its `)`: a new game starts at `end` (see `scan::new_game_at`). Close
             // what is open, as the event path does; its `Truncated` warning came before this
