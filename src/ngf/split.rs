@@ -8,8 +8,8 @@
 
 use super::reader::is_move_line;
 use crate::input::Config;
-use crate::split::lines::{Cut, LineRule, LineScanner};
-use crate::split::{Feed, Scan, Slices, Window};
+use crate::split::lines::{Cut, LineRule};
+use crate::split::Slices;
 
 /// The games of an NGF file as chunks (see the [module docs](self)).
 ///
@@ -26,28 +26,7 @@ pub fn chunks(input: &[u8]) -> Chunks<'_> {
 /// Iterator returned by [`chunks`].
 pub type Chunks<'a> = Slices<'a, Scanner>;
 
-/// The NGF boundary scanner (see the [module docs](self)): the shared line scanner
-/// with this format's rule.
-#[derive(Clone, Debug)]
-pub struct Scanner(LineScanner<Rule>);
-
-impl Scanner {
-    /// A scanner for a file read with `config`.
-    pub fn new(_config: Config) -> Scanner {
-        Scanner(LineScanner::default())
-    }
-}
-
-impl Scan for Scanner {
-    fn feed(&mut self, w: &mut Window<'_>) -> Feed {
-        self.0.feed(w)
-    }
-
-    /// Drops the game: the scan goes on to its end, and the next chunk starts there.
-    fn drop_game(&mut self, start: u64) {
-        self.0.drop_game(start)
-    }
-}
+crate::split::lines::line_scanner!(Rule, "NGF");
 
 /// A game ends before the first line after its move lines that is neither blank nor a move line.
 #[derive(Clone, Debug, Default)]

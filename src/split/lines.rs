@@ -123,6 +123,36 @@ impl<R: LineRule> Scan for LineScanner<R> {
     }
 }
 
+/// Declares a format's public `Scanner`: the shared [`LineScanner`] with the format's rule
+/// (`line_scanner!(Rule, "GIB")`), so that each format writes only its rule.
+macro_rules! line_scanner {
+    ($rule:ty, $name:literal) => {
+        #[doc = concat!("The ", $name, " boundary scanner (see the [module docs](self)): the shared line scanner")]
+        /// with this format's rule.
+        #[derive(Clone, Debug)]
+        pub struct Scanner($crate::split::lines::LineScanner<$rule>);
+
+        impl Scanner {
+            /// A scanner for a file read with `config`.
+            pub fn new(_config: $crate::input::Config) -> Scanner {
+                Scanner(Default::default())
+            }
+        }
+
+        impl $crate::split::Scan for Scanner {
+            fn feed(&mut self, w: &mut $crate::split::Window<'_>) -> $crate::split::Feed {
+                self.0.feed(w)
+            }
+
+            /// Drops the game: the scan goes on to its end, and the next chunk starts there.
+            fn drop_game(&mut self, start: u64) {
+                self.0.drop_game(start)
+            }
+        }
+    };
+}
+pub(crate) use line_scanner;
+
 #[cfg(test)]
 mod tests {
     use super::*;
