@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::brute::{load, replay_file, Grid, Pos};
+use common::brute::{index_corpus, indexed_games, load, replay_file, Grid, Pos};
 use common::rng::XorShift;
 use kifu::{Move, Point};
 use std::collections::{BTreeMap, HashMap};
@@ -32,37 +32,8 @@ fn orient(m: Move, from: &Grid, k: usize, q: &Grid, stab: &[usize]) -> String {
 #[test]
 fn positions_equal_brute_force_on_the_corpus() {
     let Some(corpus) = common::corpus() else { return };
-    let dir = std::env::temp_dir().join(format!("kifu-positions-exact-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = dir.join("c.sqlite");
-    kifu_index::build(&[&corpus], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
-    let conn = kifu_index::open_existing(&db).unwrap();
-
-    // Every game of the index: (path, offset) → kind and moves.
-    let mut games: Vec<(String, u64, bool, u32)> = Vec::new();
-    {
-        let mut st = conn
-            .prepare(
-                "SELECT f.path, g.offset, g.kind, g.moves FROM games g JOIN files f ON f.id = g.file_id ORDER BY g.id",
-            )
-            .unwrap();
-        let rows = st
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)? as u64,
-                    r.get::<_, String>(2)? == "shogi",
-                    r.get::<_, i64>(3)? as u32,
-                ))
-            })
-            .unwrap();
-        games.extend(rows.map(Result::unwrap));
-    }
-    let mut by_file: BTreeMap<String, HashMap<u64, bool>> = BTreeMap::new();
-    for (p, o, s, _) in &games {
-        by_file.entry(p.clone()).or_default().insert(*o, *s);
-    }
+    let (dir, db, conn) = index_corpus(&corpus, "positions-exact");
+    let (games, by_file) = indexed_games(&conn);
 
     // 200 positions: 150 from Go games, 50 from shogi games, at random move numbers.
     let mut rng = XorShift::new(25);

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::brute::{Grid, Pos};
+use common::brute::{load, Grid, Pos};
 use common::rng::XorShift;
 use kifu::position::go::{parse_size, ReplayOptions, Replayer};
 use kifu::position::shogi::ShogiPosition;
@@ -156,11 +156,6 @@ fn query(p: &Pos) -> kifu_index::Position {
         Pos::Go(g) => kifu_index::Position::from_sgf_setup(&g.setup()).unwrap(),
         Pos::Shogi(s) => kifu_index::Position::from_sfen(s).unwrap(),
     }
-}
-
-fn load(path: &Path) -> Vec<u8> {
-    let bytes = std::fs::read(path).unwrap();
-    kifu::text::transcode_utf16(&bytes).unwrap_or(bytes)
 }
 
 /// The index's games: path, offset, shogi or not, variations, errors.

@@ -7,7 +7,7 @@
 use kifu::position::go::{parse_size, ReplayOptions, Replayer};
 use kifu::position::shogi::ShogiPosition;
 use kifu::{Color, Event, EventSource, InfoKey, Move, Point};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 /// A Go board as a grid: 0 empty, 1 Black, 2 White, row by row.
@@ -237,4 +237,43 @@ pub fn replay_file(bytes: &[u8], shogi_games: &HashMap<u64, bool>, mut f: impl F
 pub fn load(path: &Path) -> Vec<u8> {
     let bytes = std::fs::read(path).unwrap();
     kifu::text::transcode_utf16(&bytes).unwrap_or(bytes)
+}
+
+/// The corpus indexed into a fresh folder `kifu-NAME-PID` of the temporary directory: the
+/// folder, the database's path and an open connection.
+pub fn index_corpus(corpus: &Path, name: &str) -> (std::path::PathBuf, std::path::PathBuf, rusqlite::Connection) {
+    let dir = std::env::temp_dir().join(format!("kifu-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("c.sqlite");
+    kifu_index::build(&[corpus], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    (dir, db, conn)
+}
+
+/// Every game of an index, in id order: (path, offset, shogi, moves), and the same by file
+/// (path → offset → shogi), as [`replay_file`] takes them.
+#[allow(clippy::type_complexity)]
+pub fn indexed_games(
+    conn: &rusqlite::Connection,
+) -> (Vec<(String, u64, bool, u32)>, BTreeMap<String, HashMap<u64, bool>>) {
+    let mut st = conn
+        .prepare("SELECT f.path, g.offset, g.kind, g.moves FROM games g JOIN files f ON f.id = g.file_id ORDER BY g.id")
+        .unwrap();
+    let rows = st
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)? as u64,
+                r.get::<_, String>(2)? == "shogi",
+                r.get::<_, i64>(3)? as u32,
+            ))
+        })
+        .unwrap();
+    let games: Vec<_> = rows.map(Result::unwrap).collect();
+    let mut by_file: BTreeMap<String, HashMap<u64, bool>> = BTreeMap::new();
+    for (p, o, s, _) in &games {
+        by_file.entry(p.clone()).or_default().insert(*o, *s);
+    }
+    (games, by_file)
 }
