@@ -700,7 +700,57 @@ fn whole_inputs_read_as_their_games() {
         assert_eq!(run(1 << 20, 2), whole);
         assert_eq!(run(0, 2), games);
     }
-    // An input over the limit is cut into games.
+    // An input over the limit is cut into games (on two threads by the worker that found it
+    // larger than the limit: a walk gives no sizes).
     assert_eq!(run(30, 1).iter().filter(|(i, ..)| i == "a.sgf").count(), 3);
+    #[cfg(feature = "parallel")]
+    assert_eq!(run(30, 2), run(30, 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A walked file larger than `Options::whole` is cut into games by the worker that opens it, and
+/// its games are read by every worker in windows of batches: the same games, in the same order,
+/// among small files before and after it, as on one thread; so are files given by name.
+#[test]
+fn a_large_walked_file_is_spread_over_the_workers() {
+    let dir = std::env::temp_dir().join(format!("kifu-spread-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.sgf"), "(;GM[1];B[aa])").unwrap();
+    let mut big = String::new();
+    for i in 0..500 {
+        let p = (b'a' + (i % 19) as u8) as char;
+        big.push_str(&format!("(;GM[1]C[game {i}];B[{p}{p}];W[a{p}])\n"));
+        if i == 250 {
+            big.push_str("junk between games ");
+        }
+    }
+    std::fs::write(dir.join("b.sgf"), &big).unwrap();
+    std::fs::write(dir.join("c.sgf"), "(;GM[1];B[cc];W[dd])").unwrap();
+    let run = |paths: &[std::path::PathBuf], threads: usize| {
+        let options = stream::Options { threads, whole: 1000, batch_bytes: 300, ..Default::default() };
+        let mut seen = Vec::new();
+        stream::read_games(
+            paths,
+            &options,
+            |game| (game.chunk.offset, game.visit(Starts)),
+            |input, r| {
+                let (offset, starts) = r.unwrap();
+                seen.push((input.rsplit('/').next().unwrap().to_string(), offset, starts));
+            },
+        );
+        seen
+    };
+    let walked = run(std::slice::from_ref(&dir), 1);
+    assert_eq!(walked.len(), 502, "the small files whole, the big one game by game");
+    assert_eq!(walked[1].1, 0);
+    assert!(walked[1..501].windows(2).all(|w| w[0].1 < w[1].1), "games in order");
+    assert!(walked.iter().any(|(_, _, starts)| starts.iter().any(|s| s.1 == u32::MAX)), "the junk's warning");
+    #[cfg(feature = "parallel")]
+    {
+        assert_eq!(run(std::slice::from_ref(&dir), 2), walked);
+        assert_eq!(run(std::slice::from_ref(&dir), 3), walked);
+        let named = [dir.join("a.sgf"), dir.join("b.sgf"), dir.join("c.sgf")];
+        assert_eq!(run(&named, 2), walked);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -131,6 +131,7 @@ where
         Entry::Special(path) => {
             let _ = f(&path.display().to_string(), Err(special_error()));
         }
+        Entry::Walk(_) => {}
     });
 }
 
@@ -224,11 +225,16 @@ fn container_of(name: &str) -> Option<&str> {
 pub(crate) enum Entry {
     /// `-`.
     Stdin,
-    /// A file (or anything that is not a directory), with its size when the walk was asked for
-    /// sizes and found it (see [`for_each_entry`]).
+    /// A file (or anything that is not a directory), with its size when known: always for a path
+    /// given by name (from the `stat` that tells it from a directory), and for a file a directory
+    /// walk found when the walk was asked for sizes and found it (see [`for_each_entry`]).
     File(PathBuf, #[cfg_attr(not(feature = "parallel"), allow(dead_code))] Option<u64>),
     /// A path that cannot be read, with its display name.
     Error(String, Error),
+    /// A directory walked: the number of files it holds, given before them (the parallel reader
+    /// sizes its batches by it when the walk gave no sizes).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    Walk(usize),
     /// Something a directory walk found that is not a regular file (a FIFO, a socket, a
     /// device): left unopened.
     Special(PathBuf),
@@ -244,7 +250,7 @@ pub(crate) fn special_error() -> Error {
 /// The entries under `paths`, in the order [`for_each_input`] opens them. With `sizes`, each
 /// regular file a directory walk finds comes with its size, read relative to its directory (a
 /// `stat` of the whole path for each file cost the parallel reader's dispatching thread a tenth
-/// of the run's CPU on a folder of small files); a path given by name comes without.
+/// of the run's CPU on a folder of small files); a path given by name always comes with its size.
 pub(crate) fn for_each_entry<I, P>(paths: I, sizes: bool, mut f: impl FnMut(Entry))
 where
     I: IntoIterator<Item = P>,
@@ -260,6 +266,7 @@ where
             Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
             Ok(m) if m.is_dir() => {
                 let walked = walk_sized(path, sizes);
+                f(Entry::Walk(walked.files.len()));
                 for (dir, e) in walked.errors {
                     f(Entry::Error(dir.display().to_string(), io_error(e)));
                 }
@@ -274,7 +281,7 @@ where
                 }
                 special.for_each(|s| f(Entry::Special(s)));
             }
-            Ok(_) => f(Entry::File(path.to_path_buf(), None)),
+            Ok(m) => f(Entry::File(path.to_path_buf(), Some(m.len()))),
         }
     }
 }

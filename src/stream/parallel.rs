@@ -6,6 +6,12 @@
 //! every worker busy alike: a file larger than [`Options::batch_bytes`] is split on the calling
 //! thread and its games spread over the workers; a smaller one is handed to a worker whole (the
 //! worker opens, decompresses and splits it), so that opening many small files is parallel too.
+//! With [`Options::whole`], the calling thread asks a directory walk for no sizes (a `stat` a file
+//! was a quarter of a 2-thread run's CPU on a folder of small files): every walked file goes to a
+//! worker, counting towards its batch as the average file read so far (a batch then holds at most
+//! 64 of them, and few enough for the folder to make at least 8 batches a thread, so that a folder
+//! of a few big files is still shared); a worker that finds its file larger than `whole` cuts it into games itself and has
+//! the pool read them, in windows of batches.
 //! Costs: each game of a large input is copied once into a batch (about
 //! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight, so memory is
 //! bounded by that many batches plus the splitter's window. With `threads == 1` (or without the
@@ -99,7 +105,8 @@ trait DynSource<'a>: crate::EventSource + Iterator<Item = Result<crate::Event<'a
 impl<'a, T: crate::EventSource + Iterator<Item = Result<crate::Event<'a>, Error>>> DynSource<'a> for T {}
 
 /// Hands `work` the input `reader` of `format`: whole when it holds at most `options.whole`
-/// bytes (read into `buf`), else game by game; each result or error goes to `out`.
+/// bytes (read into `buf`), else game by game; each result or error goes to `out`. Gives the
+/// input's size when it was read whole (else `options.whole`, or 0 for an I/O error).
 fn whole_or_games<T, W: Fn(Game<'_>) -> T>(
     name: &str,
     format: Format,
@@ -108,17 +115,17 @@ fn whole_or_games<T, W: Fn(Game<'_>) -> T>(
     buf: &mut Vec<u8>,
     work: &W,
     out: &mut dyn FnMut(Result<T, Error>),
-) {
+) -> usize {
     let reader = if options.whole > 0 {
         match super::whole::load(reader, options.whole, buf) {
             Ok(super::whole::Loaded::Whole(bytes)) => {
                 out(Ok(work(Game::whole(name, format, bytes, options.config))));
-                return;
+                return bytes.len();
             }
             Ok(super::whole::Loaded::Stream(rest)) => rest,
             Err(e) => {
                 out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
-                return;
+                return 0;
             }
         }
     } else {
@@ -128,6 +135,7 @@ fn whole_or_games<T, W: Fn(Game<'_>) -> T>(
     while let Some(chunk) = split.next_game() {
         out(chunk.map(|chunk| work(Game { input: name, format, chunk, config: options.config })));
     }
+    options.whole
 }
 
 fn not_a_game() -> Error {
@@ -192,8 +200,39 @@ mod par {
     use crate::stream::inputs::{for_each_entry, open_file, Entry, Input};
     use crate::text::Charset;
     use crate::WarningKind;
+    use std::cell::Cell;
     use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     use std::sync::mpsc;
+
+    thread_local! {
+        /// Each worker's buffer for inputs read whole, kept from batch to batch: a fresh one per
+        /// batch was allocated, zeroed and faulted in again each time (on sgf/collections, every
+        /// file is a batch of its own).
+        static BUF: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    }
+
+    /// The files read by workers so far and their bytes: a file a directory walk found is
+    /// dispatched without a `stat` (on a folder of small files the dispatching thread's `stat`s
+    /// cost a quarter of a 2-thread run's CPU), and counts towards its batch's size as the
+    /// average file read so far.
+    #[derive(Default)]
+    struct Seen {
+        files: AtomicU64,
+        bytes: AtomicU64,
+    }
+
+    impl Seen {
+        /// The size an unstat'ed file counts as: the average so far, or a whole batch before
+        /// any file was read (so that the first files go one to a batch, in case they are big).
+        fn estimate(&self, batch_bytes: usize) -> usize {
+            let files = self.files.load(Relaxed);
+            if files == 0 {
+                return batch_bytes;
+            }
+            ((self.bytes.load(Relaxed) / files) as usize).max(1)
+        }
+    }
 
     /// A game copied into a batch, or an error in its place.
     enum Item {
@@ -271,10 +310,12 @@ mod par {
     /// be resumed on the calling thread, which would otherwise wait for the batch forever).
     type Done<T> = (u64, std::thread::Result<Results<T>>);
 
-    fn run<T, W: Fn(Game<'_>) -> T>(batch: Batch, options: &Options, work: &W) -> Results<T> {
+    fn run<T: Send, W: Fn(Game<'_>) -> T + Sync>(batch: Batch, options: &Options, work: &W, seen: &Seen) -> Results<T> {
         let config = options.config;
         let Batch { mut names, bytes, items, .. } = batch;
-        let mut buf = Vec::new();
+        // Taken, not borrowed: `work` may itself run a batch on this thread (rayon steals work
+        // while it waits), which then starts from an empty buffer.
+        let mut buf = BUF.take();
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             match item {
@@ -292,24 +333,121 @@ mod par {
                     out.push((input, Ok(work(Game { input: name, format, chunk, config }))));
                 }
                 Item::Error { input, error } => out.push((input, Err(error))),
-                Item::File(path) => super::super::inputs::open_file(&path, &mut |name: &str, input| {
-                    names.push(name.to_string());
-                    let index = (names.len() - 1) as u32;
-                    match input {
-                        Err(e) => out.push((index, Err(e))),
-                        Ok(input) => match input.format {
-                            None => out.push((index, Err(not_a_game()))),
-                            Some(format) => {
-                                whole_or_games(name, format, input.reader, options, &mut buf, work, &mut |r| {
-                                    out.push((index, r))
-                                });
-                            }
-                        },
-                    }
-                }),
+                Item::File(path) => {
+                    let mut read = 0;
+                    super::super::inputs::open_file(&path, &mut |name: &str, input| {
+                        names.push(name.to_string());
+                        let index = (names.len() - 1) as u32;
+                        match input {
+                            Err(e) => out.push((index, Err(e))),
+                            Ok(input) => match input.format {
+                                None => out.push((index, Err(not_a_game()))),
+                                Some(format) => {
+                                    read += file_games(
+                                        name,
+                                        format,
+                                        input.reader,
+                                        options,
+                                        &mut buf,
+                                        work,
+                                        seen,
+                                        &mut |r| out.push((index, r)),
+                                    );
+                                }
+                            },
+                        }
+                    });
+                    seen.files.fetch_add(1, Relaxed);
+                    seen.bytes.fetch_add(read as u64, Relaxed);
+                }
             }
         }
+        BUF.set(buf);
         (names, out)
+    }
+
+    /// [`whole_or_games`] for a file a worker opened: one larger than [`Options::whole`] (a
+    /// directory walk gives no sizes, so the dispatching thread could not cut it) is cut into
+    /// games here, and its games are read by the whole pool, see [`spread`].
+    #[allow(clippy::too_many_arguments)]
+    fn file_games<T: Send, W: Fn(Game<'_>) -> T + Sync>(
+        name: &str,
+        format: Format,
+        reader: Box<dyn std::io::Read + '_>,
+        options: &Options,
+        buf: &mut Vec<u8>,
+        work: &W,
+        seen: &Seen,
+        out: &mut dyn FnMut(Result<T, Error>),
+    ) -> usize {
+        if options.whole == 0 {
+            // Files handed to workers are then at most a batch long: cut here, read here.
+            return whole_or_games(name, format, reader, options, buf, work, out);
+        }
+        match super::super::whole::load(reader, options.whole, buf) {
+            Ok(super::super::whole::Loaded::Whole(bytes)) => {
+                out(Ok(work(Game::whole(name, format, bytes, options.config))));
+                bytes.len()
+            }
+            Ok(super::super::whole::Loaded::Stream(rest)) => {
+                spread(name, format, rest, options, work, seen, out);
+                options.whole
+            }
+            Err(e) => {
+                out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
+                0
+            }
+        }
+    }
+
+    /// Cuts `reader` into games on this worker and has the pool read them: windows of
+    /// `2 × threads` batches, each window read in parallel (this worker takes part while it
+    /// waits) and its results handed to `out` in order before the next window is cut. Memory:
+    /// one window of batches.
+    fn spread<T: Send, W: Fn(Game<'_>) -> T + Sync>(
+        name: &str,
+        format: Format,
+        reader: Box<dyn std::io::Read + '_>,
+        options: &Options,
+        work: &W,
+        seen: &Seen,
+        out: &mut dyn FnMut(Result<T, Error>),
+    ) {
+        let windows = 2 * rayon::current_num_threads().max(1);
+        let batch_bytes = options.batch_bytes.max(1);
+        let mut split = splitter(format, reader, options.config);
+        let mut ended = false;
+        while !ended {
+            let mut window = Vec::with_capacity(windows);
+            let mut batch = Batch::default();
+            while window.len() < windows {
+                match split.next_game() {
+                    None => {
+                        ended = true;
+                        break;
+                    }
+                    Some(Ok(chunk)) => batch.push_game(name, format, &chunk),
+                    Some(Err(e)) => batch.push_error(name, e),
+                }
+                if batch.bytes.len() >= batch_bytes || batch.items.len() >= 4096 {
+                    window.push(std::mem::take(&mut batch));
+                }
+            }
+            if !batch.items.is_empty() {
+                window.push(batch);
+            }
+            let mut results: Vec<Option<Results<T>>> = window.iter().map(|_| None).collect();
+            rayon::scope(|s| {
+                for (batch, slot) in window.into_iter().zip(results.iter_mut()) {
+                    s.spawn(move |_| *slot = Some(run(batch, options, work, seen)));
+                }
+            });
+            for (_, items) in results.into_iter().flatten() {
+                for (_, result) in items {
+                    out(result);
+                }
+            }
+        }
     }
 
     /// Hands out batches and gives results back in order.
@@ -327,6 +465,11 @@ mod par {
         delivered: u64,
         waiting: BTreeMap<u64, Results<T>>,
         max_in_flight: u64,
+        seen: &'w Seen,
+        /// The fewest bytes a file without a size counts as: a batch holds at most 64 of them,
+        /// and the files of the directory being walked make at least 8 batches a thread.
+        min_file: usize,
+        threads: usize,
     }
 
     impl<'s, 'w, T, W, S> Dispatch<'s, 'w, T, W, S>
@@ -394,9 +537,9 @@ mod par {
             let batch = std::mem::take(&mut self.batch);
             let seq = self.sent;
             self.sent += 1;
-            let (tx, work, options) = (self.tx.clone(), self.work, self.options);
+            let (tx, work, options, seen) = (self.tx.clone(), self.work, self.options, self.seen);
             self.scope.spawn(move |_| {
-                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, &options, work)));
+                let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, &options, work, seen)));
                 let _ = tx.send((seq, done));
             });
             while let Ok(done) = self.rx.try_recv() {
@@ -436,6 +579,10 @@ mod par {
         S: FnMut(&str, Result<T, Error>),
     {
         let threads = pool.current_num_threads() as u64;
+        let seen = Seen::default();
+        // With `whole`, a walk gives no sizes (see `Seen`): a file larger than `whole` found by a
+        // worker is then cut into games there, by that worker.
+        let sizes = options.whole == 0;
         pool.in_place_scope(|scope| {
             let (tx, rx) = mpsc::channel();
             let mut d = Dispatch {
@@ -452,8 +599,15 @@ mod par {
                 delivered: 0,
                 waiting: BTreeMap::new(),
                 max_in_flight: 2 * threads + 2,
+                seen: &seen,
+                min_file: 0,
+                threads: threads as usize,
             };
-            for_each_entry(paths, true, |entry| match entry {
+            for_each_entry(paths, sizes, |entry| match entry {
+                Entry::Walk(files) => {
+                    let per_batch = (files / (8 * d.threads)).clamp(1, 64);
+                    d.min_file = d.batch_bytes.div_ceil(per_batch);
+                }
                 // Through for_each_input's detection and decompression.
                 Entry::Stdin => for_each_input(["-"], |name, input| d.split_input(name, input, true)),
                 Entry::Error(name, e) => {
@@ -473,15 +627,20 @@ mod par {
                     // large ones are split here so that their games spread over the workers.
                     // With `whole`, files up to that size go to a worker whole as well.
                     let whole = if options.whole > 0 { options.whole as u64 } else { d.batch_bytes as u64 - 1 };
-                    // The size from the directory walk; a path given by name is looked up.
-                    match len.ok_or(()).or_else(|_| std::fs::metadata(&path).map(|m| m.len()).map_err(|_| ())) {
-                        Ok(len) if len <= whole => {
-                            d.batch.push_file(path, len);
+                    match len {
+                        Some(len) if len > whole => {
+                            open_file(&path, &mut |name: &str, input| d.split_input(name, input, false))
+                        }
+                        _ => {
+                            // Without a size (a walk without `stat`s, or a `stat` that failed: then
+                            // the worker reports the error), the average file read so far.
+                            let len =
+                                len.map_or_else(|| d.seen.estimate(d.batch_bytes).max(d.min_file), |len| len as usize);
+                            d.batch.push_file(path, len as u64);
                             if d.full() {
                                 d.send();
                             }
                         }
-                        _ => open_file(&path, &mut |name: &str, input| d.split_input(name, input, false)),
                     }
                 }
             });
