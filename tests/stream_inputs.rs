@@ -404,3 +404,40 @@ fn walk_order_and_link_cycles() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Files around the sniffed head's length (a file shorter than it is read to the size its `stat`
+/// gave, with no read to find its end) and an empty file: every byte reaches the reader, through
+/// `for_each_input` and `read_games` alike.
+#[test]
+fn files_around_the_head_length_are_read_whole() {
+    let dir = temp_dir("head-length");
+    let n = kifu::detect::SNIFF_LEN;
+    let mut expect = Vec::new();
+    for len in [n - 1, n, n + 1, 3 * n] {
+        // One game, its comment padding the file to `len` bytes.
+        let pad = len - "(;GM[1]C[];B[aa])".len();
+        let text = format!("(;GM[1]C[{}];B[aa])", "x".repeat(pad));
+        assert_eq!(text.len(), len);
+        let path = dir.join(format!("f{len:05}.sgf"));
+        std::fs::write(&path, &text).unwrap();
+        expect.push((path.display().to_string(), text.into_bytes()));
+    }
+    std::fs::write(dir.join("g-empty.sgf"), "").unwrap();
+    let mut seen = Vec::new();
+    kifu::stream::for_each_input([&dir], |name, input| {
+        let mut bytes = Vec::new();
+        if let Ok(mut input) = input {
+            std::io::Read::read_to_end(&mut input.reader, &mut bytes).unwrap();
+        }
+        seen.push((name.to_string(), bytes));
+    });
+    let empty = seen.pop().unwrap();
+    assert_eq!((empty.0.ends_with("g-empty.sgf"), empty.1.len()), (true, 0));
+    assert_eq!(seen, expect);
+    for threads in [1, 2] {
+        let out = run(&[dir.clone()], threads, 1 << 20);
+        let moves: Vec<u32> = out.iter().filter_map(|(_, r)| r.as_ref().ok().map(|s| s.moves)).collect();
+        assert_eq!(moves, [1, 1, 1, 1], "{out:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

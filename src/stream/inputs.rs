@@ -498,12 +498,17 @@ where
     };
     // A FIFO, `/dev/stdin` or a process substitution (`<(zcat a.sgf.gz)`): read as a stream,
     // which cannot be rewound (a zip archive there is read into memory first).
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
-        return open_unseekable(&name, file, f);
-    }
+    let len = match file.metadata() {
+        Ok(m) if m.is_file() => m.len(),
+        _ => return open_unseekable(&name, file, f),
+    };
     // The head is read from the file itself (whose reads fill a buffer without zeroing it
     // first, unlike a wrapped reader's), once: it gives the archive magic and the sniffed head.
-    let head = match read_head(&mut file, SNIFF_LEN) {
+    // A file shorter than the head is read to the size its `stat` gave, and no further: the
+    // reads that would find its end (two, empty) cost a folder of small files a sixth of its
+    // system calls. (A size of 0 says nothing: files of `/proc` have one.)
+    let small = len > 0 && len < SNIFF_LEN as u64;
+    let head = match if small { read_exactly(&mut file, len as usize) } else { read_head(&mut file, SNIFF_LEN) } {
         Ok(h) => h,
         Err(e) => return f(&name, Err(io_error(e))),
     };
@@ -521,7 +526,27 @@ where
     }
     let src = Source::default();
     src.0.set(head.len() as u64);
+    if small && head.len() as u64 == len {
+        return open_head(&name, head, Box::new(io::empty()), 0, &src, f);
+    }
     open_head(&name, head, Box::new(Counted::new(file, &src)), 0, &src, f)
+}
+
+/// Reads up to `n` bytes, and no more: fewer only at the end of the file (found by a read that
+/// gives nothing, which is not made once `n` bytes are in).
+fn read_exactly(r: &mut dyn Read, n: usize) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; n];
+    let mut filled = 0;
+    while filled < n {
+        match r.read(&mut head[filled..]) {
+            Ok(0) => break,
+            Ok(k) => filled += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    head.truncate(filled);
+    Ok(head)
 }
 
 /// Opens the stream `r` of the input called `name`: hands it to `f` when plain, else decompresses
