@@ -459,7 +459,10 @@ fn kind(head: &[u8], name: &str) -> Kind {
     } else if head.starts_with(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C]) {
         Kind::SevenZ
     } else if head.get(257..262) == Some(b"ustar")
-        || (head.len() >= 512 && name.rsplit('!').next().is_some_and(|n| n.to_ascii_lowercase().ends_with(".tar")))
+        || (head.len() >= 512
+            && name.rsplit('!').next().is_some_and(|n| {
+                n.len() >= 4 && n.as_bytes()[n.len() - 4..].eq_ignore_ascii_case(b".tar")
+            }))
     {
         Kind::Tar
     } else {
@@ -491,7 +494,8 @@ fn open_file_until<F>(path: &Path, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,
 {
-    let name = path.display().to_string();
+    // As `display` writes it, without the formatting machinery when the path is UTF-8.
+    let name = path.to_str().map_or_else(|| path.display().to_string(), str::to_owned);
     let mut file = match std::fs::File::open(path) {
         Ok(file) => file,
         Err(e) => return f(&name, Err(io_error(e))),
