@@ -4,7 +4,7 @@
 
 use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
 use super::lex::{self, Lexer, Stmt};
-use super::pv::{move_from, parse_evaluation, parse_move};
+use super::pv::{parse_evaluation, parse_move};
 use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
@@ -14,6 +14,10 @@ use crate::input::{ChunkContext, Config, LineIndex};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
+
+mod fast;
+#[cfg(test)]
+mod tests;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -114,10 +118,10 @@ pub struct Reader<'a> {
     /// The `Move` (and `Clock`) that follow the `Node` just returned (the hot path skips the
     /// queue).
     pending: Pending,
-    /// Whether the hot path may run: inside a game, after the turn line, before any `%`, with
-    /// nothing queued, expanding or refed. Recomputed after every slow-path call (the only code
-    /// that changes those fields besides `skip_game`, which clears it).
-    hot_ok: bool,
+    /// Where the hot path stops (see `Reader::hot_end`; 0 while it may not run). Recomputed
+    /// after every slow-path call (the only code that changes what it depends on besides
+    /// `skip_game`, which clears it).
+    hot_end: usize,
     /// The last offset a statement of this game may start at (`game_start + max_game_len`).
     game_limit: usize,
     pending_error: Option<Error>,
@@ -132,29 +136,6 @@ fn trim_end(b: &[u8]) -> &[u8] {
         e -= 1;
     }
     &b[..e]
-}
-
-/// A whole number of seconds (1 to 11 digits) from `at` up to a line end or the end of the
-/// input: its milliseconds and the start of the next line.
-#[inline(always)]
-fn whole_seconds(input: &[u8], at: usize) -> Option<(u64, usize)> {
-    let mut q = at;
-    let mut v = 0u64;
-    while let Some(&c) = input.get(q) {
-        let d = c.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        v = v * 10 + d as u64;
-        q += 1;
-        if q - at > 11 {
-            return None;
-        }
-    }
-    if q == at {
-        return None;
-    }
-    Some((v * 1000, lex::line_after(input, q)?))
 }
 
 fn is_binary(b: &[u8]) -> bool {
@@ -264,7 +245,7 @@ impl<'a> Reader<'a> {
             queue: EventQueue::new(),
             refeed: None,
             pending: Pending::None,
-            hot_ok: false,
+            hot_end: 0,
             game_limit: 0,
             pending_error: None,
             stmt_offset: 0,
@@ -396,7 +377,7 @@ impl<'a> Reader<'a> {
         self.expand = Expand::None;
         self.refeed = None;
         self.pending = Pending::None;
-        self.hot_ok = false;
+        self.hot_end = 0;
         self.state = State::Between;
     }
 
@@ -434,10 +415,12 @@ impl<'a> Reader<'a> {
                 return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
             }
         }
-        // Hot path: inside a game with nothing queued, a move, a `T` or a `'**` line.
-        if self.hot_ok {
-            if let Some(ev) = self.hot() {
-                return Some(Ok(ev));
+        // The hot path (see `fast`): inside a game with nothing queued, a move, a `T` or a `'**`
+        // line read in place; each returns from its own branch.
+        let p = self.lex.pos();
+        if p < self.hot_end {
+            if let Some(r) = self.fast(p) {
+                return Some(Ok(r));
             }
         } else if self.queue.is_empty() && self.pending_error.is_none() {
             // The 40 pieces of `PI` (or of the assumed standard position), one per call.
@@ -446,187 +429,27 @@ impl<'a> Reader<'a> {
             }
         }
         let r = self.next_slow();
-        self.hot_ok = self.state == State::InGame
+        self.hot_end = self.hot_end();
+        r
+    }
+
+    /// Where the hot path must stop: 0 (never) unless inside a game, after the turn line, before
+    /// any `%`, with nothing queued, expanding or refed, at a line start; else the end of the
+    /// input, cut to the game's size limit (a statement may start at `game_limit` at most) and
+    /// to as many bytes past the position as moves are left under the node limit (each move
+    /// takes a byte at least, so a move the hot path reads is always within the limit).
+    fn hot_end(&self) -> usize {
+        let hot = self.state == State::InGame
             && self.queue.is_empty()
             && matches!(self.expand, Expand::None)
             && self.refeed.is_none()
             && self.pending_error.is_none()
+            && matches!(self.pending, Pending::None)
             && self.saw_turn
             && self.ending.is_none();
-        r
-    }
-
-    /// A move (alone or followed by `,T12`), a whole-second `T` or a `'**` evaluation on a line
-    /// of its own, read in place without the tokenizer; else the tokenizer's next statement if
-    /// it is a move or a `T`. `None` (nothing consumed) for anything else.
-    #[inline]
-    fn hot(&mut self) -> Option<Event<'a>> {
-        let input = self.input;
-        if let Some(p) = self.lex.at_line_start() {
-            if p > self.game_limit {
-                return None;
-            }
-            match input.get(p) {
-                Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
-                    // The usual shapes first, the move read as one word with the byte after it:
-                    // the move then LF, maybe followed by a line `T` and whole seconds, or the
-                    // move, a comma and `T` with whole seconds.
-                    let w = input.get(p..p + 8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
-                    let after = (w >> 56) as u8;
-                    if after == b'\n' || after == b',' {
-                        let Some(m) = move_from(w as u8, (w >> 8) as u32, (w >> 40) as u8, (w >> 48) as u8) else {
-                            return self.hot_statement();
-                        };
-                        let t = p + 8;
-                        if input.get(t) == Some(&b'T') && t <= self.game_limit {
-                            if let Some((value, next)) = whole_seconds(input, t + 1) {
-                                self.lex.seek_within(next);
-                                self.hot_move(p, m);
-                                self.pending = Pending::MoveClock(m, t, value);
-                                return Some(Event::Node);
-                            }
-                        }
-                        if after == b',' {
-                            return self.hot_statement();
-                        }
-                        self.lex.seek_within(t);
-                        return Some(self.hot_move(p, m));
-                    }
-                    if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
-                        let next = lex::line_after(input, p + 7);
-                        // A whole-second time on the next line or after a comma is read with
-                        // the move: its `Clock` follows the `Move`.
-                        let t = next.unwrap_or(p + 8);
-                        if (next.is_some() || input[p + 7] == b',')
-                            && input.get(t) == Some(&b'T')
-                            && t <= self.game_limit
-                        {
-                            if let Some((value, after)) = whole_seconds(input, t + 1) {
-                                self.lex.seek_within(after);
-                                self.hot_move(p, m);
-                                self.pending = Pending::MoveClock(m, t, value);
-                                return Some(Event::Node);
-                            }
-                        }
-                        if let Some(next) = next {
-                            self.lex.seek_within(next);
-                            return Some(self.hot_move(p, m));
-                        }
-                    }
-                }
-                Some(b'T') if self.last_color.is_some() => {
-                    if let Some((value, next)) = whole_seconds(input, p + 1) {
-                        self.lex.seek_within(next);
-                        self.stmt_offset = p;
-                        return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
-                    }
-                }
-                Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
-                    if let Some(ev) = self.hot_evaluation(p) {
-                        return Some(ev);
-                    }
-                    let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
-                    let line = &input[p..e];
-                    if line.len() <= self.config.limits.max_value_len {
-                        let (score, pv, dialect) = parse_evaluation(&line[3..]);
-                        if !dialect {
-                            self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
-                            self.stmt_offset = p;
-                            return Some(Event::Evaluation(Evaluation { score, pv }));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.hot_statement()
-    }
-
-    /// The usual `'**` line read in place: blanks, a score of one to nine digits with an optional
-    /// sign, then the line end, or blanks and the PV. The same event as [`parse_evaluation`] on
-    /// the line gives; `None` (nothing consumed) for any other shape.
-    #[inline]
-    fn hot_evaluation(&mut self, p: usize) -> Option<Event<'a>> {
-        let input = self.input;
-        let blanks = |mut q: usize| {
-            while matches!(input.get(q), Some(b' ' | b'\t')) {
-                q += 1;
-            }
-            q
-        };
-        let mut q = blanks(p + 3);
-        let neg = match input.get(q) {
-            Some(b'-') => true,
-            Some(b'+') => false,
-            _ => false,
-        };
-        if matches!(input.get(q), Some(b'-' | b'+')) {
-            q += 1;
-        }
-        let first = q;
-        let mut v: i32 = 0;
-        while let Some(&c) = input.get(q) {
-            let d = c.wrapping_sub(b'0');
-            if d > 9 || q - first == 9 {
-                break;
-            }
-            v = v * 10 + d as i32;
-            q += 1;
-        }
-        if q == first {
-            return None;
-        }
-        let (pv_start, e) = match input.get(q) {
-            None | Some(b'\n' | b'\r') => (q, q),
-            Some(b' ' | b'\t') => {
-                let s = blanks(q);
-                (s, memchr::memchr2(b'\n', b'\r', &input[s..]).map_or(input.len(), |i| s + i))
-            }
-            Some(_) => return None,
-        };
-        if e - p > self.config.limits.max_value_len {
-            return None;
-        }
-        self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
-        self.stmt_offset = p;
-        let score = Some(if neg { -v } else { v });
-        Some(Event::Evaluation(Evaluation { score, pv: &input[pv_start..e] }))
-    }
-
-    /// The tokenizer's next statement if it is a move or a `T` (else it is handed to the slow
-    /// path through `refeed`, and `None` returned).
-    #[inline]
-    fn hot_statement(&mut self) -> Option<Event<'a>> {
-        let mut lex = self.lex.clone();
-        let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
-        match s.bytes {
-            [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
-                let m = parse_move(s.bytes)?;
-                self.lex = lex;
-                Some(self.hot_move(s.start, m))
-            }
-            [b'T', rest @ ..] if self.last_color.is_some() => {
-                let value = time::parse_seconds_ms(rest)?;
-                self.lex = lex;
-                self.stmt_offset = s.start;
-                Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
-            }
-            _ => {
-                // Hand the statement to the slow path without cutting it out again.
-                self.lex = lex;
-                self.refeed = Some(s);
-                None
-            }
-        }
-    }
-
-    #[inline]
-    fn hot_move(&mut self, at: usize, m: ShogiMove) -> Event<'a> {
-        self.stmt_offset = at;
-        self.moves += 1;
-        self.last_color = Some(m.color);
-        self.pending = Pending::Move(m);
-        Event::Node
+        let Some(p) = self.lex.at_line_start().filter(|_| hot) else { return 0 };
+        let moves_left = usize::try_from(self.config.limits.max_nodes.saturating_sub(self.moves)).unwrap_or(usize::MAX);
+        self.input.len().min(self.game_limit.saturating_add(1)).min(p.saturating_add(moves_left))
     }
 
     #[inline(never)]

@@ -1,0 +1,108 @@
+//! The hot path (`fast`) held to the general path: the same items and event offsets for
+//! hand-written inputs that reach every branch of `fast` and its ways back, and every prefix of
+//! them, read with the hot path and with it switched off before every call; and the same over
+//! the corpus's CSA files when it is present.
+
+use super::Reader;
+use crate::input::{Config, Limits};
+
+/// Every item of `input` with the event offset after it; with `fast` false the hot path is
+/// switched off before each call.
+fn items(input: &[u8], config: Config, fast: bool) -> Vec<String> {
+    let mut r = Reader::with_config(input, config);
+    let mut out = Vec::new();
+    loop {
+        if !fast {
+            r.hot_end = 0;
+        }
+        let Some(item) = r.next_item() else { break };
+        out.push(format!("{item:?} @{}", r.stmt_offset));
+        assert!(out.len() < 10_000_000, "no end");
+    }
+    out
+}
+
+fn configs() -> Vec<Config> {
+    vec![
+        Config::default(),
+        Config::strict(),
+        Config { limits: Limits::default().with_max_value_len(12), ..Config::default() },
+        Config { limits: Limits { max_nodes: 3, ..Limits::default() }, ..Config::default() },
+        Config { limits: Limits { max_game_len: 40, ..Limits::default() }, ..Config::strict() },
+        Config { limits: Limits { max_game_len: 33, ..Limits::default() }, ..Config::default() },
+    ]
+}
+
+fn same(input: &[u8]) {
+    for config in configs() {
+        let (fast, general) = (items(input, config, true), items(input, config, false));
+        assert_eq!(fast, general, "{:?} {config:?}", String::from_utf8_lossy(input));
+    }
+}
+
+#[test]
+fn hot_path_reads_as_the_general_path() {
+    let cases: &[&[u8]] = &[
+        b"V2.2\nN+a\nN-b\nPI\n+\n+7776FU\nT12\n-3334FU\nT0\n+2726FU,T3\n-8384FU,T100\n%TORYO\nT5\n",
+        b"PI\n+\n+7776FU\n-3334FU\n+8822UM\n-0055KA\n%TORYO\n",
+        b"PI\n+\n+7776FU\r\nT12\r\n-3334FU\rT3\r+2726FU,T3\r\n-8384FU\n",
+        b"PI\n+\n+7776FU\nT1.5\n-3334FU,T2.25\n+2726FU,T=3\n-8384FU\nT1:30\n",
+        b"PI\n+\n+7776FU \nT12 \n-3334FU\t\n T3\n+2726FU ,T3\n-8384FU, T4\n",
+        b"PI\n+\n+7776FU,T12,'x\n-3334FU,'y\n+2726FU,T3,T4\n",
+        b"PI\n+\n+7776XX\n-3334F\n+2726FUX\n+0076FU\n+7700FU\n+a776FU\n-3334FU\n",
+        b"PI\n+\nT12\n+7776FU\nT123456789012\nT12345678901\n-3334FU\nT\nT-1\n",
+        b"PI\n+\n+7776FU\n'** 67\n-3334FU\n'** -93 -1113KY +3827KI\n'**+12\t+2726FU\n'**\n'** x\n",
+        b"PI\n+\n+7776FU\n'**  1234567890\n'** 12a\n'** 5 -3334FU\t+2726FU\n'** 7  \n'** 8 \r\n'**",
+        b"PI\n+\n+7776FU\n'** 5 +2726FU -3334FU +2625FU -8384FU +2524FU -2324FU +7776FU -4132KI\n",
+        b"PI\n+\n+7776FU\n'**\xe8\xa9\x95\xe4\xbe\xa1\xe5\x80\xa4=50\n'*comment\n'plain\n",
+        b"PI\n+\n+7776FU\nT12\n/\nPI\n-\n-3334FU\nT3\n+7776FU,T1\n",
+        b"PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n+2625FU\n-8485FU\n",
+        b"+7776FU\nT12\n-3334FU\n",
+        b"PI\n-3334FU\nT12\n+7776FU\n",
+        b"PI\n+\n+7776FU\nT12\n%TORYO\n+2726FU\nT3\n",
+        b"PI\n+\n+7776FU\nP1-KY\n-3334FU\n+\n",
+        b"PI\n+\n+7776FU\nT12",
+        b"PI\n+\n+7776FU,T12",
+        b"'CSA encoding=Shift_JIS\nPI\n+\n+7776FU\n'\x83\x5c\n-3334FU\nT12\n",
+        b"V3.0\nPI\n+\n+7776FU\nT12\n/\nPI\n+\n+7776FU\n",
+    ];
+    for &case in cases {
+        same(case);
+        // Every prefix: moves, times and comments cut anywhere.
+        for cut in 0..case.len() {
+            same(&case[..cut]);
+        }
+    }
+}
+
+#[test]
+fn hot_path_reads_the_corpus_as_the_general_path() {
+    let dir = match std::env::var_os("KIFU_CORPUS") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
+    let mut files = 0;
+    for sub in ["csa", "converted/csa-cshogi"] {
+        let dir = dir.join(sub);
+        if !dir.is_dir() {
+            eprintln!("skipped: no corpus at {}", dir.display());
+            continue;
+        }
+        let mut stack = vec![dir];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let p = entry.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let bytes = std::fs::read(&p).unwrap();
+                for config in [Config::default(), Config::strict()] {
+                    assert_eq!(items(&bytes, config, true), items(&bytes, config, false), "{}", p.display());
+                }
+                files += 1;
+            }
+        }
+    }
+    eprintln!("{files} files");
+}
