@@ -212,6 +212,71 @@ fn glued_move(b: &[u8]) -> Option<usize> {
     (!matches!(b[at - 1], b' ' | b'\t' | b'\'')).then_some(at)
 }
 
+/// What `init_file` needs from the file's header: the first charset declaration (its label and
+/// offset) and the first `V3` line, among the statements before the first move, time, special
+/// or separator (at most 10,001 statements).
+type Header<'a> = (Option<(&'a [u8], usize)>, Option<&'a [u8]>);
+
+/// One statement of the header for [`Header`]: `false` when the scan stops at it.
+#[inline(always)]
+fn header_statement<'a>(h: &mut Header<'a>, b: &'a [u8], start: usize, separator: bool) -> bool {
+    match b.first() {
+        Some(b'\'') => {
+            if let (Some((label, _)), None) = (encoding_label(b), h.0) {
+                h.0 = Some((label, start));
+            }
+        }
+        Some(b'V') if b.starts_with(b"V3") && h.1.is_none() => h.1 = Some(b),
+        Some(b'+' | b'-') if b.len() > 1 => return false,
+        Some(b'%' | b'T') => return false,
+        Some(b'/') if separator => return false,
+        _ => {}
+    }
+    true
+}
+
+/// [`Header`] from the tokenizer's statements.
+fn header_statements(input: &[u8], start: usize) -> Header<'_> {
+    let mut h = (None, None);
+    let mut lex = Lexer::new(input, start);
+    let mut n = 0;
+    while let Some(s) = lex.next_stmt() {
+        n += 1;
+        if !header_statement(&mut h, trim_end(s.bytes), s.start, s.is_separator()) || n > 10_000 {
+            break;
+        }
+    }
+    h
+}
+
+/// [`Header`] line by line, one search per line (each line is one statement); `None` at a line
+/// the tokenizer would split at a comma, for [`header_statements`] to read.
+fn header_lines(input: &[u8], start: usize) -> Option<Header<'_>> {
+    let mut h = (None, None);
+    let mut p = start;
+    let mut n = 0;
+    while p < input.len() {
+        let rest = &input[p..];
+        let e = if matches!(rest[0], b'\'' | b'N' | b'$') {
+            lex::find2(b'\n', b'\r', rest)
+        } else {
+            let e = lex::find3(b'\n', b'\r', b',', rest);
+            if e.is_some_and(|e| rest[e] == b',') {
+                return None;
+            }
+            e
+        };
+        let e = e.unwrap_or(rest.len());
+        let line = &rest[..e];
+        n += 1;
+        if !header_statement(&mut h, trim_end(line), p, lex::is_separator(line)) || n > 10_000 {
+            break;
+        }
+        p = lex::line_after(input, p + e).unwrap_or(input.len());
+    }
+    Some(h)
+}
+
 impl<'a> Reader<'a> {
     /// A lenient reader with default limits over `input`.
     pub fn new(input: &'a [u8]) -> Reader<'a> {
@@ -308,29 +373,7 @@ impl<'a> Reader<'a> {
             start = 3;
             forced = forced.or(Some(Charset::Utf8));
         }
-        let mut declared: Option<(&[u8], usize)> = None;
-        let mut v3 = None;
-        let mut lex = Lexer::new(input, start);
-        let mut n = 0;
-        while let Some(s) = lex.next_stmt() {
-            n += 1;
-            let b = trim_end(s.bytes);
-            match b.first() {
-                Some(b'\'') => {
-                    if let (Some((label, _)), None) = (encoding_label(b), declared) {
-                        declared = Some((label, s.start));
-                    }
-                }
-                Some(b'V') if b.starts_with(b"V3") && v3.is_none() => v3 = Some(b),
-                Some(b'+' | b'-') if b.len() > 1 => break,
-                Some(b'%' | b'T') => break,
-                Some(b'/') if s.is_separator() => break,
-                _ => {}
-            }
-            if n > 10_000 {
-                break;
-            }
-        }
+        let (declared, v3) = header_lines(input, start).unwrap_or_else(|| header_statements(input, start));
         self.carry_first = v3.is_none() && self.context_version.is_some();
         self.v3_version = v3.or(self.context_version);
         self.charset = match (forced, declared) {

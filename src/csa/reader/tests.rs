@@ -106,3 +106,36 @@ fn hot_path_reads_the_corpus_as_the_general_path() {
     }
     eprintln!("{files} files");
 }
+
+#[test]
+fn header_lines_read_as_the_statements() {
+    let cases: &[&[u8]] = &[
+        b"V2.2\nN+a,b\n$SITE:x,y\n'CSA encoding=UTF-8\n'encoding=SJIS\nPI\n+\n+7776FU\n",
+        b"V3.0\r\nV3.1\r\n'encoding=EUC-JP\r+\r\nT12\n'encoding=UTF-8\n",
+        b"\n\n/ \nV3.0\n",
+        b"/x\nV3.0\n%TORYO\n",
+        b"V3.0 \n'CSA encoding= UTF-8 \n-\n-3334FU",
+        b"PI,V3.0\n'encoding=UTF-8\n",
+        b"P1-KY,'encoding=SJIS\n",
+        b"'x\n+\n+,T1\nV3\n",
+        b"V3",
+        b"",
+    ];
+    for &case in cases {
+        for cut in 0..=case.len() {
+            let input = &case[..cut];
+            for start in 0..=input.len().min(3) {
+                if let Some(h) = super::header_lines(input, start) {
+                    assert_eq!(h, super::header_statements(input, start), "{:?}", String::from_utf8_lossy(input));
+                }
+            }
+        }
+    }
+    assert!(super::header_lines(b"PI,V3.0\n", 0).is_none());
+    assert!(super::header_lines(b"V3.0\nN+a,b\n+7776FU\n", 0).is_some());
+    // 10,001 statements at most.
+    let many = [&b"V2.2\n"[..]; 10_003].concat();
+    let late = [many.as_slice(), b"V3.0\n"].concat();
+    assert_eq!(super::header_lines(&late, 0), Some((None, None)));
+    assert_eq!(super::header_statements(&late, 0), (None, None));
+}
