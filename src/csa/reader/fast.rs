@@ -62,56 +62,46 @@ impl<'a> Reader<'a> {
         Some(Event::Node)
     }
 
-    /// The usual `'**` line at `p`: blanks, a score of one to nine digits with an optional sign,
-    /// then the line end, or blanks and the PV up to a LF or CR. The same event as
-    /// `parse_evaluation` on the line gives; `None` (nothing changed) for any other shape.
+    /// The usual `'**` line at `p`: one blank, a score of one to seven digits with an optional
+    /// `-`, then the line end, or one blank and the PV up to a LF or CR; read a word at a time.
+    /// The same event as `parse_evaluation` on the line gives; `None` (nothing changed) for any
+    /// other shape.
     #[inline(never)]
     fn fast_evaluation(&mut self, p: usize) -> Option<Event<'a>> {
         let input = self.input;
-        if input.get(p + 1..p + 3) != Some(b"**") {
+        let head = input.get(p..)?.first_chunk::<4>()?;
+        if head != b"'** " {
             return None;
         }
-        let blanks = |mut q: usize| {
-            while matches!(input.get(q), Some(b' ' | b'\t')) {
-                q += 1;
-            }
-            q
-        };
-        let mut q = blanks(p + 3);
-        let neg = input.get(q) == Some(&b'-');
-        if matches!(input.get(q), Some(b'-' | b'+')) {
-            q += 1;
+        let neg = input.get(p + 4) == Some(&b'-');
+        let first = p + 4 + neg as usize;
+        // The digits: each byte XOR `0` is 0-9 exactly for a digit; the lowest byte that is not
+        // has its high bit set after adding 0x76 (or had it before).
+        let x = u64::from_le_bytes(*input.get(first..)?.first_chunk::<8>()?) ^ splat(b'0');
+        let n = ((x.wrapping_add(splat(0x76)) | x) & splat(0x80)).trailing_zeros() as usize / 8;
+        if n == 0 || n > 7 {
+            return None;
         }
-        let first = q;
         let mut v: i32 = 0;
-        while let Some(&c) = input.get(q) {
-            let d = c.wrapping_sub(b'0');
-            if d > 9 || q - first == 9 {
-                break;
-            }
-            v = v * 10 + d as i32;
-            q += 1;
+        for k in 0..n {
+            v = v * 10 + ((x >> (8 * k)) & 0xff) as i32;
         }
-        if q == first {
-            return None;
-        }
+        let q = first + n;
         let (pv_start, e) = match input.get(q) {
-            None | Some(b'\n' | b'\r') => (q, q),
-            Some(b' ' | b'\t') => {
-                let s = blanks(q);
-                (s, control_at(input, s))
-            }
-            Some(_) => return None,
+            Some(b'\n' | b'\r') => (q, q),
+            Some(b' ') if !matches!(input.get(q + 1), Some(b' ' | b'\t')) => (q + 1, control_at(input, q + 1)),
+            _ => return None,
         };
         if e - p > self.config.limits.max_value_len {
             return None;
         }
         // A control byte other than a line end (a tab in the PV) takes the general path.
         let next = lex::line_after(input, e)?;
+        let pv = input.get(pv_start..e)?;
         self.lex.seek_within(next);
         self.stmt_offset = p;
         let score = Some(if neg { -v } else { v });
-        Some(Event::Evaluation(Evaluation { score, pv: &input[pv_start..e] }))
+        Some(Event::Evaluation(Evaluation { score, pv }))
     }
 }
 

@@ -53,6 +53,8 @@ fn hot_path_reads_as_the_general_path() {
         b"PI\n+\nT12\n+7776FU\nT123456789012\nT12345678901\n-3334FU\nT\nT-1\n",
         b"PI\n+\n+7776FU\n'** 67\n-3334FU\n'** -93 -1113KY +3827KI\n'**+12\t+2726FU\n'**\n'** x\n",
         b"PI\n+\n+7776FU\n'**  1234567890\n'** 12a\n'** 5 -3334FU\t+2726FU\n'** 7  \n'** 8 \r\n'**",
+        b"PI\n+\n+7776FU\n'**-5\n'** -5 -3334FU\n'** 1234567\n'** 12345678 +2726FU\n'** -0 \n'** 3 \t+2726FU\n",
+        b"PI\n+\n+7776FU\n'** 7 +2726FU\r\n'** 8\r'** +9\n'*** 1\n'**\t1\n'** 0009 -3334FU\x0b+2726FU\n'** 1 \xe2\x96\xb2\n",
         b"PI\n+\n+7776FU\n'** 5 +2726FU -3334FU +2625FU -8384FU +2524FU -2324FU +7776FU -4132KI\n",
         b"PI\n+\n+7776FU\n'**\xe8\xa9\x95\xe4\xbe\xa1\xe5\x80\xa4=50\n'*comment\n'plain\n",
         b"PI\n+\n+7776FU\nT12\n/\nPI\n-\n-3334FU\nT3\n+7776FU,T1\n",
@@ -138,4 +140,25 @@ fn header_lines_read_as_the_statements() {
     let late = [many.as_slice(), b"V3.0\n"].concat();
     assert_eq!(super::header_lines(&late, 0), Some((None, None)));
     assert_eq!(super::header_statements(&late, 0), (None, None));
+}
+
+#[test]
+fn is_utf8_agrees_with_from_utf8() {
+    let pieces: &[&[u8]] = &[b"a", b"\xe6\x9d\xb1", b"\xe6\x9d", b"\xb1", b"\xff", b"\xc3\xa9", b"\n"];
+    // Non-ASCII bytes at and around the 64-byte block edges, from both ends.
+    for len in [0, 1, 63, 64, 65, 127, 128, 129, 200] {
+        for at in [0, 1, 62, 63, 64, 65, 127, 128, 190] {
+            for p in pieces {
+                for q in pieces {
+                    let mut b = vec![b'x'; len];
+                    if at < len {
+                        b.splice(at..at, p.iter().copied());
+                    }
+                    let back = b.len().saturating_sub(at);
+                    b.splice(back..back, q.iter().copied());
+                    assert_eq!(super::is_utf8(&b), std::str::from_utf8(&b).is_ok(), "{b:?}");
+                }
+            }
+        }
+    }
 }
