@@ -45,6 +45,8 @@ fn hot_path_reads_as_the_general_path() {
     let cases: &[&[u8]] = &[
         b"V2.2\nN+a\nN-b\nPI\n+\n+7776FU\nT12\n-3334FU\nT0\n+2726FU,T3\n-8384FU,T100\n%TORYO\nT5\n",
         b"PI\n+\n+7776FU\n-3334FU\n+8822UM\n-0055KA\n%TORYO\n",
+        b"PI\n+\n+7776FU\nT12\r\n-3334FU\nT3\r+2726FU,T45\r\n-8384FU,T6\r+2625FU\nT7 \n-8485FU\nT1234567\n",
+        b"PI\n+\n+2524FU\nT99x\n-2324FU\nT\n+7776FU\nT5,T6\n-3334FU,T007\n+2726FU\nT123\n-8384FU\n",
         b"PI\n+\n+7776FU\r\nT12\r\n-3334FU\rT3\r+2726FU,T3\r\n-8384FU\n",
         b"PI\n+\n+7776FU\nT1.5\n-3334FU,T2.25\n+2726FU,T=3\n-8384FU\nT1:30\n",
         b"PI\n+\n+7776FU \nT12 \n-3334FU\t\n T3\n+2726FU ,T3\n-8384FU, T4\n",
