@@ -1,6 +1,7 @@
 //! The CSA pull reader: maps the tokenizer's statements to events, one event per call, with a
 //! small queue for statements that give several (a move gives `Node` then `Move`) and cursors
-//! for the start-position statements that give one `Setup` per piece.
+//! for the start-position statements that give one `Setup` per piece. The usual move, time and
+//! evaluation lines take the hot path in `fast` first (`tests` holds it to this general path).
 
 use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
 use super::lex::{self, Lexer, Stmt};
