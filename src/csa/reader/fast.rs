@@ -22,7 +22,7 @@ impl<'a> Reader<'a> {
             b'+' | b'-' => self.fast_move(p),
             b'T' if self.last_color.is_some() => {
                 let (value, next) = whole_seconds(self.input, p + 1)?;
-                self.lex.seek_within(next);
+                self.lex.next_line_at(next);
                 self.stmt_offset = p;
                 Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
             }
@@ -48,13 +48,13 @@ impl<'a> Reader<'a> {
         let timed = if next_word as u8 == b'T' && t < self.hot_end { seconds_at(input, t, next_word) } else { None };
         match timed {
             Some((value, next)) => {
-                self.lex.seek_within(next);
+                self.lex.next_line_at(next);
                 self.pending = Pending::MoveClock(m, t, value);
             }
             // A comma-joined line whose second statement is not read here.
             None if after == b',' => return None,
             None => {
-                self.lex.seek_within(t);
+                self.lex.next_line_at(t);
                 self.pending = Pending::Move(m);
             }
         }
@@ -97,7 +97,7 @@ impl<'a> Reader<'a> {
         // A control byte other than a line end (a tab in the PV) takes the general path.
         let next = lex::line_after(input, e)?;
         let pv = input.get(pv_start..e)?;
-        self.lex.seek_within(next);
+        self.lex.next_line_at(next);
         self.stmt_offset = p;
         let score = Some(if neg { -v } else { v });
         Some(Event::Evaluation(Evaluation { score, pv }))
