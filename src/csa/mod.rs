@@ -7,11 +7,14 @@
 //!
 //! # Costs
 //! A move (`+7776FU`), with a whole-second time on the next line or after a comma (`T12`,
-//! `+7776FU,T12`), a time line alone, and a `'**` evaluation line are read in place: a few byte
-//! comparisons, a table lookup for the piece name, no tokenizer call; the 40 pieces of `PI` are
-//! a table walk. Other lines cost one search for the line end or a comma, whichever comes
-//! first (eight bytes at a time on short lines, `memchr3` past 64 bytes); comments and names are
-//! never validated or decoded. [`Reader`] allocates only when it
+//! `+7776FU,T12`), a time line alone, and a `'**` evaluation line are read in place by one hot
+//! path: the move and the eight bytes after it as two words, the PV's line end sixteen bytes at
+//! a time, no tokenizer call and no read-ahead (anything unusual falls back to the general path,
+//! which gives the same events); the 40 pieces of `PI` are a table walk. Other lines cost one
+//! search for the line end or a comma, whichever comes first (eight bytes at a time on short
+//! lines, `memchr3` past 64 bytes); comments and names are never validated or decoded. Once per
+//! file the header is looked at line by line before the first move, and an undeclared file's
+//! UTF-8 check skips its ASCII ends 64 bytes at a time. [`Reader`] allocates only when it
 //! creates an `Error`; charset detection of a file that is neither UTF-8 nor declared runs
 //! chardetng once per file. `skip_game` is a `memchr` scan for the next `/` line.
 //!

@@ -46,9 +46,17 @@ pub(crate) fn move_from(s: u8, d: u32, p1: u8, p2: u8) -> Option<ShogiMove> {
     Some(ShogiMove { color, from, to: Square::new(f2, r2), piece })
 }
 
-/// The fourteen piece names by a perfect hash of their two letters (`(a * 15 + b) & 31`).
-const PIECE_TABLE: [Option<([u8; 2], Piece)>; 32] = {
-    let mut t: [Option<([u8; 2], Piece)>; 32] = [None; 32];
+/// The fourteen piece names by a perfect hash of their two letters (`(a * 15 + b) & 31`), each
+/// name as a little-endian `u16` with its piece. A slot no name takes holds a name that hashes
+/// to another slot (so no two letters match it) and a piece never given.
+const PIECE_TABLE: [(u16, Piece); 32] = {
+    let mut t = [(0u16, Piece::Pawn); 32];
+    let mut h = 0;
+    while h < 32 {
+        let filler: [u8; 2] = if piece_hash(0, 0) == h { [0, 1] } else { [0, 0] };
+        t[h] = (u16::from_le_bytes(filler), Piece::Pawn);
+        h += 1;
+    }
     let mut i = 0;
     while i < Piece::ALL.len() {
         let p = Piece::ALL[i];
@@ -68,7 +76,7 @@ const PIECE_TABLE: [Option<([u8; 2], Piece)>; 32] = {
             Piece::Horse => *b"UM",
             Piece::Dragon => *b"RY",
         };
-        t[piece_hash(name[0], name[1])] = Some((name, p));
+        t[piece_hash(name[0], name[1])] = (u16::from_le_bytes(name), p);
         i += 1;
     }
     t
@@ -79,13 +87,11 @@ const fn piece_hash(a: u8, b: u8) -> usize {
     (a.wrapping_mul(15).wrapping_add(b) & 31) as usize
 }
 
-/// `Piece::from_csa` on two bytes, by table.
+/// `Piece::from_csa` on two bytes, by table: one comparison of both letters.
 #[inline]
 fn piece_from_bytes(a: u8, b: u8) -> Option<Piece> {
-    match PIECE_TABLE[piece_hash(a, b)] {
-        Some((name, p)) if name[0] == a && name[1] == b => Some(p),
-        _ => None,
-    }
+    let (name, p) = PIECE_TABLE[piece_hash(a, b)];
+    (name == u16::from_le_bytes([a, b])).then_some(p)
 }
 
 /// What follows `'**` in an evaluation comment: the score (from Black's side) and the rest,

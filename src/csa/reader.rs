@@ -1,10 +1,11 @@
 //! The CSA pull reader: maps the tokenizer's statements to events, one event per call, with a
 //! small queue for statements that give several (a move gives `Node` then `Move`) and cursors
-//! for the start-position statements that give one `Setup` per piece.
+//! for the start-position statements that give one `Setup` per piece. The usual move, time and
+//! evaluation lines take the hot path in `fast` first (`tests` holds it to this general path).
 
 use super::board::{self, Item, Row, Step, KINDS, MAX_PIECES, STANDARD};
 use super::lex::{self, Lexer, Stmt};
-use super::pv::{move_from, parse_evaluation, parse_move};
+use super::pv::{parse_evaluation, parse_move};
 use super::time::{self, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
@@ -14,6 +15,10 @@ use crate::input::{ChunkContext, Config, LineIndex};
 use crate::kit::queue::EventQueue;
 use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
+
+mod fast;
+#[cfg(test)]
+mod tests;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -114,10 +119,10 @@ pub struct Reader<'a> {
     /// The `Move` (and `Clock`) that follow the `Node` just returned (the hot path skips the
     /// queue).
     pending: Pending,
-    /// Whether the hot path may run: inside a game, after the turn line, before any `%`, with
-    /// nothing queued, expanding or refed. Recomputed after every slow-path call (the only code
-    /// that changes those fields besides `skip_game`, which clears it).
-    hot_ok: bool,
+    /// Where the hot path stops (see `Reader::hot_end`; 0 while it may not run). Recomputed
+    /// after every slow-path call (the only code that changes what it depends on besides
+    /// `skip_game`, which clears it).
+    hot_end: usize,
     /// The last offset a statement of this game may start at (`game_start + max_game_len`).
     game_limit: usize,
     pending_error: Option<Error>,
@@ -132,29 +137,6 @@ fn trim_end(b: &[u8]) -> &[u8] {
         e -= 1;
     }
     &b[..e]
-}
-
-/// A whole number of seconds (1 to 11 digits) from `at` up to a line end or the end of the
-/// input: its milliseconds and the start of the next line.
-#[inline(always)]
-fn whole_seconds(input: &[u8], at: usize) -> Option<(u64, usize)> {
-    let mut q = at;
-    let mut v = 0u64;
-    while let Some(&c) = input.get(q) {
-        let d = c.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        v = v * 10 + d as u64;
-        q += 1;
-        if q - at > 11 {
-            return None;
-        }
-    }
-    if q == at {
-        return None;
-    }
-    Some((v * 1000, lex::line_after(input, q)?))
 }
 
 fn is_binary(b: &[u8]) -> bool {
@@ -231,6 +213,91 @@ fn glued_move(b: &[u8]) -> Option<usize> {
     (!matches!(b[at - 1], b' ' | b'\t' | b'\'')).then_some(at)
 }
 
+/// Whether `b` is valid UTF-8, as `from_utf8` says: the ASCII bytes before the first and after
+/// the last non-ASCII byte are found sixty-four at a time (a loop the compiler vectorizes), and
+/// only the bytes between go through `from_utf8`.
+fn is_utf8(b: &[u8]) -> bool {
+    const BLOCK: usize = 64;
+    let ascii = |c: &[u8]| c.iter().fold(0u8, |a, &x| a | x) < 0x80;
+    let mut first = 0;
+    while b.len() - first >= BLOCK && ascii(&b[first..first + BLOCK]) {
+        first += BLOCK;
+    }
+    let Some(f) = b[first..].iter().position(|c| !c.is_ascii()) else { return true };
+    let first = first + f;
+    let mut end = b.len();
+    while end - first >= BLOCK && ascii(&b[end - BLOCK..end]) {
+        end -= BLOCK;
+    }
+    let end = first + b[first..end].iter().rposition(|c| !c.is_ascii()).map_or(0, |l| l + 1);
+    std::str::from_utf8(&b[first..end]).is_ok()
+}
+
+/// What `init_file` needs from the file's header: the first charset declaration (its label and
+/// offset) and the first `V3` line, among the statements before the first move, time, special
+/// or separator (at most 10,001 statements).
+type Header<'a> = (Option<(&'a [u8], usize)>, Option<&'a [u8]>);
+
+/// One statement of the header for [`Header`]: `false` when the scan stops at it.
+#[inline(always)]
+fn header_statement<'a>(h: &mut Header<'a>, b: &'a [u8], start: usize, separator: bool) -> bool {
+    match b.first() {
+        Some(b'\'') => {
+            if let (Some((label, _)), None) = (encoding_label(b), h.0) {
+                h.0 = Some((label, start));
+            }
+        }
+        Some(b'V') if b.starts_with(b"V3") && h.1.is_none() => h.1 = Some(b),
+        Some(b'+' | b'-') if b.len() > 1 => return false,
+        Some(b'%' | b'T') => return false,
+        Some(b'/') if separator => return false,
+        _ => {}
+    }
+    true
+}
+
+/// [`Header`] from the tokenizer's statements.
+fn header_statements(input: &[u8], start: usize) -> Header<'_> {
+    let mut h = (None, None);
+    let mut lex = Lexer::new(input, start);
+    let mut n = 0;
+    while let Some(s) = lex.next_stmt() {
+        n += 1;
+        if !header_statement(&mut h, trim_end(s.bytes), s.start, s.is_separator()) || n > 10_000 {
+            break;
+        }
+    }
+    h
+}
+
+/// [`Header`] line by line, one search per line (each line is one statement); `None` at a line
+/// the tokenizer would split at a comma, for [`header_statements`] to read.
+fn header_lines(input: &[u8], start: usize) -> Option<Header<'_>> {
+    let mut h = (None, None);
+    let mut p = start;
+    let mut n = 0;
+    while p < input.len() {
+        let rest = &input[p..];
+        let e = if matches!(rest[0], b'\'' | b'N' | b'$') {
+            lex::find2(b'\n', b'\r', rest)
+        } else {
+            let e = lex::find3(b'\n', b'\r', b',', rest);
+            if e.is_some_and(|e| rest[e] == b',') {
+                return None;
+            }
+            e
+        };
+        let e = e.unwrap_or(rest.len());
+        let line = &rest[..e];
+        n += 1;
+        if !header_statement(&mut h, trim_end(line), p, lex::is_separator(line)) || n > 10_000 {
+            break;
+        }
+        p = lex::line_after(input, p + e).unwrap_or(input.len());
+    }
+    Some(h)
+}
+
 impl<'a> Reader<'a> {
     /// A lenient reader with default limits over `input`.
     pub fn new(input: &'a [u8]) -> Reader<'a> {
@@ -264,7 +331,7 @@ impl<'a> Reader<'a> {
             queue: EventQueue::new(),
             refeed: None,
             pending: Pending::None,
-            hot_ok: false,
+            hot_end: 0,
             game_limit: 0,
             pending_error: None,
             stmt_offset: 0,
@@ -327,29 +394,7 @@ impl<'a> Reader<'a> {
             start = 3;
             forced = forced.or(Some(Charset::Utf8));
         }
-        let mut declared: Option<(&[u8], usize)> = None;
-        let mut v3 = None;
-        let mut lex = Lexer::new(input, start);
-        let mut n = 0;
-        while let Some(s) = lex.next_stmt() {
-            n += 1;
-            let b = trim_end(s.bytes);
-            match b.first() {
-                Some(b'\'') => {
-                    if let (Some((label, _)), None) = (encoding_label(b), declared) {
-                        declared = Some((label, s.start));
-                    }
-                }
-                Some(b'V') if b.starts_with(b"V3") && v3.is_none() => v3 = Some(b),
-                Some(b'+' | b'-') if b.len() > 1 => break,
-                Some(b'%' | b'T') => break,
-                Some(b'/') if s.is_separator() => break,
-                _ => {}
-            }
-            if n > 10_000 {
-                break;
-            }
-        }
+        let (declared, v3) = header_lines(input, start).unwrap_or_else(|| header_statements(input, start));
         self.carry_first = v3.is_none() && self.context_version.is_some();
         self.v3_version = v3.or(self.context_version);
         self.charset = match (forced, declared) {
@@ -362,12 +407,14 @@ impl<'a> Reader<'a> {
                 }
             },
             (None, None) if v3.is_some() => {
-                if std::str::from_utf8(&input[start..]).is_ok() {
+                if is_utf8(&input[start..]) {
                     Charset::Utf8
                 } else {
                     Charset::ShiftJis
                 }
             }
+            // Valid UTF-8 is the detection rule's first answer, checked faster.
+            (None, None) if is_utf8(&input[start..]) => Charset::Utf8,
             (None, None) => detect_charset(&input[start..]),
         };
         self.lex.seek(start);
@@ -396,7 +443,7 @@ impl<'a> Reader<'a> {
         self.expand = Expand::None;
         self.refeed = None;
         self.pending = Pending::None;
-        self.hot_ok = false;
+        self.hot_end = 0;
         self.state = State::Between;
     }
 
@@ -434,10 +481,12 @@ impl<'a> Reader<'a> {
                 return Some(Ok(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value })));
             }
         }
-        // Hot path: inside a game with nothing queued, a move, a `T` or a `'**` line.
-        if self.hot_ok {
-            if let Some(ev) = self.hot() {
-                return Some(Ok(ev));
+        // The hot path (see `fast`): inside a game with nothing queued, a move, a `T` or a `'**`
+        // line read in place; each returns from its own branch.
+        let p = self.lex.pos();
+        if p < self.hot_end {
+            if let Some(r) = self.fast(p) {
+                return Some(Ok(r));
             }
         } else if self.queue.is_empty() && self.pending_error.is_none() {
             // The 40 pieces of `PI` (or of the assumed standard position), one per call.
@@ -446,187 +495,27 @@ impl<'a> Reader<'a> {
             }
         }
         let r = self.next_slow();
-        self.hot_ok = self.state == State::InGame
+        self.hot_end = self.hot_end();
+        r
+    }
+
+    /// Where the hot path must stop: 0 (never) unless inside a game, after the turn line, before
+    /// any `%`, with nothing queued, expanding or refed, at a line start; else the end of the
+    /// input, cut to the game's size limit (a statement may start at `game_limit` at most) and
+    /// to as many bytes past the position as moves are left under the node limit (each move
+    /// takes a byte at least, so a move the hot path reads is always within the limit).
+    fn hot_end(&self) -> usize {
+        let hot = self.state == State::InGame
             && self.queue.is_empty()
             && matches!(self.expand, Expand::None)
             && self.refeed.is_none()
             && self.pending_error.is_none()
+            && matches!(self.pending, Pending::None)
             && self.saw_turn
             && self.ending.is_none();
-        r
-    }
-
-    /// A move (alone or followed by `,T12`), a whole-second `T` or a `'**` evaluation on a line
-    /// of its own, read in place without the tokenizer; else the tokenizer's next statement if
-    /// it is a move or a `T`. `None` (nothing consumed) for anything else.
-    #[inline]
-    fn hot(&mut self) -> Option<Event<'a>> {
-        let input = self.input;
-        if let Some(p) = self.lex.at_line_start() {
-            if p > self.game_limit {
-                return None;
-            }
-            match input.get(p) {
-                Some(b'+' | b'-') if self.moves < self.config.limits.max_nodes => {
-                    // The usual shapes first, the move read as one word with the byte after it:
-                    // the move then LF, maybe followed by a line `T` and whole seconds, or the
-                    // move, a comma and `T` with whole seconds.
-                    let w = input.get(p..p + 8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
-                    let after = (w >> 56) as u8;
-                    if after == b'\n' || after == b',' {
-                        let Some(m) = move_from(w as u8, (w >> 8) as u32, (w >> 40) as u8, (w >> 48) as u8) else {
-                            return self.hot_statement();
-                        };
-                        let t = p + 8;
-                        if input.get(t) == Some(&b'T') && t <= self.game_limit {
-                            if let Some((value, next)) = whole_seconds(input, t + 1) {
-                                self.lex.seek_within(next);
-                                self.hot_move(p, m);
-                                self.pending = Pending::MoveClock(m, t, value);
-                                return Some(Event::Node);
-                            }
-                        }
-                        if after == b',' {
-                            return self.hot_statement();
-                        }
-                        self.lex.seek_within(t);
-                        return Some(self.hot_move(p, m));
-                    }
-                    if let Some(m) = input.get(p..p + 7).and_then(parse_move) {
-                        let next = lex::line_after(input, p + 7);
-                        // A whole-second time on the next line or after a comma is read with
-                        // the move: its `Clock` follows the `Move`.
-                        let t = next.unwrap_or(p + 8);
-                        if (next.is_some() || input[p + 7] == b',')
-                            && input.get(t) == Some(&b'T')
-                            && t <= self.game_limit
-                        {
-                            if let Some((value, after)) = whole_seconds(input, t + 1) {
-                                self.lex.seek_within(after);
-                                self.hot_move(p, m);
-                                self.pending = Pending::MoveClock(m, t, value);
-                                return Some(Event::Node);
-                            }
-                        }
-                        if let Some(next) = next {
-                            self.lex.seek_within(next);
-                            return Some(self.hot_move(p, m));
-                        }
-                    }
-                }
-                Some(b'T') if self.last_color.is_some() => {
-                    if let Some((value, next)) = whole_seconds(input, p + 1) {
-                        self.lex.seek_within(next);
-                        self.stmt_offset = p;
-                        return Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }));
-                    }
-                }
-                Some(b'\'') if input.get(p + 1..p + 3) == Some(b"**") => {
-                    if let Some(ev) = self.hot_evaluation(p) {
-                        return Some(ev);
-                    }
-                    let e = memchr::memchr2(b'\n', b'\r', &input[p..]).map_or(input.len(), |i| p + i);
-                    let line = &input[p..e];
-                    if line.len() <= self.config.limits.max_value_len {
-                        let (score, pv, dialect) = parse_evaluation(&line[3..]);
-                        if !dialect {
-                            self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
-                            self.stmt_offset = p;
-                            return Some(Event::Evaluation(Evaluation { score, pv }));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        self.hot_statement()
-    }
-
-    /// The usual `'**` line read in place: blanks, a score of one to nine digits with an optional
-    /// sign, then the line end, or blanks and the PV. The same event as [`parse_evaluation`] on
-    /// the line gives; `None` (nothing consumed) for any other shape.
-    #[inline]
-    fn hot_evaluation(&mut self, p: usize) -> Option<Event<'a>> {
-        let input = self.input;
-        let blanks = |mut q: usize| {
-            while matches!(input.get(q), Some(b' ' | b'\t')) {
-                q += 1;
-            }
-            q
-        };
-        let mut q = blanks(p + 3);
-        let neg = match input.get(q) {
-            Some(b'-') => true,
-            Some(b'+') => false,
-            _ => false,
-        };
-        if matches!(input.get(q), Some(b'-' | b'+')) {
-            q += 1;
-        }
-        let first = q;
-        let mut v: i32 = 0;
-        while let Some(&c) = input.get(q) {
-            let d = c.wrapping_sub(b'0');
-            if d > 9 || q - first == 9 {
-                break;
-            }
-            v = v * 10 + d as i32;
-            q += 1;
-        }
-        if q == first {
-            return None;
-        }
-        let (pv_start, e) = match input.get(q) {
-            None | Some(b'\n' | b'\r') => (q, q),
-            Some(b' ' | b'\t') => {
-                let s = blanks(q);
-                (s, memchr::memchr2(b'\n', b'\r', &input[s..]).map_or(input.len(), |i| s + i))
-            }
-            Some(_) => return None,
-        };
-        if e - p > self.config.limits.max_value_len {
-            return None;
-        }
-        self.lex.seek_within(lex::line_after(input, e).unwrap_or(e));
-        self.stmt_offset = p;
-        let score = Some(if neg { -v } else { v });
-        Some(Event::Evaluation(Evaluation { score, pv: &input[pv_start..e] }))
-    }
-
-    /// The tokenizer's next statement if it is a move or a `T` (else it is handed to the slow
-    /// path through `refeed`, and `None` returned).
-    #[inline]
-    fn hot_statement(&mut self) -> Option<Event<'a>> {
-        let mut lex = self.lex.clone();
-        let s = lex.next_stmt().filter(|s| s.start <= self.game_limit)?;
-        match s.bytes {
-            [b'+' | b'-', _, _, _, _, _, _] if self.moves < self.config.limits.max_nodes => {
-                let m = parse_move(s.bytes)?;
-                self.lex = lex;
-                Some(self.hot_move(s.start, m))
-            }
-            [b'T', rest @ ..] if self.last_color.is_some() => {
-                let value = time::parse_seconds_ms(rest)?;
-                self.lex = lex;
-                self.stmt_offset = s.start;
-                Some(Event::Clock(Clock { color: self.last_color, kind: ClockKind::ElapsedMs, value }))
-            }
-            _ => {
-                // Hand the statement to the slow path without cutting it out again.
-                self.lex = lex;
-                self.refeed = Some(s);
-                None
-            }
-        }
-    }
-
-    #[inline]
-    fn hot_move(&mut self, at: usize, m: ShogiMove) -> Event<'a> {
-        self.stmt_offset = at;
-        self.moves += 1;
-        self.last_color = Some(m.color);
-        self.pending = Pending::Move(m);
-        Event::Node
+        let Some(p) = self.lex.at_line_start().filter(|_| hot) else { return 0 };
+        let moves_left = usize::try_from(self.config.limits.max_nodes.saturating_sub(self.moves)).unwrap_or(usize::MAX);
+        self.input.len().min(self.game_limit.saturating_add(1)).min(p.saturating_add(moves_left))
     }
 
     #[inline(never)]

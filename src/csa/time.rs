@@ -139,6 +139,10 @@ pub fn parse_time(b: &[u8]) -> Option<TimeControl> {
 /// assert_eq!(parse_date(b" 19:03:15"), None);
 /// ```
 pub fn parse_date(b: &[u8]) -> Option<DateTime> {
+    // The usual `YYYY/MM/DD HH:MM:SS` read in place; any other shape takes the general path.
+    if let Some(d) = full_date(b) {
+        return Some(d);
+    }
     let b = trim(b);
     let (date, time) = match memchr::memchr(b' ', b) {
         Some(i) => (&b[..i], Some(trim(&b[i + 1..]))),
@@ -165,6 +169,28 @@ pub fn parse_date(b: &[u8]) -> Option<DateTime> {
         }
     };
     Some(DateTime { year: year as u16, month: month as u8, day: day as u8, time })
+}
+
+/// `YYYY/MM/DD HH:MM:SS` exactly (nineteen bytes), as [`parse_date`] reads it; `None` for any
+/// other shape or a value out of range.
+fn full_date(b: &[u8]) -> Option<DateTime> {
+    let &[y1, y2, y3, y4, b'/', m1, m2, b'/', d1, d2, b' ', h1, h2, b':', n1, n2, b':', s1, s2] = b else {
+        return None;
+    };
+    let mut digits = [y1, y2, y3, y4, m1, m2, d1, d2, h1, h2, n1, n2, s1, s2];
+    for c in &mut digits {
+        *c = c.wrapping_sub(b'0');
+        if *c > 9 {
+            return None;
+        }
+    }
+    let two = |i: usize| digits[i] * 10 + digits[i + 1];
+    let year = digits[..4].iter().fold(0u16, |v, &d| v * 10 + d as u16);
+    let (month, day, h, m, s) = (two(4), two(6), two(8), two(10), two(12));
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || h > 23 || m > 59 || s > 60 {
+        return None;
+    }
+    Some(DateTime { year, month, day, time: Some((h, m, s)) })
 }
 
 /// Parses an unsigned decimal integer (`$MAX_MOVES`, `$JISHOGI`).
@@ -195,6 +221,34 @@ pub(crate) fn trim(b: &[u8]) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_date_agrees_with_the_general_path() {
+        // The general path alone: parse_date on a copy with a leading blank (which it trims,
+        // and full_date never reads).
+        let general = |b: &[u8]| parse_date(&[b" ", b].concat());
+        for case in [
+            &b"2024/08/13 20:42:12"[..],
+            b"0000/01/01 00:00:00",
+            b"9999/12/31 23:59:60",
+            b"2024/13/13 20:42:12",
+            b"2024/00/13 20:42:12",
+            b"2024/08/32 20:42:12",
+            b"2024/08/00 20:42:12",
+            b"2024/08/13 24:42:12",
+            b"2024/08/13 20:60:12",
+            b"2024/08/13 20:42:61",
+            b"2024/08/13 2a:42:12",
+            b"2024-08-13 20:42:12",
+            b"2024/08/13T20:42:12",
+            b"2024/8/13 20:42:123",
+            b"/024/08/13 20:42:12",
+        ] {
+            assert_eq!(parse_date(case), general(case), "{:?}", String::from_utf8_lossy(case));
+        }
+        assert!(full_date(b"2024/08/13 20:42:12").is_some());
+        assert_eq!(general(b"2024/08/13 20:42:12").unwrap().year, 2024);
+    }
 
     #[test]
     fn seconds() {
