@@ -281,36 +281,51 @@ impl Runs {
         sort_postings(&mut rest, true);
         let mut sources = Vec::with_capacity(self.files.len() + 1);
         for (f, widths) in &self.files {
-            sources.push(Source::Run(RunReader {
-                file: std::fs::File::open(f)?,
-                buf: Vec::new(),
-                at: 0,
-                widths: *widths,
-            }));
+            sources.push(Source::Run(RunReader::new(std::fs::File::open(f)?, *widths)));
         }
         sources.push(Source::Memory(rest.into_iter()));
         Merge::new(sources)
     }
 }
 
-/// A run read back, a chunk at a time.
+/// A run read back, a chunk at a time, decoded a block of postings at a time.
 pub struct RunReader {
     file: std::fs::File,
     buf: Vec<u8>,
     at: usize,
     widths: Widths,
+    block: Vec<Entry>,
+    next: usize,
 }
 
 impl RunReader {
+    fn new(file: std::fs::File, widths: Widths) -> RunReader {
+        RunReader { file, buf: Vec::new(), at: 0, widths, block: Vec::new(), next: 0 }
+    }
+
+    #[inline]
     fn next(&mut self) -> std::io::Result<Option<Entry>> {
+        if self.next == self.block.len() {
+            self.fill()?;
+        }
+        let e = self.block.get(self.next).copied();
+        self.next += 1;
+        Ok(e)
+    }
+
+    /// Decodes the next block (empty at the end of the run).
+    #[cold]
+    fn fill(&mut self) -> std::io::Result<()> {
         use std::io::Read;
         let n = self.widths.record();
+        self.block.clear();
+        self.next = 0;
         if self.buf.len() - self.at < n {
-            // Keep the part of a record left, read the next 256 KB after it.
+            // Keep the part of a record left, read the next 64 KB after it.
             self.buf.drain(..self.at);
             self.at = 0;
             let have = self.buf.len();
-            self.buf.resize(have + (256 << 10), 0);
+            self.buf.resize(have + (64 << 10), 0);
             let mut got = have;
             while got < self.buf.len() {
                 match self.file.read(&mut self.buf[got..]) {
@@ -322,15 +337,19 @@ impl RunReader {
             }
             self.buf.truncate(got);
             if got == 0 {
-                return Ok(None);
+                return Ok(());
             }
             if got < n {
                 return Err(std::io::ErrorKind::UnexpectedEof.into());
             }
         }
-        let e = self.widths.get(&self.buf[self.at..]);
-        self.at += n;
-        Ok(Some(e))
+        // Each record is read from the rest of the buffer, not from a slice of its own length:
+        // its fields are then whole 8-byte loads, masked.
+        let whole = (self.buf.len() - self.at) / n;
+        let (w, buf, at) = (self.widths, &self.buf, self.at);
+        self.block.extend((0..whole).map(|k| w.get(&buf[at + k * n..])));
+        self.at += whole * n;
+        Ok(())
     }
 }
 
@@ -352,7 +371,7 @@ pub enum Source {
     /// Postings in memory, sorted.
     Memory(std::vec::IntoIter<Entry>),
     /// Any other sorted stream (the old positions file).
-    Other(Box<dyn Iterator<Item = std::io::Result<Entry>>>),
+    Other(Box<dyn Iterator<Item = std::io::Result<Entry>> + Send>),
 }
 
 impl Source {
@@ -366,42 +385,43 @@ impl Source {
 }
 
 /// A k-way merge of sorted sources: an iterator of postings in order; a read error is its
-/// last item.
+/// last item. The sources' next postings are compared in a list (a few sources: the runs of a
+/// run of `kifu index`, the postings in memory and the old file) or, past [`LINEAR`] of them,
+/// in a heap: the list's scan costs a third of the heap's sift for two to five sources.
 pub struct Merge {
     sources: Vec<Source>,
+    /// The next posting of each source still going (`sources[i]`'s in `heads[i]`).
+    heads: Vec<Entry>,
     heap: BinaryHeap<std::cmp::Reverse<(Entry, usize)>>,
+    /// Whether `heap` is used (more than [`LINEAR`] sources at the first posting).
+    heaped: Option<bool>,
     error: Option<std::io::Error>,
 }
+
+/// Sources a merge compares in a list, at most.
+const LINEAR: usize = 8;
 
 impl Merge {
     /// A merge of `sources`, each sorted.
     pub fn new(sources: Vec<Source>) -> std::io::Result<Merge> {
-        let mut m = Merge { sources, heap: BinaryHeap::new(), error: None };
-        for i in 0..m.sources.len() {
-            if let Some(e) = m.sources[i].next()? {
-                m.heap.push(std::cmp::Reverse((e, i)));
-            }
+        let mut m =
+            Merge { sources: Vec::new(), heads: Vec::new(), heap: BinaryHeap::new(), heaped: None, error: None };
+        for s in sources {
+            m.add(s)?;
         }
         Ok(m)
     }
 
-    /// Adds one more sorted source.
+    /// Adds one more sorted source (before the first posting is taken).
     pub fn add(&mut self, mut source: Source) -> std::io::Result<()> {
         if let Some(e) = source.next()? {
-            self.heap.push(std::cmp::Reverse((e, self.sources.len())));
+            self.heads.push(e);
+            self.sources.push(source);
         }
-        self.sources.push(source);
         Ok(())
     }
-}
 
-impl Iterator for Merge {
-    type Item = std::io::Result<Entry>;
-
-    fn next(&mut self) -> Option<std::io::Result<Entry>> {
-        if let Some(e) = self.error.take() {
-            return Some(Err(e));
-        }
+    fn next_heaped(&mut self) -> Option<std::io::Result<Entry>> {
         // The smallest is replaced by its source's next in place (one sift, not a pop and a
         // push).
         let mut top = self.heap.peek_mut()?;
@@ -415,6 +435,45 @@ impl Iterator for Merge {
                 drop(top);
                 self.error = Some(err);
                 self.heap.clear();
+            }
+        }
+        Some(Ok(e))
+    }
+}
+
+impl Iterator for Merge {
+    type Item = std::io::Result<Entry>;
+
+    fn next(&mut self) -> Option<std::io::Result<Entry>> {
+        if let Some(e) = self.error.take() {
+            return Some(Err(e));
+        }
+        let heaped = *self.heaped.get_or_insert_with(|| {
+            let many = self.heads.len() > LINEAR;
+            if many {
+                self.heap.extend(self.heads.drain(..).enumerate().map(|(i, e)| std::cmp::Reverse((e, i))));
+            }
+            many
+        });
+        if heaped {
+            return self.next_heaped();
+        }
+        let mut i = 0;
+        for j in 1..self.heads.len() {
+            if self.heads[j] < self.heads[i] {
+                i = j;
+            }
+        }
+        let e = *self.heads.get(i)?;
+        match self.sources[i].next() {
+            Ok(Some(n)) => self.heads[i] = n,
+            Ok(None) => {
+                self.heads.swap_remove(i);
+                self.sources.swap_remove(i);
+            }
+            Err(err) => {
+                self.error = Some(err);
+                self.heads.clear();
             }
         }
         Some(Ok(e))
