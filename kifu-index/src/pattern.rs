@@ -137,7 +137,17 @@ impl Recorder {
                 self.diff(v.board, false);
             }
         }
-        self.pending = decode_next(v.next, size);
+        // The move as played (what `v.next` encodes through the symmetry, decoded here
+        // before: a tenth of the recorder's instructions).
+        self.pending = v.play.map(|(c, p)| {
+            let code = match p {
+                None => PASS,
+                Some(p) if p.x < size.0 && p.y < size.1 => p.x as u16 + N as u16 * p.y as u16,
+                Some(_) => OFF,
+            };
+            (c, code)
+        });
+        debug_assert_eq!(self.pending, decode_next(v.next, size));
         if let Some((c, p)) = self.pending {
             self.moves.push(((c == Color::White) as u16) << 12 | p);
         }
