@@ -604,11 +604,11 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
         Ok((parts, t_readers, conn.map_err(db_error)?))
     })?;
     let (conn, postings, runs) = conn;
-    if let (true, Some(mut runs)) = (options.positions, runs) {
+    if let (true, Some(runs)) = (options.positions, runs) {
         if positions_stale || !plan.read.is_empty() || !plan.deleted.is_empty() {
             let top = crate::aggregate::path_for(&options.db);
             let (min, hwm) = (options.positions_summary_games, old_hwm);
-            let written = crate::positions::rewrite(&conn, &pos_path, &top, old_pos, hwm, &mut runs, postings, nonce, min)?;
+            let written = crate::positions::rewrite(&conn, &pos_path, &top, old_pos, hwm, &runs, postings, nonce, min)?;
             let _ = std::fs::remove_file(&log_path);
             if timing {
                 eprintln!("positions: {written:?}, {} runs, {:?}", runs.runs(), start.elapsed());

@@ -914,7 +914,7 @@ pub(crate) fn rewrite(
     top: &Path,
     old: Option<PosFile>,
     old_hwm: u64,
-    runs: &mut crate::runs::Runs,
+    runs: &crate::runs::Runs,
     rest: Vec<Entry>,
     nonce: u64,
     summary_games: u64,
