@@ -4,9 +4,10 @@
 //! The writer thread collects each batch's postings (`writer`); once a batch is logged (see
 //! `posfile::Log`) and the postings held reach the budget, they are sorted where they lie and
 //! written as one run (`DB.positions.run.N`, beside the database) and the memory is reused. At
-//! the end of the run the runs, the postings still in memory and the old positions file's
-//! postings are merged (a k-way merge, each source read through a small buffer) straight into
-//! the new positions file (`posfile::write_iter`).
+//! the end of the run the runs, the postings still in memory (sorted then, on two threads:
+//! [`sort_in_parts`]) and the old positions file's postings are merged (a k-way merge, each
+//! source read through a small buffer, on a thread of its own: `positions::rewrite`) straight
+//! into the new positions file (`posfile::write_iter`, on the thread that called).
 //!
 //! # Crash safety
 //! A run is scratch: every posting in it is also in the log, which is what a killed run is

@@ -129,10 +129,11 @@ impl GoHash {
             for y in 0..h {
                 for x in 0..w {
                     let mut k = [[0u64; 8]; 2];
-                    for s in 0..8 {
-                        let (tx, ty) = apply(s as u8, (w, h), (x, y));
-                        let key = KEYS[tx as usize + MAX * ty as usize];
-                        (k[0][s], k[1][s]) = (key[0], key[1]);
+                    for (c, keys) in k.iter_mut().enumerate() {
+                        for (s, key) in keys.iter_mut().enumerate() {
+                            let (tx, ty) = apply(s as u8, (w, h), (x, y));
+                            *key = KEYS[tx as usize + MAX * ty as usize][c];
+                        }
                     }
                     self.keys.push(k);
                 }
