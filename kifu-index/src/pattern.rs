@@ -120,7 +120,7 @@ impl Recorder {
         if !self.started {
             self.started = true;
             self.resize(size);
-            self.diff(v.board);
+            self.diff(v.board, true);
         } else {
             if let Some((c, p)) = self.pending.take() {
                 // The board counts the stones taken (suicides too): when the count stands still
@@ -132,12 +132,22 @@ impl Recorder {
             }
             if size != self.size {
                 self.resize(size);
-                self.diff(v.board);
+                self.diff(v.board, true);
             } else if resync {
-                self.diff(v.board);
+                self.diff(v.board, false);
             }
         }
-        self.pending = decode_next(v.next, size);
+        // The move as played (what `v.next` encodes through the symmetry, decoded here
+        // before: a tenth of the recorder's instructions).
+        self.pending = v.play.map(|(c, p)| {
+            let code = match p {
+                None => PASS,
+                Some(p) if p.x < size.0 && p.y < size.1 => p.x as u16 + N as u16 * p.y as u16,
+                Some(_) => OFF,
+            };
+            (c, code)
+        });
+        debug_assert_eq!(self.pending, decode_next(v.next, size));
         if let Some((c, p)) = self.pending {
             self.moves.push(((c == Color::White) as u16) << 12 | p);
         }
@@ -149,11 +159,13 @@ impl Recorder {
         self.push(SIZE, (w.max(1) as u16 - 1) | (h.max(1) as u16 - 1) << 6);
     }
 
-    /// Records setup for every point where `board` differs from the grid.
-    fn diff(&mut self, board: Option<&kifu::position::go::Board>) {
+    /// Records setup for every point where `board` differs from the grid (`fresh`: the grid
+    /// was just emptied by `resize`).
+    fn diff(&mut self, board: Option<&kifu::position::go::Board>, fresh: bool) {
         let Some(board) = board else {
-            // No board yet: nothing was put on it (the grid is empty after `resize`).
-            if self.grid.iter().all(|&c| c == 0) {
+            // No board yet: nothing was put on it (the grid is empty after `resize`; a look at
+            // its 2,704 points for each game was a sixth of the recorder's instructions).
+            if fresh || self.grid.iter().all(|&c| c == 0) {
                 return;
             }
             return self.diff_with(None);

@@ -149,9 +149,11 @@ fn bits_for(max: u64) -> u8 {
     (64 - max.leading_zeros()) as u8
 }
 
-/// Writes bits, least significant first. Fewer than 8 bits wait in `acc` between calls; whole
-/// bytes go out as soon as they are made, several at a time (the bit-at-a-time loops this had
-/// took half of a one-thread run's final phase on the corpus).
+/// Writes bits, least significant first. Fewer than 32 bits wait in `acc` between calls; four
+/// bytes go out at a time once as many are made. A hash group takes four calls when its fields
+/// are narrow (see [`write_iter`]): the bit-at-a-time loops this first had, then a call per
+/// field and a copy of each group's postings through a second writer, took half of a
+/// one-thread run's final phase on the corpus.
 struct BitWriter {
     out: Vec<u8>,
     acc: u64,
@@ -159,79 +161,75 @@ struct BitWriter {
 }
 
 impl BitWriter {
-    /// Writes the `bits` low bits of `v` (any number up to 64). Inlined: the rare case of more
-    /// than 56 bits is a call of its own.
-    #[inline]
-    fn put(&mut self, v: u64, bits: u32) {
-        if bits > 56 {
-            self.put_wide(v, bits);
-            return;
-        }
-        let v = v & ((1u64 << bits) - 1);
+    fn new() -> BitWriter {
+        BitWriter { out: Vec::with_capacity(1 << 16), acc: 0, n: 0 }
+    }
+
+    /// Writes the `bits` low bits of `v` (at most 32; the bits above must be zero).
+    #[inline(always)]
+    fn put32(&mut self, v: u64, bits: u32) {
+        debug_assert!(bits <= 32 && (bits == 64 || v >> bits == 0));
         self.acc |= v << self.n;
         self.n += bits;
-        let bytes = self.n / 8;
-        if bytes > 0 {
-            // All 8 bytes are written and the list cut back: a copy of a fixed size is a
-            // store, one of a variable size a call to `memcpy`.
-            let len = self.out.len() + bytes as usize;
-            self.out.extend_from_slice(&self.acc.to_le_bytes());
-            self.out.truncate(len);
-            self.acc >>= 8 * bytes;
-            self.n -= 8 * bytes;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
         }
     }
 
-    #[cold]
-    fn put_wide(&mut self, v: u64, bits: u32) {
-        self.put(v & ((1 << 32) - 1), 32);
-        self.put(v >> 32, bits - 32);
+    /// Writes the `bits` low bits of `v` (any number up to 64). Always inlined: as a call it
+    /// cost as much as the rest of a hash group's encoding.
+    #[inline(always)]
+    fn put(&mut self, v: u64, bits: u32) {
+        let v = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
+        if bits <= 32 {
+            self.put32(v, bits);
+        } else {
+            self.put32(v & 0xFFFF_FFFF, 32);
+            self.put32(v >> 32, bits - 32);
+        }
     }
 
+    /// `q` ones, then a zero.
     fn unary(&mut self, mut q: u64) {
         while q >= 32 {
-            self.put(u32::MAX as u64, 32);
+            self.put32(u32::MAX as u64, 32);
             q -= 32;
         }
-        // q ones, then a zero.
-        self.put((1u64 << q) - 1, q as u32 + 1);
+        self.put32((1u64 << q) - 1, q as u32 + 1);
     }
 
-    fn gamma(&mut self, v: u64) {
-        // v ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits.
-        let n = 64 - v.leading_zeros();
-        self.put(0, n - 1);
-        self.put(1, 1);
-        self.put(v, n - 1);
-    }
-
-    /// Appends the bits of `other` and empties it: seven bytes at a time.
-    fn append(&mut self, other: &mut BitWriter) {
-        if self.n == 0 {
-            self.out.extend_from_slice(&other.out);
+    /// `1` (a group follows), then the gap's quotient in unary: one call when it is short.
+    #[inline]
+    fn one_then_unary(&mut self, q: u64) {
+        if q <= 30 {
+            self.put32(((1u64 << q) - 1) << 1 | 1, q as u32 + 2);
         } else {
-            let mut chunks = other.out.chunks_exact(7);
-            for c in &mut chunks {
-                let mut b = [0u8; 8];
-                b[..7].copy_from_slice(c);
-                self.put(u64::from_le_bytes(b), 56);
-            }
-            for &b in chunks.remainder() {
-                self.put(b as u64, 8);
-            }
+            self.put32(1, 1);
+            self.unary(q);
         }
-        if other.n > 0 {
-            self.put(other.acc, other.n);
+    }
+
+    /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits; one call when
+    /// `v` is below 2^16.
+    #[inline]
+    fn gamma(&mut self, v: u64) {
+        let n = 64 - v.leading_zeros();
+        if n <= 16 {
+            let low = v & ((1u64 << (n - 1)) - 1);
+            self.put32(1 << (n - 1) | low << n, 2 * n - 1);
+        } else {
+            self.put(0, n - 1);
+            self.put(1, 1);
+            self.put(v, n - 1);
         }
-        other.out.clear();
-        (other.acc, other.n) = (0, 0);
     }
 
     /// Pads to a byte.
     fn flush(&mut self) {
-        if self.n > 0 {
-            self.out.push(self.acc as u8);
-        }
+        let bytes = self.n.div_ceil(8) as usize;
+        self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
         (self.acc, self.n) = (0, 0);
     }
 }
@@ -422,18 +420,18 @@ fn random_id() -> u64 {
     xxhash_rust::xxh3::xxh3_64(&b) | 1
 }
 
-/// Encodes sorted postings (a stream: held in memory one hash at a time, as the bits it
-/// takes) into a new file at `path` (through `path.tmp`, renamed at the end; the directory goes
-/// through `path.tmp.dir`, so that memory does not grow with the file). `bounds` must hold for
-/// them. `seen` is called with each posting as it is written. A read error in `entries` is
-/// returned, and no file is written.
+/// Encodes sorted postings (a stream: held in memory one hash at a time) into a new file at
+/// `path` (through `path.tmp`, renamed at the end; the directory goes through `path.tmp.dir`,
+/// so that memory does not grow with the file). `bounds` must hold for them. `seen` is called
+/// with the postings of each hash (a group, in order) as they are written. A read error in
+/// `entries` is returned, and no file is written.
 pub fn write_iter(
     path: &Path,
-    entries: impl Iterator<Item = std::io::Result<Entry>>,
+    mut entries: impl Iterator<Item = std::io::Result<Entry>>,
     bounds: Bounds,
     hwm: u64,
     nonce: u64,
-    mut seen: impl FnMut(&Entry),
+    mut seen: impl FnMut(&[Entry]),
 ) -> std::io::Result<Written> {
     let bucket_bits = bucket_bits(bounds.count);
     // Hashes per bucket: about 64 postings; the gaps average 2^(64-b)/64.
@@ -458,69 +456,72 @@ pub fn write_iter(
         file.write_all(&[0u8; HEADER])?;
         let buckets = 1u64 << bucket_bits;
         let mut offset = HEADER as u64;
-        let mut w = BitWriter { out: Vec::new(), acc: 0, n: 0 };
-        let mut group = BitWriter { out: Vec::new(), acc: 0, n: 0 };
-        let mut failed = None;
-        let mut entries = entries.map_while(|r| r.map_err(|e| failed = Some(e)).ok()).peekable();
+        let mut w = BitWriter::new();
         let too_big = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "a posting beyond the file's bounds");
+        let out_of_order = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "postings out of order");
         let mut last: Option<Entry> = None;
-        let (gb, mb) = (h.game_bits as u32, h.move_bits as u32);
-        let width = gb + mb + h.next_bits as u32;
+        let (gb, mb, nb) = (h.game_bits as u32, h.move_bits as u32, h.next_bits as u32);
+        let width = gb + mb + nb;
+        let rice = h.rice as u32;
+        let rice_mask = if rice == 0 { 0 } else { u64::MAX >> (64 - rice) };
+        let mut group: Vec<Entry> = Vec::new();
+        let mut next = entries.next().transpose()?;
         for b in 0..buckets {
             dir.write_all(&offset.to_le_bytes())?;
             let mut prev = 0u64;
-            while let Some(first) = entries.next_if(|e| h.bucket_of(e.hash) == b) {
+            while let Some(first) = next.filter(|e| h.bucket_of(e.hash) == b) {
+                // The hash's postings.
                 let hash = first.hash;
+                group.clear();
+                group.push(first);
+                loop {
+                    next = entries.next().transpose()?;
+                    match next {
+                        Some(y) if y.hash == hash => group.push(y),
+                        _ => break,
+                    }
+                }
+                if last.is_some_and(|l| l > first) || group.windows(2).any(|p| p[0] > p[1]) {
+                    return Err(out_of_order());
+                }
+                last = group.last().copied();
                 let low = h.low(hash);
                 let gap = low - prev;
                 prev = low;
-                w.put(1, 1);
-                w.unary(gap >> h.rice);
-                w.put(gap, h.rice as u32);
-                let mut n = 0u64;
-                let mut e = Some(first);
-                while let Some(x) = e {
+                w.one_then_unary(gap >> rice);
+                w.put(gap & rice_mask, rice);
+                w.gamma(group.len() as u64);
+                for x in &group {
                     if x.game > bounds.game || x.mv > bounds.mv || x.next > bounds.next {
                         return Err(too_big());
                     }
-                    if last.is_some_and(|l| l > x) {
-                        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "postings out of order"));
-                    }
-                    last = Some(x);
-                    seen(&x);
-                    if width <= 56 {
-                        group.put(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
+                    if width <= 32 {
+                        w.put32(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
+                    } else if width <= 56 {
+                        w.put(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
                     } else {
-                        group.put(x.game, h.game_bits as u32);
-                        group.put(x.mv as u64, h.move_bits as u32);
-                        group.put(x.next as u64, h.next_bits as u32);
+                        w.put(x.game, gb);
+                        w.put(x.mv as u64, mb);
+                        w.put(x.next as u64, nb);
                     }
-                    n += 1;
-                    e = entries.next_if(|y| y.hash == hash);
                 }
-                h.count += n;
-                w.gamma(n);
-                w.append(&mut group);
+                h.count += group.len() as u64;
+                seen(&group);
                 if w.out.len() >= 1 << 20 {
                     // A hash shared by very many games: its bits go out as they come.
-                    let whole = w.out.len();
-                    offset += whole as u64;
+                    offset += w.out.len() as u64;
                     file.write_all(&w.out)?;
                     w.out.clear();
                 }
             }
-            w.put(0, 1);
+            w.put32(0, 1);
             w.flush();
             offset += w.out.len() as u64;
             file.write_all(&w.out)?;
             w.out.clear();
         }
-        if entries.next().is_some() || h.count > bounds.count {
+        if next.is_some() || h.count > bounds.count {
             return Err(too_big());
-        }
-        drop(entries);
-        if let Some(e) = failed {
-            return Err(e);
         }
         dir.write_all(&offset.to_le_bytes())?;
         h.dir = offset;

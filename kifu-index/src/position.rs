@@ -196,6 +196,7 @@ impl Moves {
                             number,
                             next: shogi_next(m),
                             go: None,
+                            play: None,
                             board: None,
                             shogi: Some(&pos),
                         });
@@ -217,7 +218,7 @@ impl Moves {
                 }
             }
             if go_on {
-                visit(&Visit { hash, sym: 0, number, next: 0, go: None, board: None, shogi: Some(&pos) });
+                visit(&Visit { hash, sym: 0, number, next: 0, go: None, play: None, board: None, shogi: Some(&pos) });
             }
             let mut sfen = [0; SFEN_MAX];
             return Final { captures: None, hash: Some(xxhash_rust::xxh3::xxh3_64(pos.sfen_bytes(&mut sfen))) };
@@ -240,6 +241,7 @@ impl Moves {
                                     number,
                                     next,
                                     go: Some(sym),
+                                    play: Some((color, point)),
                                     board: go.board(),
                                     shogi: None,
                                 });
@@ -274,6 +276,7 @@ impl Moves {
                         number,
                         next: s as u32,
                         go: Some(sym),
+                        play: None,
                         board: go.board(),
                         shogi: None,
                     });
@@ -327,6 +330,9 @@ pub struct Visit<'a> {
     pub next: u32,
     /// Go: the board's eight hashes.
     pub go: Option<&'a GoHash>,
+    /// Go: the move played next as the game has it (colour, point; `None` for a pass), `None`
+    /// at the end: what `next` encodes, before the symmetry (read by `pattern`).
+    pub play: Option<(Color, Option<kifu::Point>)>,
     /// Go: the library's board (`None` before the first stone: empty); read by `pattern`.
     pub board: Option<&'a kifu::position::go::Board>,
     /// Shogi: the position.

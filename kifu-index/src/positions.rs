@@ -955,16 +955,94 @@ pub(crate) fn rewrite(
     let _ = std::fs::remove_file(top);
     let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
     let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
-    let written = crate::posfile::write_iter(path, entries, bounds, hwm, nonce, |e| {
-        if let Some(t) = tables.as_mut() {
-            t.push(e)
-        }
-    })
-    .map_err(io_error)?;
+    // The merge runs on a thread of its own, handing blocks of postings to this one, which
+    // encodes them: the two halves of the work (about as long as each other) overlap.
+    let written = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<Entry>>>(4);
+        let (back, spare) = std::sync::mpsc::channel::<Vec<Entry>>();
+        std::thread::Builder::new()
+            .name("kifu-merge".to_owned())
+            .spawn_scoped(scope, move || merge_blocks(entries, &tx, &spare))
+            .map_err(io_error)?;
+        let blocks = Blocks { rx, block: Vec::new(), at: 0, back };
+        // Only a hash with `summary_games` postings or more can have that many games: the
+        // others' postings are not handed to the tables at all (most hashes have one).
+        crate::posfile::write_iter(path, blocks, bounds, hwm, nonce, |group| {
+            if let Some(t) = tables.as_mut().filter(|_| group.len() as u64 >= summary_games) {
+                for e in group {
+                    t.push(e)
+                }
+            }
+        })
+        .map_err(io_error)
+    })?;
     if let Some(t) = tables {
         let _ = t.finish(top, written.id);
     }
     Ok(written)
+}
+
+/// Postings in a block handed from the merge's thread to the writing one.
+const BLOCK: usize = 4096;
+
+/// Sends the postings of `entries` in blocks (taken from `spare` when the writing thread has
+/// given one back), then a read error if there is one; stops when the receiver is gone.
+fn merge_blocks(
+    entries: impl Iterator<Item = std::io::Result<Entry>>,
+    tx: &std::sync::mpsc::SyncSender<std::io::Result<Vec<Entry>>>,
+    spare: &std::sync::mpsc::Receiver<Vec<Entry>>,
+) {
+    let mut block = Vec::with_capacity(BLOCK);
+    for r in entries {
+        match r {
+            Ok(e) => {
+                block.push(e);
+                if block.len() == BLOCK {
+                    let mut next = spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(BLOCK));
+                    next.clear();
+                    if tx.send(Ok(std::mem::replace(&mut block, next))).is_err() {
+                        return;
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = tx.send(Ok(block));
+                let _ = tx.send(Err(e));
+                return;
+            }
+        }
+    }
+    let _ = tx.send(Ok(block));
+}
+
+/// The postings [`merge_blocks`] sends, one at a time; each block emptied goes back.
+struct Blocks {
+    rx: std::sync::mpsc::Receiver<std::io::Result<Vec<Entry>>>,
+    block: Vec<Entry>,
+    at: usize,
+    back: std::sync::mpsc::Sender<Vec<Entry>>,
+}
+
+impl Iterator for Blocks {
+    type Item = std::io::Result<Entry>;
+
+    #[inline]
+    fn next(&mut self) -> Option<std::io::Result<Entry>> {
+        loop {
+            if let Some(&e) = self.block.get(self.at) {
+                self.at += 1;
+                return Some(Ok(e));
+            }
+            match self.rx.recv().ok()? {
+                Ok(b) => {
+                    let done = std::mem::replace(&mut self.block, b);
+                    self.at = 0;
+                    let _ = self.back.send(done);
+                }
+                Err(e) => return Some(Err(e)),
+            }
+        }
+    }
 }
 
 /// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
