@@ -427,7 +427,12 @@ impl Collector {
                     _ => return None,
                 };
                 if !row.texts.has(field) {
-                    row.texts.set_once(field, v.decode().text.trim());
+                    // Printable ASCII without escapes (nearly every value) is its own decoding,
+                    // and its only white space is the space: no decoding, an ASCII trim.
+                    match v.as_plain_ascii() {
+                        Some(s) => row.texts.set_once(field, s.trim_ascii()),
+                        None => row.texts.set_once(field, v.decode().text.trim()),
+                    }
                 }
             }
             Event::GameEnd { length, ending } => {
