@@ -118,12 +118,15 @@ impl GamesBuilder {
     /// Reads `events` for [`super::games_batches`]: while they hold at most `few` games, each
     /// comes back owned in [`Part::Rows`] (to be appended on the calling thread: a batch a game
     /// would cost more than the game); more, and they go into this builder, a batch finished
-    /// whenever it holds `batch_games` rows ([`Part::Batches`]).
+    /// whenever it holds `batch_games` rows ([`Part::Batches`]). `bytes`, the unit's length,
+    /// sizes the move codes' buffer (at most a code per six bytes: `;B[pd]`) once, rather than
+    /// doubling and copying it as it fills.
     pub(super) fn read_part<'a, I>(
         &mut self,
         format: Format,
         source: &str,
         events: I,
+        bytes: usize,
         few: usize,
         batch_games: usize,
     ) -> Part
@@ -131,6 +134,10 @@ impl GamesBuilder {
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let (cols, schema) = (&mut self.cols, &self.schema);
+        let want = bytes / 6;
+        if cols.offset.is_empty() && cols.moves.values_ref().capacity() < want {
+            cols.moves = ListBuilder::with_capacity(UInt32Builder::with_capacity(want), cols.offset.capacity());
+        }
         let mut rows: Vec<OwnedRow> = Vec::new();
         let mut batches = Vec::new();
         let mut many = false;
