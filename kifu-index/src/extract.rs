@@ -243,6 +243,15 @@ impl Collector {
         self.row.is_some() && self.line_on_main()
     }
 
+    /// The canonical main line (`(;B[pd];W[dp])`, see `mainline`) of the game finished last,
+    /// until the next `GameStart`: the Arrow builder reads its Go move codes from it rather than
+    /// keeping a list of its own move by move.
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub fn main_line_bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
     /// Whether an event arriving now is on the main line (the tracker's answer).
     #[inline(always)]
     fn line_on_main(&self) -> bool {

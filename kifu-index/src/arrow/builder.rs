@@ -8,7 +8,7 @@
 //! line; the move codes made as the moves come, in reused lists; the Arrow builders grow to the
 //! batch once. Nodes and moves are matched as the reader gives them, before anything else.
 
-use super::moves::{encode_shogi_move, go_code, raw_go_move, ShogiBoard};
+use super::moves::{encode_shogi_move, go_codes_of_line, ShogiBoard};
 use super::schema::{games_schema, records_schema};
 use crate::extract::{Collector, GameRow, Kind};
 use crate::texts::Field;
@@ -220,15 +220,13 @@ struct Done<'r> {
 }
 
 /// The per-game reading state: the index's collector (whose main-line state says which moves
-/// are on the main line) and the main line's move codes, made as the moves come: the Go moves'
-/// points (see `moves::raw_go_move`, made codes when the game ends and its board size is
-/// known) and the shogi moves' codes (their promotion bit from a board that follows the main
-/// line's setup and moves). A game keeps the list of its kind.
+/// are on the main line) and the main line's move codes: a Go game's read back from the
+/// collector's canonical main line when the game ends and its board size is known (see
+/// `moves::go_codes_of_line`: nothing kept move by move), a shogi game's made as the moves come
+/// (their promotion bit from a board that follows the main line's setup and moves).
 #[derive(Default)]
 struct Reading {
     collector: Collector,
-    /// The open game's main-line Go moves, as `raw_go_move`s.
-    go: Vec<u32>,
     /// The open game's main-line shogi moves' codes.
     shogi: Vec<u32>,
     /// The staged game's move codes.
@@ -276,7 +274,10 @@ impl Reading {
                 }
                 Ok(Event::Move(m)) => {
                     if self.collector.feed_move(&m) {
-                        self.push_move(&m);
+                        if let Move::Shogi(s) = m {
+                            let promoted = self.board.play(&s);
+                            self.shogi.push(encode_shogi_move(&s, promoted));
+                        }
                     }
                     continue;
                 }
@@ -295,13 +296,18 @@ impl Reading {
             if !open && matches!(ev, Event::Warning(_)) {
                 outside += 1;
             }
+            if let Event::GameStart { .. } = ev {
+                // A game left open (no `GameEnd`) ends here, before the collector starts the
+                // next one (and forgets the open game's main line, its Go move codes).
+                if let Some(row) = self.collector.finish(None) {
+                    self.stage(row, None, done);
+                }
+            }
             let row = self.collector.feed(&ev, &mut charset);
             match ev {
                 Event::GameStart { .. } => {
-                    // A game left open (no `GameEnd`) ends here.
-                    if let Some(row) = row {
-                        self.stage(row, None, done);
-                    }
+                    // (The collector had no game open: it was finished above.)
+                    debug_assert!(row.is_none());
                     self.flush(done);
                     self.before = std::mem::take(&mut outside);
                     open = true;
@@ -332,21 +338,8 @@ impl Reading {
 
     /// Forgets the open game's moves (a game starts, or ended).
     fn clear_moves(&mut self) {
-        self.go.clear();
         self.shogi.clear();
         self.board.clear();
-    }
-
-    /// Records a main-line move: a Go move's point, a shogi move's code (the board played).
-    #[inline(always)]
-    fn push_move(&mut self, m: &Move) {
-        match m {
-            Move::Go { color, point } => self.go.push(raw_go_move(*color, *point)),
-            Move::Shogi(s) => {
-                let promoted = self.board.play(s);
-                self.shogi.push(encode_shogi_move(s, promoted));
-            }
-        }
     }
 
     /// Hands the staged game to `done`, if any.
@@ -365,7 +358,8 @@ impl Reading {
 
     /// Stages `row`: its move codes, its board, its error. A shogi game's codes are those of
     /// its shogi moves (a Go move in a shogi game, a mixed-up record, is left out, as the board
-    /// does); a Go game's those of its Go moves on its board size.
+    /// does); a Go game's those of its Go moves on its board size, read from the collector's
+    /// canonical main line (which it keeps until the next game starts).
     fn emit(&mut self, row: GameRow, error: Option<String>) {
         let size = if row.kind == Some(Kind::Shogi) {
             std::mem::swap(&mut self.codes, &mut self.shogi);
@@ -376,10 +370,8 @@ impl Reading {
                 .and_then(|s| kifu::position::go::parse_size(s.as_bytes()))
                 .filter(|&(w, h)| w > 0 && h > 0)
                 .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
-            std::mem::swap(&mut self.codes, &mut self.go);
-            for c in &mut self.codes {
-                *c = go_code(*c, size.0, size.1);
-            }
+            self.codes.clear();
+            go_codes_of_line(self.collector.main_line_bytes(), size.0, size.1, &mut self.codes);
             size
         };
         self.clear_moves();
