@@ -306,8 +306,8 @@ mod tests {
             line.push(b')');
             let mut codes = vec![];
             go_codes_of_line(&line, 52, 52, &mut codes);
-            let mut want = vec![3 * 52 + 15, 1 << 12 | (15 * 52 + 3), 51 * 52 + 51, 1 << 12 | GO_OFF_BOARD];
-            want.extend(tail.iter().take(1).map(|_| 1 << 12 | 52 * 52));
+            let mut want = vec![3 * 52 + 15, (1 << 12) | (15 * 52 + 3), 51 * 52 + 51, (1 << 12) | GO_OFF_BOARD];
+            want.extend(tail.iter().take(1).map(|_| (1 << 12) | (52 * 52)));
             assert_eq!(codes, want);
         }
         let mut codes = vec![];
