@@ -186,7 +186,10 @@ fn codes_on_the_board_the_game_gives() {
         (b"(;SZ[60];B[zz];W[ZZ];B[AA])", (19, 19)),
         (b"(;SZ[52];B[zz];W[ZZ];B[AA])", (52, 52)),
         (b"(;B[cc];W[dd])", (19, 19)),
+        (b"(;SZ[19];B[cc];W[dd])", (19, 19)),
     ];
+    // The builder reads `19` without parsing it: what parsing gives.
+    assert_eq!(kifu::position::go::parse_size(b"19"), Some((19, 19)));
     for &(sgf, size) in games {
         let mut b = GamesBuilder::new();
         b.push_events("f", kifu::Format::Sgf, kifu::sgf::Reader::new(sgf));

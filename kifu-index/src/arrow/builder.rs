@@ -367,7 +367,11 @@ impl Reading {
         } else {
             let size = row
                 .text(Field::BoardSize)
-                .and_then(|s| kifu::position::go::parse_size(s.as_bytes()))
+                .and_then(|s| match s {
+                    // Nearly every game (and the default): no parsing.
+                    "19" => Some((19, 19)),
+                    _ => kifu::position::go::parse_size(s.as_bytes()),
+                })
                 .filter(|&(w, h)| w > 0 && h > 0)
                 .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
             self.codes.clear();
