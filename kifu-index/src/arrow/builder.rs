@@ -5,8 +5,11 @@
 //!
 //! Cost per game: the index's collector (one string of its texts; the main line replayed for the
 //! final position only with the replay), whose main-line state says which moves are on the main
-//! line; the move codes made as the moves come, in reused lists; the Arrow builders grow to the
-//! batch once. Nodes and moves are matched as the reader gives them, before anything else.
+//! line; a Go game's move codes read back from the collector's canonical main line when the
+//! game ends (a move costs nothing here beyond the collector's six bytes), a shogi game's made
+//! as its moves come; the Arrow builders grow to the batch once (the move codes' buffer sized
+//! from the unit's bytes). Nodes and moves are matched as the reader gives them, before
+//! anything else.
 
 use super::moves::{encode_shogi_move, go_codes_of_line, ShogiBoard};
 use super::schema::{games_schema, records_schema};
