@@ -197,6 +197,9 @@ pub struct Collector {
     /// The canonical main line so far (ASCII).
     buf: Vec<u8>,
     opening_len: usize,
+    /// Nodes of the canonical line not written as `;B[xy]` with letters `a`–`z` (passes, large
+    /// boards, shogi moves): with none, the Arrow builder reads the line six bytes a node.
+    odd_nodes: u64,
     leaves: u64,
     last_was_node: bool,
     /// Record the main line's moves for the replay (`!skip_final || with_positions`, as they
@@ -250,6 +253,14 @@ impl Collector {
     #[inline]
     pub fn main_line_bytes(&self) -> &[u8] {
         &self.buf
+    }
+
+    /// Whether every node of [`Collector::main_line_bytes`] is a six-byte `;B[xy]` or `;W[xy]`
+    /// with `x`, `y` letters `a`–`z` (no pass, no point past 26, no shogi move).
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub fn main_line_plain(&self) -> bool {
+        self.odd_nodes == 0
     }
 
     /// Whether an event arriving now is on the main line (the tracker's answer).
@@ -350,7 +361,9 @@ impl Collector {
         if self.record {
             self.main_moves.push_move(*m);
         }
-        push_canonical(&mut self.buf, m);
+        if !push_canonical(&mut self.buf, m) {
+            self.odd_nodes += 1;
+        }
         if self.moves == OPENING_MOVES as u64 {
             self.opening_len = self.buf.len();
         }
@@ -368,6 +381,7 @@ impl Collector {
             self.buf.clear();
             self.buf.push(b'(');
             self.opening_len = 0;
+            self.odd_nodes = 0;
             self.leaves = 0;
             self.last_was_node = false;
             self.record = !self.skip_final || self.with_positions;
@@ -584,17 +598,18 @@ fn plain_ascii<'a>(v: &kifu::text::Text<'a>) -> Option<&'a [u8]> {
 
 /// Appends one move as a canonical node, as [`push_move`] does (the same bytes): a Go move on
 /// the first 26 columns and rows (`;B[pd]`, every move of a 19 × 19 game) written here in one
-/// copy, the rest by `push_move`.
+/// copy (and `true` said), the rest by `push_move`.
 #[inline(always)]
-fn push_canonical(buf: &mut Vec<u8>, m: &Move) {
+fn push_canonical(buf: &mut Vec<u8>, m: &Move) -> bool {
     if let Move::Go { color, point: Some(p) } = *m {
         if p.x < 26 && p.y < 26 {
             let c = if color == kifu::Color::Black { b'B' } else { b'W' };
             buf.extend_from_slice(&[b';', c, b'[', b'a' + p.x, b'a' + p.y, b']']);
-            return;
+            return true;
         }
     }
     push_move(buf, m);
+    false
 }
 
 // -- pattern search: the Go replay that also records the pattern column --
@@ -796,9 +811,11 @@ mod tests {
         }
         for m in moves {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            push_canonical(&mut a, &m);
+            let plain = push_canonical(&mut a, &m);
             push_move(&mut b, &m);
             assert_eq!(a, b, "{m:?}");
+            let six = matches!(a[..], [b';', b'B' | b'W', b'[', b'a'..=b'z', b'a'..=b'z', b']']);
+            assert_eq!(plain, six, "{m:?}");
         }
     }
 

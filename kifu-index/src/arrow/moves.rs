@@ -56,10 +56,23 @@ pub fn encode_go_move(m: Move, width: u8, height: u8) -> Option<u32> {
 /// 26–51; a point past 51 is written `__`, off every board). Nodes that are no Go move (a
 /// shogi move in a mixed-up record) are left out. The builder makes a Go game's codes this way
 /// when it ends, so that a move costs the reading nothing beyond the collector's own line.
-pub(super) fn go_codes_of_line(line: &[u8], width: u8, height: u8, out: &mut Vec<u32>) {
+///
+/// `plain` says that every node is `;B[xy]` or `;W[xy]` with `x`, `y` letters `a`–`z` (the
+/// collector knows: see `Collector::main_line_plain`): the nodes are then read without a check.
+pub(super) fn go_codes_of_line(line: &[u8], plain: bool, width: u8, height: u8, out: &mut Vec<u32>) {
     let (w, h) = (u32::from(width), u32::from(height));
     let nodes = line.strip_prefix(b"(").unwrap_or(line);
     let nodes = nodes.strip_suffix(b")").unwrap_or(nodes);
+    if plain && nodes.len() % 6 == 0 {
+        let start = out.len();
+        out.resize(start + nodes.len() / 6, 0);
+        for (code, n) in out[start..].iter_mut().zip(nodes.chunks_exact(6)) {
+            let (x, y) = (u32::from(n[3].wrapping_sub(b'a')), u32::from(n[4].wrapping_sub(b'a')));
+            let index = if (x < w) & (y < h) { y * w + x } else { GO_OFF_BOARD };
+            *code = u32::from(n[1] == b'W') << 12 | index;
+        }
+        return;
+    }
     // Every node `;B[xy]` (a game without passes or shogi moves): six bytes each, each read
     // without a branch (the shape of all checked at the end).
     if nodes.len() % 6 == 0 {
@@ -295,7 +308,7 @@ mod tests {
             }
             line.push(b')');
             let mut codes = vec![];
-            go_codes_of_line(&line, w, h, &mut codes);
+            go_codes_of_line(&line, false, w, h, &mut codes);
             let want: Vec<u32> = moves.iter().filter_map(|&m| encode_go_move(m, w, h)).collect();
             assert_eq!(codes, want, "{w}x{h}");
         }
@@ -305,14 +318,22 @@ mod tests {
             line.extend_from_slice(tail);
             line.push(b')');
             let mut codes = vec![];
-            go_codes_of_line(&line, 52, 52, &mut codes);
+            go_codes_of_line(&line, false, 52, 52, &mut codes);
             let mut want = vec![3 * 52 + 15, (1 << 12) | (15 * 52 + 3), 51 * 52 + 51, (1 << 12) | GO_OFF_BOARD];
             want.extend(tail.iter().take(1).map(|_| (1 << 12) | (52 * 52)));
             assert_eq!(codes, want);
         }
         let mut codes = vec![];
-        go_codes_of_line(b"()", 19, 19, &mut codes);
-        go_codes_of_line(b"(", 19, 19, &mut codes);
+        // A plain line (lower-case letters only) read without checks: the same codes.
+        for (w, h) in [(19u8, 19u8), (9, 9), (26, 26), (4, 2)] {
+            let line = b"(;B[pd];W[dp];B[aa];W[zz];B[ba])";
+            let (mut fast, mut slow) = (vec![], vec![]);
+            go_codes_of_line(line, true, w, h, &mut fast);
+            go_codes_of_line(line, false, w, h, &mut slow);
+            assert_eq!(fast, slow, "{w}x{h}");
+        }
+        go_codes_of_line(b"()", true, 19, 19, &mut codes);
+        go_codes_of_line(b"(", false, 19, 19, &mut codes);
         assert!(codes.is_empty());
     }
 
