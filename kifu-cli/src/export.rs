@@ -382,6 +382,10 @@ impl Parquet {
             // bit-packed indexes (sgf/collections: 2.69 against 2.98 MB) and interns nothing.
             .set_column_dictionary_enabled(moves_column(), false)
             .set_column_encoding(moves_column(), Encoding::BYTE_STREAM_SPLIT)
+            // No min/max of the move codes: a row group's smallest and largest code prune
+            // nothing, and computing them was a tenth of what Parquet adds to the reading
+            // (sgf/collections: 39 of 512 M instructions).
+            .set_column_statistics_enabled(moves_column(), EnabledStatistics::None)
             .build();
         Ok(Parquet {
             dir: dir.to_path_buf(),

@@ -197,6 +197,9 @@ pub struct Collector {
     /// The canonical main line so far (ASCII).
     buf: Vec<u8>,
     opening_len: usize,
+    /// Nodes of the canonical line not written as `;B[xy]` with letters `a`–`z` (passes, large
+    /// boards, shogi moves): with none, the Arrow builder reads the line six bytes a node.
+    odd_nodes: u64,
     leaves: u64,
     last_was_node: bool,
     /// Record the main line's moves for the replay (`!skip_final || with_positions`, as they
@@ -241,6 +244,23 @@ impl Collector {
     #[inline]
     pub fn on_main(&self) -> bool {
         self.row.is_some() && self.line_on_main()
+    }
+
+    /// The canonical main line (`(;B[pd];W[dp])`, see `mainline`) of the game finished last,
+    /// until the next `GameStart`: the Arrow builder reads its Go move codes from it rather than
+    /// keeping a list of its own move by move.
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub fn main_line_bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Whether every node of [`Collector::main_line_bytes`] is a six-byte `;B[xy]` or `;W[xy]`
+    /// with `x`, `y` letters `a`–`z` (no pass, no point past 26, no shogi move).
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub fn main_line_plain(&self) -> bool {
+        self.odd_nodes == 0
     }
 
     /// Whether an event arriving now is on the main line (the tracker's answer).
@@ -341,7 +361,9 @@ impl Collector {
         if self.record {
             self.main_moves.push_move(*m);
         }
-        push_canonical(&mut self.buf, m);
+        if !push_canonical(&mut self.buf, m) {
+            self.odd_nodes += 1;
+        }
         if self.moves == OPENING_MOVES as u64 {
             self.opening_len = self.buf.len();
         }
@@ -359,6 +381,7 @@ impl Collector {
             self.buf.clear();
             self.buf.push(b'(');
             self.opening_len = 0;
+            self.odd_nodes = 0;
             self.leaves = 0;
             self.last_was_node = false;
             self.record = !self.skip_final || self.with_positions;
@@ -427,7 +450,12 @@ impl Collector {
                     _ => return None,
                 };
                 if !row.texts.has(field) {
-                    row.texts.set_once(field, v.decode().text.trim());
+                    // Printable ASCII without escapes (nearly every value) is its own decoding,
+                    // and its only white space is the space: no decoding, an ASCII trim.
+                    match plain_ascii(&v) {
+                        Some(s) => row.texts.set_once_ascii(field, s.trim_ascii()),
+                        None => row.texts.set_once(field, v.decode().text.trim()),
+                    }
                 }
             }
             Event::GameEnd { length, ending } => {
@@ -543,19 +571,45 @@ impl Collector {
     }
 }
 
+/// The raw bytes of `v` when [`kifu::text::Text::as_plain_ascii`] would give them (decoding would
+/// give them back: printable ASCII, no `\\`, under a rule whose only escapes start with `\\`),
+/// checked eight at a time rather than one, and not validated as UTF-8 again (ASCII: see
+/// [`Texts::set_once_ascii`]). Every info value of every game passes here.
+#[inline]
+fn plain_ascii<'a>(v: &kifu::text::Text<'a>) -> Option<&'a [u8]> {
+    use kifu::text::TextRule;
+    if !matches!(v.rule(), TextRule::Plain | TextRule::SgfText | TextRule::SgfSimpleText | TextRule::SgfValues) {
+        return None;
+    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Whether a byte of `x` is below `n` (n <= 128) / is zero: exact as a whole-word answer.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGH != 0;
+    let raw = v.raw();
+    let mut words = raw.chunks_exact(8);
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        if x & HIGH != 0 || below(x, 0x20) || below(x ^ (ONES * 0x7F), 1) || below(x ^ (ONES * u64::from(b'\\')), 1) {
+            return None;
+        }
+    }
+    words.remainder().iter().all(|&b| (b' '..=b'~').contains(&b) && b != b'\\').then_some(raw)
+}
+
 /// Appends one move as a canonical node, as [`push_move`] does (the same bytes): a Go move on
 /// the first 26 columns and rows (`;B[pd]`, every move of a 19 × 19 game) written here in one
-/// copy, the rest by `push_move`.
+/// copy (and `true` said), the rest by `push_move`.
 #[inline(always)]
-fn push_canonical(buf: &mut Vec<u8>, m: &Move) {
+fn push_canonical(buf: &mut Vec<u8>, m: &Move) -> bool {
     if let Move::Go { color, point: Some(p) } = *m {
         if p.x < 26 && p.y < 26 {
             let c = if color == kifu::Color::Black { b'B' } else { b'W' };
             buf.extend_from_slice(&[b';', c, b'[', b'a' + p.x, b'a' + p.y, b']']);
-            return;
+            return true;
         }
     }
     push_move(buf, m);
+    false
 }
 
 // -- pattern search: the Go replay that also records the pattern column --
@@ -757,9 +811,42 @@ mod tests {
         }
         for m in moves {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            push_canonical(&mut a, &m);
+            let plain = push_canonical(&mut a, &m);
             push_move(&mut b, &m);
             assert_eq!(a, b, "{m:?}");
+            let six = matches!(a[..], [b';', b'B' | b'W', b'[', b'a'..=b'z', b'a'..=b'z', b']']);
+            assert_eq!(plain, six, "{m:?}");
+        }
+    }
+
+    #[test]
+    fn plain_ascii_as_the_library_says() {
+        use kifu::text::{Charset, Text, TextRule};
+        let mut values: Vec<Vec<u8>> = vec![vec![], b"Lee Sedol".to_vec(), b"2005-03-12 and more text".to_vec()];
+        for len in [1usize, 7, 8, 9, 16, 17] {
+            for at in [0, len / 2, len - 1] {
+                for b in 0..=255u8 {
+                    let mut v = vec![b'a'; len];
+                    v[at] = b;
+                    values.push(v);
+                }
+            }
+        }
+        for rule in [
+            TextRule::Plain,
+            TextRule::SgfText,
+            TextRule::SgfSimpleText,
+            TextRule::SgfValues,
+            TextRule::JsonString,
+            TextRule::XmlText,
+        ] {
+            for charset in [Charset::Utf8, Charset::Latin1] {
+                for v in &values {
+                    let t = Text::new(v, rule, charset);
+                    let fast = plain_ascii(&t).map(|b| std::str::from_utf8(b).unwrap());
+                    assert_eq!(fast, t.as_plain_ascii(), "{v:?} {rule:?}");
+                }
+            }
         }
     }
 

@@ -26,6 +26,28 @@
 
 /// The first date in `raw`, normalised (see the module docs), or `None`.
 pub fn date(raw: &str) -> Option<String> {
+    match sgf_date(raw) {
+        Some(d) => Some(d.to_owned()),
+        None => any_date(raw),
+    }
+}
+
+/// `raw` itself when it is a whole SGF date `YYYY-MM-DD` with every part in range (year 1000 to
+/// 2999, month 1–12, day 1–31): what [`any_date`] gives it back as, without its search (nearly
+/// every game's date; a fast path, `None` means "ask `any_date`").
+fn sgf_date(raw: &str) -> Option<&str> {
+    let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = raw.as_bytes() else { return None };
+    let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = |a: u8, b: u8| u32::from(a - b'0') * 10 + u32::from(b - b'0');
+    let (y, m, d) = (n(y0, y1) * 100 + n(y2, y3), n(m0, m1), n(d0, d1));
+    ((1000..=2999).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d)).then_some(raw)
+}
+
+/// [`date`] of any text: the first plausible date in it.
+fn any_date(raw: &str) -> Option<String> {
     let b = raw.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -139,6 +161,40 @@ pub struct Outcome {
 
 /// Parses a result as written (see the module docs).
 pub fn result(raw: &str) -> Outcome {
+    sgf_result(raw.trim()).unwrap_or_else(|| any_result(raw))
+}
+
+/// The outcome of an SGF result `B+R`, `W+Resign`, `B+T`, `W+Time`, `B+F`, `W+Forfeit` (any
+/// case), `B+` or `W+3.5` (digits and dots), as [`any_result`] reads it, without its lower-cased
+/// copy: nearly every game's result (a fast path, `None` means "ask `any_result`").
+fn sgf_result(t: &str) -> Option<Outcome> {
+    let [c @ (b'B' | b'b' | b'W' | b'w'), b'+', rest @ ..] = t.as_bytes() else { return None };
+    let winner = Some(if c.eq_ignore_ascii_case(&b'b') { "B" } else { "W" });
+    let is = |words: &[&str]| words.iter().any(|w| rest.eq_ignore_ascii_case(w.as_bytes()));
+    let mut o = Outcome { winner, margin: None, reason: None };
+    if rest.is_empty() {
+    } else if is(&["r", "resign", "res", "resignation"]) {
+        o.reason = Some("resign");
+    } else if is(&["t", "time"]) {
+        o.reason = Some("time");
+    } else if is(&["f", "forfeit"]) {
+        o.reason = Some("forfeit");
+    } else if rest[0].is_ascii_digit()
+        && rest[rest.len() - 1].is_ascii_digit()
+        && rest.iter().all(|&b| b.is_ascii_digit() || b == b'.')
+    {
+        // ASCII by the test above.
+        let m = std::str::from_utf8(rest).ok()?.parse::<f64>().ok().filter(|m| m.is_finite());
+        o.reason = m.map(|_| "points");
+        o.margin = m;
+    } else {
+        return None;
+    }
+    Some(o)
+}
+
+/// [`result`] of any text.
+fn any_result(raw: &str) -> Outcome {
     let t = raw.trim();
     let lower = t.to_ascii_lowercase();
     let mut o = Outcome::default();
@@ -328,8 +384,11 @@ pub fn komi(raw: &str) -> Option<f64> {
         }
     } else {
         // A decimal comma is rare: copy only then.
-        let parsed: Result<f64, _> =
-            if number.contains(',') { number.replace(',', ".").parse() } else { number.parse() };
+        let parsed: Result<f64, _> = match simple_number(number) {
+            Some(v) => Ok(v),
+            None if number.contains(',') => number.replace(',', ".").parse(),
+            None => number.parse(),
+        };
         parsed.ok()?
     };
     if !number.is_empty() && rest.starts_with('目') && rest.contains('半') {
@@ -346,9 +405,90 @@ pub fn komi(raw: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// `D`, `D.0` or `D.5` with one to four digits `D` (`7.5`, `6.5`, `0`: nearly every komi), exactly
+/// (the halves are exact in binary, as `str::parse` gives them); `None` for any other text.
+fn simple_number(s: &str) -> Option<f64> {
+    let (int, half) = match s.as_bytes() {
+        [int @ .., b'.', b'5'] => (int, 0.5),
+        [int @ .., b'.', b'0'] => (int, 0.0),
+        int => (int, 0.0),
+    };
+    if int.is_empty() || int.len() > 4 || !int.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(f64::from(int.iter().fold(0u32, |n, &d| n * 10 + u32::from(d - b'0'))) + half)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast paths (`sgf_date`, `sgf_result`, `simple_number`) give what the general readers
+    /// give, on every shape they take and their near misses.
+    #[test]
+    fn fast_paths_agree_with_the_general_readers() {
+        let mut dates = vec![];
+        for y in ["0999", "1000", "2005", "2999", "3000", "20x5"] {
+            for m in ["00", "01", "09", "12", "13", "1a"] {
+                for d in ["00", "01", "12", "31", "32", "x1"] {
+                    dates.push(format!("{y}-{m}-{d}"));
+                    dates.push(format!("{y}/{m}/{d}"));
+                }
+            }
+        }
+        dates.extend(["2005-03-1", "2005-03-123", " 2005-03-12", "2005-03-12,13", "１２３４-01-01"].map(String::from));
+        for d in &dates {
+            if let Some(fast) = sgf_date(d) {
+                assert_eq!(Some(fast.to_owned()), any_date(d), "{d}");
+            }
+            assert_eq!(date(d), any_date(d), "{d}");
+        }
+        let mut results = vec![];
+        for c in ["B", "b", "W", "w", "X"] {
+            for rest in [
+                "",
+                "R",
+                "r",
+                "Resign",
+                "RESIGN",
+                "res",
+                "Resignation",
+                "T",
+                "time",
+                "F",
+                "Forfeit",
+                "3.5",
+                "0.5",
+                "12",
+                "3.",
+                ".5",
+                "3.5.5",
+                "1e3",
+                "3,5",
+                " 3.5",
+                "3.5 ",
+                "Offline",
+                "R ",
+                "½",
+                "5 3/4",
+                "99999999999999999999",
+            ] {
+                results.push(format!("{c}+{rest}"));
+            }
+        }
+        for r in &results {
+            if let Some(fast) = sgf_result(r) {
+                assert_eq!(fast, any_result(r), "{r}");
+            }
+            assert_eq!(result(r), any_result(r), "{r}");
+        }
+        for k in ["0", "7.5", "6.5", "6.0", "0.5", "1234.5", "12345", "7.25", "7.", ".5", "", "a.5", "375", "-6.5"] {
+            if let Some(v) = simple_number(k) {
+                assert_eq!(Ok(v), k.parse::<f64>(), "{k}");
+            }
+        }
+        assert!(sgf_result("B+R").is_some() && sgf_date("2005-03-12").is_some() && simple_number("7.5").is_some());
+    }
 
     #[test]
     fn dates() {

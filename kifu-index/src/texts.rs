@@ -73,6 +73,26 @@ impl Texts {
         start < end
     }
 
+    /// [`Texts::set_once`] of an ASCII value given as bytes (a value read as it is written,
+    /// not validated as UTF-8 once more: each byte is its own `char`). A byte past ASCII, which
+    /// callers never give, is kept as the `char` of that number (Latin-1).
+    pub fn set_once_ascii(&mut self, f: Field, value: &[u8]) {
+        debug_assert!(value.is_ascii());
+        if self.has(f) || value.is_empty() {
+            return;
+        }
+        if self.buf.capacity() == 0 {
+            self.buf.reserve(ROOM.max(value.len()));
+        }
+        let start = self.buf.len();
+        self.buf.extend(value.iter().map(|&b| char::from(b)));
+        match u32::try_from(self.buf.len()) {
+            Ok(end) => self.spans[f as usize] = (start as u32, end),
+            // Past the 4 GiB a row's offsets can reach: not kept, as `set_once` does.
+            Err(_) => self.buf.truncate(start),
+        }
+    }
+
     /// Sets `f` to `value` unless it has one already (the first occurrence of a key wins). An
     /// empty value, or one past the 4 GiB a row's offsets can reach, is not kept.
     pub fn set_once(&mut self, f: Field, value: &str) {
@@ -110,5 +130,9 @@ mod tests {
         assert_eq!(t.get(Field::Komi), Some("6.5"));
         assert_eq!(t.get(Field::Opening), Some("B[pd];W[dp]"));
         assert_eq!(t.buf, "Lee6.5B[pd];W[dp]");
+        t.set_once_ascii(Field::Place, b"Seoul");
+        t.set_once_ascii(Field::Place, b"Tokyo");
+        t.set_once_ascii(Field::Round, b"");
+        assert_eq!((t.get(Field::Place), t.get(Field::Round)), (Some("Seoul"), None));
     }
 }

@@ -171,6 +171,40 @@ fn moves_decode_to_the_main_line() {
     assert!(checked >= 15, "{checked}");
 }
 
+/// The move codes are on the board the game ends with, whenever its size is given: before the
+/// moves, after them (the codes made move by move on 19 × 19 are made again), twice (the first
+/// wins), empty then given, unreadable (19 × 19: also a size past 52); with passes and points
+/// off the board.
+#[test]
+fn codes_on_the_board_the_game_gives() {
+    let games: &[(&[u8], (u8, u8))] = &[
+        (b"(;SZ[9];B[cc];W[];B[jj])", (9, 9)),
+        (b"(;B[cc];W[pd];SZ[9];B[ss];W[])", (9, 9)),
+        (b"(;B[cc];SZ[13];W[pd];SZ[9];B[aa])", (13, 13)),
+        (b"(;SZ[];B[cc];SZ[5:7];W[de];B[ee])", (5, 7)),
+        (b"(;SZ[x];B[cc];W[])", (19, 19)),
+        (b"(;SZ[60];B[zz];W[ZZ];B[AA])", (19, 19)),
+        (b"(;SZ[52];B[zz];W[ZZ];B[AA])", (52, 52)),
+        (b"(;B[cc];W[dd])", (19, 19)),
+        (b"(;SZ[19];B[cc];W[dd])", (19, 19)),
+    ];
+    // The builder reads `19` without parsing it: what parsing gives.
+    assert_eq!(kifu::position::go::parse_size(b"19"), Some((19, 19)));
+    for &(sgf, size) in games {
+        let mut b = GamesBuilder::new();
+        b.push_events("f", kifu::Format::Sgf, kifu::sgf::Reader::new(sgf));
+        let batch = b.finish();
+        let (w, h) = (
+            batch.column_by_name("width").unwrap().as_primitive::<arrow_array::types::UInt8Type>().value(0),
+            batch.column_by_name("height").unwrap().as_primitive::<arrow_array::types::UInt8Type>().value(0),
+        );
+        assert_eq!((w, h), size, "{}", String::from_utf8_lossy(sgf));
+        let want: Vec<u32> =
+            library_main_lines(sgf)[0].iter().map(|&m| kifu_index::arrow::encode_go_move(m, w, h).unwrap()).collect();
+        assert_eq!(codes(&batch, 0), want, "{}", String::from_utf8_lossy(sgf));
+    }
+}
+
 /// Promotions are marked: the samples' yagura game promotes no piece, a game that does is read
 /// from CSA.
 #[test]

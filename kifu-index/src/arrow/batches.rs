@@ -173,6 +173,7 @@ impl<'a> kifu::Visit<'a> for Visitor<'_, '_> {
     where
         R: kifu::EventSource + Iterator<Item = Result<kifu::Event<'a>, kifu::Error>>,
     {
-        self.builder.read_part(self.game.format, self.game.input, reader, self.few, self.batch_games)
+        let bytes = self.game.chunk.bytes.len();
+        self.builder.read_part(self.game.format, self.game.input, reader, bytes, self.few, self.batch_games)
     }
 }

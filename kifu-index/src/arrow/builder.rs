@@ -5,10 +5,13 @@
 //!
 //! Cost per game: the index's collector (one string of its texts; the main line replayed for the
 //! final position only with the replay), whose main-line state says which moves are on the main
-//! line; the move codes made as the moves come, in reused lists; the Arrow builders grow to the
-//! batch once. Nodes and moves are matched as the reader gives them, before anything else.
+//! line; a Go game's move codes read back from the collector's canonical main line when the
+//! game ends (a move costs nothing here beyond the collector's six bytes), a shogi game's made
+//! as its moves come; the Arrow builders grow to the batch once (the move codes' buffer sized
+//! from the unit's bytes). Nodes and moves are matched as the reader gives them, before
+//! anything else.
 
-use super::moves::{encode_shogi_move, go_code, raw_go_move, ShogiBoard};
+use super::moves::{encode_shogi_move, go_codes_of_line, ShogiBoard};
 use super::schema::{games_schema, records_schema};
 use crate::extract::{Collector, GameRow, Kind};
 use crate::texts::Field;
@@ -118,12 +121,15 @@ impl GamesBuilder {
     /// Reads `events` for [`super::games_batches`]: while they hold at most `few` games, each
     /// comes back owned in [`Part::Rows`] (to be appended on the calling thread: a batch a game
     /// would cost more than the game); more, and they go into this builder, a batch finished
-    /// whenever it holds `batch_games` rows ([`Part::Batches`]).
+    /// whenever it holds `batch_games` rows ([`Part::Batches`]). `bytes`, the unit's length,
+    /// sizes the move codes' buffer (at most a code per six bytes: `;B[pd]`) once, rather than
+    /// doubling and copying it as it fills.
     pub(super) fn read_part<'a, I>(
         &mut self,
         format: Format,
         source: &str,
         events: I,
+        bytes: usize,
         few: usize,
         batch_games: usize,
     ) -> Part
@@ -131,6 +137,10 @@ impl GamesBuilder {
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         let (cols, schema) = (&mut self.cols, &self.schema);
+        let want = bytes / 6;
+        if cols.offset.is_empty() && cols.moves.values_ref().capacity() < want {
+            cols.moves = ListBuilder::with_capacity(UInt32Builder::with_capacity(want), cols.offset.capacity());
+        }
         let mut rows: Vec<OwnedRow> = Vec::new();
         let mut batches = Vec::new();
         let mut many = false;
@@ -213,15 +223,13 @@ struct Done<'r> {
 }
 
 /// The per-game reading state: the index's collector (whose main-line state says which moves
-/// are on the main line) and the main line's move codes, made as the moves come: the Go moves'
-/// points (see `moves::raw_go_move`, made codes when the game ends and its board size is
-/// known) and the shogi moves' codes (their promotion bit from a board that follows the main
-/// line's setup and moves). A game keeps the list of its kind.
+/// are on the main line) and the main line's move codes: a Go game's read back from the
+/// collector's canonical main line when the game ends and its board size is known (see
+/// `moves::go_codes_of_line`: nothing kept move by move), a shogi game's made as the moves come
+/// (their promotion bit from a board that follows the main line's setup and moves).
 #[derive(Default)]
 struct Reading {
     collector: Collector,
-    /// The open game's main-line Go moves, as `raw_go_move`s.
-    go: Vec<u32>,
     /// The open game's main-line shogi moves' codes.
     shogi: Vec<u32>,
     /// The staged game's move codes.
@@ -269,7 +277,10 @@ impl Reading {
                 }
                 Ok(Event::Move(m)) => {
                     if self.collector.feed_move(&m) {
-                        self.push_move(&m);
+                        if let Move::Shogi(s) = m {
+                            let promoted = self.board.play(&s);
+                            self.shogi.push(encode_shogi_move(&s, promoted));
+                        }
                     }
                     continue;
                 }
@@ -288,13 +299,18 @@ impl Reading {
             if !open && matches!(ev, Event::Warning(_)) {
                 outside += 1;
             }
+            if let Event::GameStart { .. } = ev {
+                // A game left open (no `GameEnd`) ends here, before the collector starts the
+                // next one (and forgets the open game's main line, its Go move codes).
+                if let Some(row) = self.collector.finish(None) {
+                    self.stage(row, None, done);
+                }
+            }
             let row = self.collector.feed(&ev, &mut charset);
             match ev {
                 Event::GameStart { .. } => {
-                    // A game left open (no `GameEnd`) ends here.
-                    if let Some(row) = row {
-                        self.stage(row, None, done);
-                    }
+                    // (The collector had no game open: it was finished above.)
+                    debug_assert!(row.is_none());
                     self.flush(done);
                     self.before = std::mem::take(&mut outside);
                     open = true;
@@ -325,21 +341,8 @@ impl Reading {
 
     /// Forgets the open game's moves (a game starts, or ended).
     fn clear_moves(&mut self) {
-        self.go.clear();
         self.shogi.clear();
         self.board.clear();
-    }
-
-    /// Records a main-line move: a Go move's point, a shogi move's code (the board played).
-    #[inline(always)]
-    fn push_move(&mut self, m: &Move) {
-        match m {
-            Move::Go { color, point } => self.go.push(raw_go_move(*color, *point)),
-            Move::Shogi(s) => {
-                let promoted = self.board.play(s);
-                self.shogi.push(encode_shogi_move(s, promoted));
-            }
-        }
     }
 
     /// Hands the staged game to `done`, if any.
@@ -358,7 +361,8 @@ impl Reading {
 
     /// Stages `row`: its move codes, its board, its error. A shogi game's codes are those of
     /// its shogi moves (a Go move in a shogi game, a mixed-up record, is left out, as the board
-    /// does); a Go game's those of its Go moves on its board size.
+    /// does); a Go game's those of its Go moves on its board size, read from the collector's
+    /// canonical main line (which it keeps until the next game starts).
     fn emit(&mut self, row: GameRow, error: Option<String>) {
         let size = if row.kind == Some(Kind::Shogi) {
             std::mem::swap(&mut self.codes, &mut self.shogi);
@@ -366,13 +370,16 @@ impl Reading {
         } else {
             let size = row
                 .text(Field::BoardSize)
-                .and_then(|s| kifu::position::go::parse_size(s.as_bytes()))
+                .and_then(|s| match s {
+                    // Nearly every game (and the default): no parsing.
+                    "19" => Some((19, 19)),
+                    _ => kifu::position::go::parse_size(s.as_bytes()),
+                })
                 .filter(|&(w, h)| w > 0 && h > 0)
                 .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
-            std::mem::swap(&mut self.codes, &mut self.go);
-            for c in &mut self.codes {
-                *c = go_code(*c, size.0, size.1);
-            }
+            self.codes.clear();
+            let (line, plain) = (self.collector.main_line_bytes(), self.collector.main_line_plain());
+            go_codes_of_line(line, plain, size.0, size.1, &mut self.codes);
             size
         };
         self.clear_moves();

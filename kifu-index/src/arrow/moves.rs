@@ -50,31 +50,91 @@ pub fn encode_go_move(m: Move, width: u8, height: u8) -> Option<u32> {
     Some(color_bit(color) << 12 | index)
 }
 
-/// A Go move as the builder records it while the game's board size may still change: bit 16
-/// the color (1 White), bit 17 a pass, else `x << 8 | y` ([`go_code`] makes it a code).
-#[inline(always)]
-pub(super) fn raw_go_move(color: Color, point: Option<Point>) -> u32 {
-    let c = color_bit(color) << 16;
-    match point {
-        None => c | 1 << 17,
-        Some(p) => c | u32::from(p.x) << 8 | u32::from(p.y),
+/// The codes of the Go moves of a canonical main line (`(;B[pd];W[];+7776FU)`, as the index's
+/// collector writes it: see `mainline`) on a `width` × `height` board, appended to `out`:
+/// [`encode_go_move`]'s codes, read back from the line's letters (`a`–`z` 0–25, `A`–`Z`
+/// 26–51; a point past 51 is written `__`, off every board). Nodes that are no Go move (a
+/// shogi move in a mixed-up record) are left out. The builder makes a Go game's codes this way
+/// when it ends, so that a move costs the reading nothing beyond the collector's own line.
+///
+/// `plain` says that every node is `;B[xy]` or `;W[xy]` with `x`, `y` letters `a`–`z` (the
+/// collector knows: see `Collector::main_line_plain`): the nodes are then read without a check.
+pub(super) fn go_codes_of_line(line: &[u8], plain: bool, width: u8, height: u8, out: &mut Vec<u32>) {
+    let (w, h) = (u32::from(width), u32::from(height));
+    let nodes = line.strip_prefix(b"(").unwrap_or(line);
+    let nodes = nodes.strip_suffix(b")").unwrap_or(nodes);
+    if plain && nodes.len() % 6 == 0 {
+        let start = out.len();
+        out.resize(start + nodes.len() / 6, 0);
+        for (code, n) in out[start..].iter_mut().zip(nodes.chunks_exact(6)) {
+            let (x, y) = (u32::from(n[3].wrapping_sub(b'a')), u32::from(n[4].wrapping_sub(b'a')));
+            let index = if (x < w) & (y < h) { y * w + x } else { GO_OFF_BOARD };
+            *code = u32::from(n[1] == b'W') << 12 | index;
+        }
+        return;
+    }
+    // Every node `;B[xy]` (a game without passes or shogi moves): six bytes each, each read
+    // without a branch (the shape of all checked at the end).
+    if nodes.len() % 6 == 0 {
+        let start = out.len();
+        out.resize(start + nodes.len() / 6, 0);
+        let mut all = true;
+        for (code, n) in out[start..].iter_mut().zip(nodes.chunks_exact(6)) {
+            all &= (n[0] == b';') & (n[2] == b'[') & (n[5] == b']');
+            *code = u32::from(n[1] == b'W') << 12 | go_index(n[3], n[4], w, h);
+        }
+        if all {
+            return;
+        }
+        out.truncate(start);
+    }
+    let mut i = 0;
+    while i < nodes.len() {
+        i = slow_node(nodes, i, w, h, out);
     }
 }
 
-/// The code of a [`raw_go_move`] on a `width` × `height` board: [`encode_go_move`]'s.
+/// Reads the node at `line[i]` (any shape) as [`go_codes_of_line`] does; returns where the
+/// next one starts (the line's length at its end).
+fn slow_node(line: &[u8], i: usize, w: u32, h: u32, out: &mut Vec<u32>) -> usize {
+    let node = line.get(i..).unwrap_or(b"");
+    let len = match node {
+        [b';', rest @ ..] => 1 + rest.iter().position(|&b| b == b';' || b == b')').unwrap_or(rest.len()),
+        // `)` or anything else: the end.
+        _ => return line.len(),
+    };
+    let color = |c: u8| u32::from(c == b'W') << 12;
+    match node[..len] {
+        [_, c @ (b'B' | b'W'), b'[', b']'] => out.push(color(c) | (w * h)),
+        [_, c @ (b'B' | b'W'), b'[', x, y, b']'] => out.push(color(c) | go_index(x, y, w, h)),
+        _ => {}
+    }
+    i + len
+}
+
+/// The point of letters `x`, `y` on a `w` × `h` board, or [`GO_OFF_BOARD`].
 #[inline(always)]
-pub(super) fn go_code(raw: u32, width: u8, height: u8) -> u32 {
-    let (w, h) = (u32::from(width), u32::from(height));
-    let (x, y) = ((raw >> 8) & 0xFF, raw & 0xFF);
-    let index = if raw & 1 << 17 != 0 {
-        w * h
-    } else if x < w && y < h {
+fn go_index(x: u8, y: u8, w: u32, h: u32) -> u32 {
+    let (x, y) = (LETTER[usize::from(x)], LETTER[usize::from(y)]);
+    if (x < w) & (y < h) {
         y * w + x
     } else {
         GO_OFF_BOARD
-    };
-    (raw >> 16 & 1) << 12 | index
+    }
 }
+
+/// A coordinate letter of the canonical line: `a`–`z` 0–25, `A`–`Z` 26–51, anything else (`_`)
+/// past every board.
+static LETTER: [u32; 256] = {
+    let mut t = [0xFFu32; 256];
+    let mut i = 0;
+    while i < 26 {
+        t[b'a' as usize + i] = i as u32;
+        t[b'A' as usize + i] = i as u32 + 26;
+        i += 1;
+    }
+    t
+};
 
 /// The Go move of `code` on a `width` × `height` board; `None` for [`GO_OFF_BOARD`] or a code
 /// that is not one of that board (an index past the pass, bits above 12).
@@ -228,26 +288,53 @@ mod tests {
     }
 
     #[test]
-    fn raw_moves_give_the_codes_of_encode_go_move() {
+    fn codes_of_the_canonical_line_are_those_of_encode_go_move() {
         for (w, h) in [(19u8, 19u8), (9, 9), (13, 19), (52, 52), (1, 1), (4, 2)] {
+            let mut moves: Vec<Move> = vec![];
             for color in [Color::Black, Color::White] {
-                let mut points: Vec<Option<Point>> = vec![None];
-                for y in 0..60u8 {
-                    for x in 0..60u8 {
-                        points.push(Some(Point::new(x, y)));
+                moves.push(Move::Go { color, point: None });
+                for y in (0..60u8).chain([255]) {
+                    for x in (0..60u8).chain([255]) {
+                        moves.push(Move::Go { color, point: Some(Point::new(x, y)) });
                     }
                 }
-                points.push(Some(Point::new(255, 255)));
-                for point in points {
-                    let m = Move::Go { color, point };
-                    assert_eq!(
-                        Some(go_code(raw_go_move(color, point), w, h)),
-                        encode_go_move(m, w, h),
-                        "{w}x{h} {m:?}"
-                    );
-                }
             }
+            // A shogi move in a Go game's line: left out.
+            let s = ShogiMove { color: Color::White, from: None, to: Square::new(5, 5), piece: Piece::Bishop };
+            moves.insert(3, Move::Shogi(s));
+            let mut line = b"(".to_vec();
+            for m in &moves {
+                crate::mainline::push_move(&mut line, m);
+            }
+            line.push(b')');
+            let mut codes = vec![];
+            go_codes_of_line(&line, false, w, h, &mut codes);
+            let want: Vec<u32> = moves.iter().filter_map(|&m| encode_go_move(m, w, h)).collect();
+            assert_eq!(codes, want, "{w}x{h}");
         }
+        // Six-byte nodes only (the fast path), and the same with a pass at the end.
+        for tail in [&b""[..], b";W[]"] {
+            let mut line = b"(;B[pd];W[dp];B[ZZ];W[__]".to_vec();
+            line.extend_from_slice(tail);
+            line.push(b')');
+            let mut codes = vec![];
+            go_codes_of_line(&line, false, 52, 52, &mut codes);
+            let mut want = vec![3 * 52 + 15, (1 << 12) | (15 * 52 + 3), 51 * 52 + 51, (1 << 12) | GO_OFF_BOARD];
+            want.extend(tail.iter().take(1).map(|_| (1 << 12) | (52 * 52)));
+            assert_eq!(codes, want);
+        }
+        let mut codes = vec![];
+        // A plain line (lower-case letters only) read without checks: the same codes.
+        for (w, h) in [(19u8, 19u8), (9, 9), (26, 26), (4, 2)] {
+            let line = b"(;B[pd];W[dp];B[aa];W[zz];B[ba])";
+            let (mut fast, mut slow) = (vec![], vec![]);
+            go_codes_of_line(line, true, w, h, &mut fast);
+            go_codes_of_line(line, false, w, h, &mut slow);
+            assert_eq!(fast, slow, "{w}x{h}");
+        }
+        go_codes_of_line(b"()", true, 19, 19, &mut codes);
+        go_codes_of_line(b"(", false, 19, 19, &mut codes);
+        assert!(codes.is_empty());
     }
 
     #[test]
