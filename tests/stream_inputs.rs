@@ -441,3 +441,30 @@ fn files_around_the_head_length_are_read_whole() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A compressed file found by a walk whose games make more than `Options::whole`: the worker
+/// that opens it learns so only by reading, then cuts it and spreads its games over the pool:
+/// the same games in the same order on one, two and three threads.
+#[test]
+fn a_large_compressed_walked_file_is_spread() {
+    let dir = temp_dir("spread-gz");
+    let mut big = Vec::new();
+    for i in 0..400 {
+        big.extend_from_slice(format!("(;GM[1]C[game {i}];B[aa];W[bb])\n").as_bytes());
+    }
+    std::fs::write(dir.join("a.sgf"), GOOD_A).unwrap();
+    std::fs::write(dir.join("b.sgf.gz"), gz(&big)).unwrap();
+    std::fs::write(dir.join("c.sgf"), GOOD_B).unwrap();
+    let run = |threads: usize| {
+        let options = Options { threads, whole: 2000, batch_bytes: 500, ..Options::default() };
+        let mut out = Vec::new();
+        read_games([&dir], &options, summarise, |name, r| out.push((name.to_string(), r.map_err(|e| e.kind()))));
+        out
+    };
+    let one = run(1);
+    assert_eq!(one.iter().filter(|(n, _)| n.ends_with("b.sgf.gz")).count(), 400, "cut into games");
+    assert_eq!(one.len(), 402);
+    assert_eq!(run(2), one);
+    assert_eq!(run(3), one);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

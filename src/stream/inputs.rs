@@ -460,9 +460,10 @@ fn kind(head: &[u8], name: &str) -> Kind {
         Kind::SevenZ
     } else if head.get(257..262) == Some(b"ustar")
         || (head.len() >= 512
-            && name.rsplit('!').next().is_some_and(|n| {
-                n.len() >= 4 && n.as_bytes()[n.len() - 4..].eq_ignore_ascii_case(b".tar")
-            }))
+            && name
+                .rsplit('!')
+                .next()
+                .is_some_and(|n| n.len() >= 4 && n.as_bytes()[n.len() - 4..].eq_ignore_ascii_case(b".tar")))
     {
         Kind::Tar
     } else {
@@ -487,6 +488,20 @@ where
         f(name, input);
         ControlFlow::Continue(())
     });
+}
+
+#[cfg(feature = "parallel")]
+thread_local! {
+    /// The size of the plain file [`open_file_until`] is handing to its callback (set just before
+    /// the call; `None` for a member, a decompressed or transcoded stream): see [`plain_len`].
+    static PLAIN_LEN: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Within [`open_file`]'s callback: the input's size when it is the plain file itself (its
+/// `stat`), so that a worker knows a file too large to read whole before reading any of it.
+#[cfg(feature = "parallel")]
+pub(crate) fn plain_len() -> Option<u64> {
+    PLAIN_LEN.get()
 }
 
 /// [`open_file`], stopping as soon as `f` breaks (the members after it are not read).
@@ -530,10 +545,19 @@ where
     }
     let src = Source::default();
     src.0.set(head.len() as u64);
-    if small && head.len() as u64 == len {
-        return open_head(&name, head, Box::new(io::empty()), 0, &src, f);
+    #[cfg(feature = "parallel")]
+    {
+        let plain = kind(&head, &name) == Kind::Plain && crate::text::utf16_encoding(&head).is_none();
+        PLAIN_LEN.set(plain.then_some(len));
     }
-    open_head(&name, head, Box::new(Counted::new(file, &src)), 0, &src, f)
+    let done = if small && head.len() as u64 == len {
+        open_head(&name, head, Box::new(io::empty()), 0, &src, f)
+    } else {
+        open_head(&name, head, Box::new(Counted::new(file, &src)), 0, &src, f)
+    };
+    #[cfg(feature = "parallel")]
+    PLAIN_LEN.set(None);
+    done
 }
 
 /// Reads up to `n` bytes, and no more: fewer only at the end of the file (found by a read that

@@ -384,6 +384,11 @@ mod par {
             // Files handed to workers are then at most a batch long: cut here, read here.
             return whole_or_games(name, format, reader, options, buf, work, out);
         }
+        if super::super::inputs::plain_len().is_some_and(|len| len > options.whole as u64) {
+            // Known to be too large from its `stat`: not read into `buf` first.
+            spread(name, format, reader, options, work, seen, out);
+            return options.whole;
+        }
         match super::super::whole::load(reader, options.whole, buf) {
             Ok(super::super::whole::Loaded::Whole(bytes)) => {
                 out(Ok(work(Game::whole(name, format, bytes, options.config))));
@@ -400,10 +405,11 @@ mod par {
         }
     }
 
-    /// Cuts `reader` into games on this worker and has the pool read them: windows of
-    /// `2 × threads` batches, each window read in parallel (this worker takes part while it
-    /// waits) and its results handed to `out` in order before the next window is cut. Memory:
-    /// one window of batches.
+    /// Cuts `reader` into games on this worker and has the pool read them: each batch, as soon
+    /// as it is cut, is spawned on the pool, and the results are handed to `out` in order as they
+    /// come. At most `2 × threads` batches are in flight; while that many are, this worker runs
+    /// pool jobs (its own batches first) rather than blocking, so that workers spreading files at
+    /// once cannot wait on each other. Memory: that many batches.
     fn spread<T: Send, W: Fn(Game<'_>) -> T + Sync>(
         name: &str,
         format: Format,
@@ -413,41 +419,54 @@ mod par {
         seen: &Seen,
         out: &mut dyn FnMut(Result<T, Error>),
     ) {
-        let windows = 2 * rayon::current_num_threads().max(1);
+        let max_in_flight = 2 * rayon::current_num_threads().max(1) as u64;
         let batch_bytes = options.batch_bytes.max(1);
         let mut split = splitter(format, reader, options.config);
-        let mut ended = false;
-        while !ended {
-            let mut window = Vec::with_capacity(windows);
-            let mut batch = Batch::default();
-            while window.len() < windows {
-                match split.next_game() {
-                    None => {
-                        ended = true;
-                        break;
-                    }
-                    Some(Ok(chunk)) => batch.push_game(name, format, &chunk),
-                    Some(Err(e)) => batch.push_error(name, e),
-                }
-                if batch.bytes.len() >= batch_bytes || batch.items.len() >= 4096 {
-                    window.push(std::mem::take(&mut batch));
-                }
+        let (tx, rx) = mpsc::channel::<Done<T>>();
+        let mut waiting = BTreeMap::new();
+        let (mut sent, mut delivered) = (0u64, 0u64);
+        let mut deliver = |waiting: &mut BTreeMap<u64, Results<T>>, delivered: &mut u64| {
+            while let Ok((seq, done)) = rx.try_recv() {
+                match done {
+                    Ok(results) => waiting.insert(seq, results),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
             }
-            if !batch.items.is_empty() {
-                window.push(batch);
-            }
-            let mut results: Vec<Option<Results<T>>> = window.iter().map(|_| None).collect();
-            rayon::scope(|s| {
-                for (batch, slot) in window.into_iter().zip(results.iter_mut()) {
-                    s.spawn(move |_| *slot = Some(run(batch, options, work, seen)));
-                }
-            });
-            for (_, items) in results.into_iter().flatten() {
+            while let Some((_, items)) = waiting.remove(delivered) {
                 for (_, result) in items {
                     out(result);
                 }
+                *delivered += 1;
             }
-        }
+        };
+        rayon::in_place_scope(|scope| {
+            let mut batch = Batch::default();
+            let mut ended = false;
+            while !ended {
+                match split.next_game() {
+                    None => ended = true,
+                    Some(Ok(chunk)) => batch.push_game(name, format, &chunk),
+                    Some(Err(e)) => batch.push_error(name, e),
+                }
+                let full = batch.bytes.len() >= batch_bytes || batch.items.len() >= 4096;
+                if (full || ended) && !batch.items.is_empty() {
+                    let (batch, tx, seq) = (std::mem::take(&mut batch), tx.clone(), sent);
+                    sent += 1;
+                    scope.spawn(move |_| {
+                        let done =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(batch, options, work, seen)));
+                        let _ = tx.send((seq, done));
+                    });
+                }
+                deliver(&mut waiting, &mut delivered);
+                while sent - delivered >= max_in_flight || (ended && delivered < sent) {
+                    if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                        std::thread::yield_now();
+                    }
+                    deliver(&mut waiting, &mut delivered);
+                }
+            }
+        });
     }
 
     /// Hands out batches and gives results back in order.
