@@ -435,7 +435,7 @@ fn files_around_the_head_length_are_read_whole() {
     assert_eq!((empty.0.ends_with("g-empty.sgf"), empty.1.len()), (true, 0));
     assert_eq!(seen, expect);
     for threads in [1, 2] {
-        let out = run(&[dir.clone()], threads, 1 << 20);
+        let out = run(std::slice::from_ref(&dir), threads, 1 << 20);
         let moves: Vec<u32> = out.iter().filter_map(|(_, r)| r.as_ref().ok().map(|s| s.moves)).collect();
         assert_eq!(moves, [1, 1, 1, 1], "{out:?}");
     }
