@@ -144,6 +144,8 @@ mod registry;
 pub mod sgf;
 pub mod split;
 pub mod stream;
+#[cfg(test)]
+mod test_corpus;
 pub mod text;
 pub mod tree;
 pub mod ugf;
