@@ -490,7 +490,6 @@ where
     });
 }
 
-#[cfg(feature = "parallel")]
 thread_local! {
     /// The size of the plain file [`open_file_until`] is handing to its callback (set just before
     /// the call; `None` for a member, a decompressed or transcoded stream): see [`plain_len`].
@@ -498,8 +497,8 @@ thread_local! {
 }
 
 /// Within [`open_file`]'s callback: the input's size when it is the plain file itself (its
-/// `stat`), so that a worker knows a file too large to read whole before reading any of it.
-#[cfg(feature = "parallel")]
+/// `stat`), so that a worker knows a file too large to read whole before reading any of it, and
+/// a buffer is sized once for a file read whole.
 pub(crate) fn plain_len() -> Option<u64> {
     PLAIN_LEN.get()
 }
@@ -545,17 +544,13 @@ where
     }
     let src = Source::default();
     src.0.set(head.len() as u64);
-    #[cfg(feature = "parallel")]
-    {
-        let plain = kind(&head, &name) == Kind::Plain && crate::text::utf16_encoding(&head).is_none();
-        PLAIN_LEN.set(plain.then_some(len));
-    }
+    let plain = kind(&head, &name) == Kind::Plain && crate::text::utf16_encoding(&head).is_none();
+    PLAIN_LEN.set(plain.then_some(len));
     let done = if small && head.len() as u64 == len {
         open_head(&name, head, Box::new(io::empty()), 0, &src, f)
     } else {
         open_head(&name, head, Box::new(Counted::new(file, &src)), 0, &src, f)
     };
-    #[cfg(feature = "parallel")]
     PLAIN_LEN.set(None);
     done
 }
