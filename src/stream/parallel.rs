@@ -10,11 +10,12 @@
 //! was a quarter of a 2-thread run's CPU on a folder of small files): every walked file goes to a
 //! worker, counting towards its batch as the average file read so far (a batch then holds at most
 //! 64 of them, and few enough for the folder to make at least 8 batches a thread, so that a folder
-//! of a few big files is still shared); a worker that finds its file larger than `whole` cuts it into games itself and has
-//! the pool read them, in windows of batches.
+//! of a few big files is still shared); a worker that finds its file larger than `whole` cuts it
+//! into games itself and spawns their batches on the pool as they are cut.
 //! Costs: each game of a large input is copied once into a batch (about
-//! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight, so memory is
-//! bounded by that many batches plus the splitter's window. With `threads == 1` (or without the
+//! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight (and
+//! `2 × threads` more for each file a worker is cutting), so memory is bounded by that many
+//! batches plus the splitters' windows. With `threads == 1` (or without the
 //! `parallel` feature) everything runs on the calling thread and nothing is copied.
 
 use super::{for_each_input, read_chunk, splitter, ChunkReader};
