@@ -663,3 +663,21 @@ fn fuzz_skip_variation_agrees_with_the_event_path() {
     }
     assert_eq!(trees, games);
 }
+
+/// Junk between `GM` and a value in the root (`GM\xfe\xff\xff\xff[2]`): the reader reports the
+/// identifier without a value, but the root's look-ahead took `[2]` as the game type, so `B[C16]`
+/// came out as an opaque property that the canonical SGF (with `GM[1]`) read back as a bad Go
+/// point. The look-ahead now pairs an identifier and a value only across white space.
+#[test]
+fn fuzz_junk_between_gm_and_a_value_sets_no_game_type() {
+    let input = b"(;GM\xfe\xff\xff\xff[2]SZ9][1;B[R16];WD4];B[C16];W[Q4];B[R6];W[Pass])\n\n";
+    let bump = Bump::new();
+    let t = build_one(&bump, input);
+    let mut out = Vec::new();
+    let mut repairs = Vec::new();
+    kifu::tree::Writer::new().sgf_with_repairs(&t, &mut out, &mut repairs).unwrap();
+    assert!(repairs.is_empty());
+    let back_bump = Bump::new();
+    let back = build_one(&back_bump, &out);
+    assert!(t.canonical_eq(&back), "{:?}", t.canonical_diff(&back));
+}

@@ -338,6 +338,8 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                     return Look::Known(info);
                 }
                 seen_semicolon = true;
+                // A value after the `;` has no identifier (as the reader sees it).
+                ident = &[];
                 i += 1;
             }
             b'(' | b')' => return Look::Known(info),
@@ -375,7 +377,15 @@ pub(crate) fn root_info(input: &[u8], from: usize, eof: bool) -> Look<RootInfo<'
                 }
                 ident = &input[s..i];
             }
-            _ => i += 1,
+            _ => {
+                // Only white space may stand between an identifier and its value: after anything
+                // else the reader reports the identifier without a value and the value without
+                // an identifier (`GM\xfe[2]` is no `GM[2]`).
+                if !is_ws(b) {
+                    ident = &[];
+                }
+                i += 1;
+            }
         }
     }
     if eof {

@@ -104,3 +104,25 @@ fn hot_paths_read_the_corpus_as_the_general_path() {
     }
     eprintln!("{files} files");
 }
+
+/// The root's look-ahead takes a value as an identifier's only across white space, as the reader
+/// does: `GM\xfe[2]` is an identifier without a value and a value without one, so the game stays
+/// Go and `B[aa]` a move; `GM [2]` is `GM[2]`, and its `B[aa]` an opaque property. (Found by
+/// fuzzing: the tree kept `B[C16]` as a property, its canonical SGF read it back as a Go move.)
+#[test]
+fn the_game_type_is_read_as_the_reader_reads_it() {
+    let moves = |input: &[u8]| {
+        let mut r = Reader::new(input);
+        let mut n = 0;
+        while let Some(item) = r.next_item() {
+            n += matches!(item, Ok(crate::Event::Move(_))) as usize;
+        }
+        n
+    };
+    assert_eq!(moves(b"(;GM\xfe[2];B[aa])"), 1);
+    assert_eq!(moves(b"(;GM;[2];B[aa])"), 1);
+    assert_eq!(moves(b"(;GMx[2];B[aa])"), 0, "lower-case letters belong to the identifier");
+    assert_eq!(moves(b"(;GM [2];B[aa])"), 0);
+    assert_eq!(moves(b"(;GM\n\t[2];B[aa])"), 0);
+    assert_eq!(moves(b"(;GM[1];B[aa])"), 1);
+}
