@@ -289,3 +289,22 @@ fn stone_objects_in_one_step_and_token_by_token_agree() {
         assert_eq!(bad, !stones.contains("\"a\""), "{stones}");
     }
 }
+
+#[test]
+fn nesting_too_deep_in_a_skipped_value_is_a_depth_limit_error() {
+    // An unknown key's value and a value of the wrong type are skipped; nesting past the limit
+    // there is the depth limit, as it is where the reader reads token by token (it was a syntax
+    // error in skipped values before the JSON readers shared `json::Doc`).
+    let config = Config::default().with_limits(kifu::Limits::default().with_max_depth(10));
+    let deep = format!("{}{}", "[".repeat(40), "]".repeat(40));
+    for input in [format!(r#"{{"x": {deep}}}"#), format!(r#"{{"config": {{"komi": {deep}}}}}"#)] {
+        let items: Vec<_> = kifu::gocaml::Reader::with_config(input.as_bytes(), config).collect();
+        let errs: Vec<_> = items.iter().filter_map(|e| e.as_ref().err()).collect();
+        assert_eq!(errs.len(), 1, "{input}");
+        assert_eq!(errs[0].kind(), ErrorKind::LimitExceeded(kifu::error::Limit::Depth), "{input}");
+        // Within the limit the same values are read past.
+        let shallow = input.replace(&deep, "[[[]]]");
+        let items: Vec<_> = kifu::gocaml::Reader::with_config(shallow.as_bytes(), config).collect();
+        assert!(items.iter().all(Result::is_ok), "{shallow}");
+    }
+}

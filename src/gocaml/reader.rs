@@ -2,9 +2,8 @@
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{span, Clock, ClockKind, Color, Event, Info, InfoKey, Move, Point, Property};
-use crate::input::{Config, LineIndex};
-use crate::json::{parse_int, Cursor, Dialect, IntMember, LexErrorKind, Raw, Tok, Token, Tokenizer};
-use crate::kit::report;
+use crate::input::Config;
+use crate::json::{parse_int, Cursor, Dialect, Doc, IntMember, Step, Tok, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 #[derive(Clone, Copy, Debug)]
@@ -45,7 +44,7 @@ impl StoneFieldsOf {
     #[inline]
     fn set(&mut self, r: &mut Reader<'_>, slot: usize, n: Option<i64>, offset: usize) {
         if n.is_none() || (slot == 2 && n.is_some_and(|n| n < 0)) {
-            r.warn(WarningKind::BadValue, offset);
+            r.doc.warn(WarningKind::BadValue, offset);
         }
         self.counter_seen |= slot == 2;
         self.values[slot] = n;
@@ -92,19 +91,14 @@ struct PlayerClock<'a> {
 /// ```
 #[derive(Debug)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    /// The tokenizer, with the value read ahead with its key.
-    lex: Cursor<'a>,
+    /// The document, its tokenizer and the events read ahead.
+    doc: Doc<'a>,
     config: Config,
-    lines: LineIndex,
-    out: Vec<Event<'a>>,
-    next: usize,
     stones: Vec<Stone>,
     prisoners: Vec<Prisoner<'a>>,
     clocks: [PlayerClock<'a>; 2],
     turn: Option<Tok<'a>>,
     size: u8,
-    done: bool,
     games: u64,
 }
 
@@ -129,18 +123,13 @@ impl<'a> Reader<'a> {
         // reading a snapshot does not grow the buffers step by step.
         let stones = (input.len() / 64).clamp(16, 1024);
         Reader {
-            input,
-            lex: Cursor::new(Tokenizer::new(input, dialect, depth)),
+            doc: Doc::new(input, Cursor::new(Tokenizer::new(input, dialect, depth)), 2 * stones + 32),
             config,
-            lines: LineIndex::new(),
-            out: Vec::with_capacity(2 * stones + 32),
-            next: 0,
             stones: Vec::with_capacity(stones),
             prisoners: Vec::new(),
             clocks: [PlayerClock::default(); 2],
             turn: None,
             size: 19,
-            done: false,
             games: 0,
         }
     }
@@ -150,125 +139,33 @@ impl<'a> Reader<'a> {
         self.size
     }
 
-    fn position(&mut self, offset: usize) -> Position {
-        self.lines.locate(self.input, offset as u64)
-    }
-
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.out.push(report::warning(kind, offset));
-    }
-
-    /// Ends the game with an error; resumes at the next line starting with `{`, or ends.
-    fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
-        let pos = self.position(offset);
-        self.out.clear();
-        self.next = 0;
-        self.lex.clear_pending();
-        let input = self.input;
-        let mut p = offset.min(input.len());
-        self.done = true;
-        while let Some(k) = memchr::memchr(b'\n', &input[p..]) {
-            p += k + 1;
-            if input.get(p) == Some(&b'{') {
-                self.lex.restart(p);
-                self.done = false;
-                break;
-            }
-        }
-        Error::new(kind, pos, message)
-    }
-
-    /// The next token; extensions become warnings and are skipped. The common case is inlined
-    /// into the callers; the rest is `tok_slow`.
-    #[inline(always)]
-    fn tok(&mut self) -> R<Tok<'a>> {
-        if let Some(t) = self.lex.take_pending() {
-            return Ok(t);
-        }
-        match self.lex.next_plain() {
-            Ok(t) => Ok(t),
-            Err(r) => self.tok_slow(r),
-        }
-    }
-
-    /// The next key of an object (or its end), like `tok`; a plain `"key": value` member is read
-    /// in one step and its value kept for the next `tok`, which the caller makes at once.
-    #[inline(always)]
-    fn key_tok(&mut self) -> R<Tok<'a>> {
-        match self.lex.next_key() {
-            Some(t) => Ok(t),
-            None => self.tok(),
-        }
-    }
-
-    #[inline(never)]
-    fn tok_slow(&mut self, mut r: Raw) -> R<Tok<'a>> {
-        loop {
-            match r.kind {
-                Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
-                Raw::END => {
-                    let end = self.input.len();
-                    return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
-                }
-                Raw::ERROR => {
-                    let e = self.lex.take_error();
-                    return Err(self.error(e.kind.error_kind(), e.offset, e.message));
-                }
-                _ => return Ok(self.lex.tok_of(r)),
-            }
-            r = self.lex.next_raw();
-        }
-    }
-
-    /// Skips the rest of a value whose first token is `t`; returns the offset after it.
-    fn finish(&mut self, t: Tok<'a>) -> R<usize> {
-        match self.lex.skip_rest(t) {
-            Ok((end, ext)) => {
-                if ext {
-                    self.warn(WarningKind::JsonExtension, t.offset);
-                }
-                Ok(end)
-            }
-            Err(e) => {
-                let kind = if e.kind == LexErrorKind::Eof { ErrorKind::UnexpectedEof } else { ErrorKind::Syntax };
-                Err(self.error(kind, e.offset, e.message))
-            }
-        }
-    }
-
-    /// A value of the wrong type at `t`: a `wrong_type` warning, and the value skipped.
-    fn skip_wrong_type(&mut self, t: Tok<'a>) -> R<()> {
-        self.warn(WarningKind::WrongType, t.offset);
-        self.finish(t).map(|_| ())
-    }
-
     /// An unknown key: a warning, and the key and its raw value as a `Property`.
     fn unknown(&mut self, key: &'a [u8], offset: usize) -> R<()> {
-        self.warn(WarningKind::UnknownKey, offset);
-        let t = self.tok()?;
+        self.doc.warn(WarningKind::UnknownKey, offset);
+        let t = self.doc.tok()?;
         let value = match t.token {
             Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
             // A number's token is its bytes (the tokenizer may have read past it: see
             // `stone_list`).
             Token::Number(s) => Text::new(s, TextRule::Plain, Charset::Utf8),
             _ => {
-                let end = self.finish(t)?;
-                Text::new(&self.input[t.offset..end], TextRule::Plain, Charset::Utf8)
+                let end = self.doc.finish(t)?;
+                Text::new(&self.doc.input[t.offset..end], TextRule::Plain, Charset::Utf8)
             }
         };
-        let whole = span(self.input, key, value.raw()).unwrap_or(&[]);
-        self.out.push(Event::Property(Property::new(key, value, whole)));
+        let whole = span(self.doc.input, key, value.raw()).unwrap_or(&[]);
+        self.doc.out.push(Event::Property(Property::new(key, value, whole)));
         Ok(())
     }
 
     /// After a key whose value must be an object: `true` when it is; otherwise a warning and
     /// the value skipped.
     fn open_object(&mut self) -> R<bool> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         if t.token == Token::ObjectStart {
             return Ok(true);
         }
-        self.skip_wrong_type(t)?;
+        self.doc.skip_wrong_type(t)?;
         Ok(false)
     }
 
@@ -277,35 +174,35 @@ impl<'a> Reader<'a> {
             Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
             Token::Number(n) => Text::new(n, TextRule::Plain, Charset::Utf8),
             _ => {
-                self.skip_wrong_type(t)?;
+                self.doc.skip_wrong_type(t)?;
                 return Ok(());
             }
         };
-        let whole = span(self.input, name, value.raw()).unwrap_or(&[]);
-        self.out.push(Event::Info(Info::new(key, name, value, whole)));
+        let whole = span(self.doc.input, name, value.raw()).unwrap_or(&[]);
+        self.doc.out.push(Event::Info(Info::new(key, name, value, whole)));
         Ok(())
     }
 
     /// Reads one document into `out`.
     fn read_game(&mut self) -> R<()> {
-        self.out.clear();
-        self.next = 0;
+        self.doc.out.clear();
+        self.doc.next = 0;
         self.stones.clear();
         self.prisoners.clear();
         self.clocks = [PlayerClock::default(); 2];
         self.turn = None;
         self.size = 19;
-        let first = self.tok()?;
+        let first = self.doc.tok()?;
         let start = if self.games == 0 { 0 } else { first.offset };
         if first.token != Token::ObjectStart {
-            return Err(self.error(ErrorKind::NotAGameRecord, first.offset, "a Go game JSON file holds an object"));
+            return Err(self.doc.error(ErrorKind::NotAGameRecord, first.offset, "a Go game JSON file holds an object"));
         }
         self.games += 1;
         // GameStart first, before any warning found so far.
-        self.out.insert(0, Event::GameStart { offset: start as u64 });
+        self.doc.out.insert(0, Event::GameStart { offset: start as u64 });
         let mut seen = [false; 3];
         loop {
-            let t = self.tok()?;
+            let t = self.doc.tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"players" => {
@@ -330,21 +227,21 @@ impl<'a> Reader<'a> {
             }
         }
         if seen.contains(&false) {
-            self.warn(WarningKind::MissingValue, start);
+            self.doc.warn(WarningKind::MissingValue, start);
         }
-        let end = self.lex.offset();
+        let end = self.doc.lex.offset();
         if end.saturating_sub(start) as u64 > self.config.limits.max_game_len {
-            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
+            return Err(self.doc.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
         }
         self.emit_moves();
-        self.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: None });
+        self.doc.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: None });
         Ok(())
     }
 
     fn players(&mut self, offset: usize) -> R<()> {
         let mut seen = [false; 2];
         loop {
-            let t = self.tok()?;
+            let t = self.doc.tok()?;
             let Token::Key(k) = t.token else { break };
             let color = match k {
                 b"p1" => Color::Black,
@@ -360,7 +257,7 @@ impl<'a> Reader<'a> {
             }
         }
         if seen.contains(&false) {
-            self.warn(WarningKind::MissingValue, offset);
+            self.doc.warn(WarningKind::MissingValue, offset);
         }
         Ok(())
     }
@@ -368,18 +265,18 @@ impl<'a> Reader<'a> {
     fn player(&mut self, color: Color) -> R<()> {
         let i = (color == Color::White) as usize;
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
             match k {
                 b"id" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     let key = if color == Color::Black { InfoKey::BlackName } else { InfoKey::WhiteName };
                     self.info(key, k, v)?;
                 }
                 b"game_time" | b"byoyomi" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     if !matches!(v.token, Token::Number(_)) {
-                        self.skip_wrong_type(v)?;
+                        self.doc.skip_wrong_type(v)?;
                         continue;
                     }
                     if k == b"game_time" {
@@ -389,14 +286,14 @@ impl<'a> Reader<'a> {
                     }
                 }
                 b"prisoners" => self.stone_list(|me, start, (col, row, counter)| {
-                    let raw = &me.input[start..me.lex.offset()];
+                    let raw = &me.doc.input[start..me.doc.lex.offset()];
                     let pass = col == Some(-1) && row == Some(-1);
                     if !pass {
                         // A captured stone must be a point of the board.
                         if let (Some(c), Some(r)) = (col, row) {
                             me.point(c, r, start);
                         } else {
-                            me.warn(WarningKind::MissingValue, start);
+                            me.doc.warn(WarningKind::MissingValue, start);
                         }
                     }
                     let seq = me.prisoners.len() as u32;
@@ -412,19 +309,19 @@ impl<'a> Reader<'a> {
     /// array, is a `wrong_type` warning and skipped. An object of integers is read in one step
     /// (the common case); any other is read token by token, with the same result.
     fn stone_list(&mut self, mut each: impl FnMut(&mut Self, usize, StoneFields)) -> R<()> {
-        let v = self.tok()?;
+        let v = self.doc.tok()?;
         if v.token != Token::ArrayStart {
-            self.skip_wrong_type(v)?;
+            self.doc.skip_wrong_type(v)?;
             return Ok(());
         }
         let mut members = [IntMember::default(); 4];
         loop {
-            if let Some((open, n)) = self.lex.next_int_object(&mut members) {
+            if let Some((open, n)) = self.doc.lex.next_int_object(&mut members) {
                 let mut fields = StoneFieldsOf::default();
                 for m in &members[..n] {
                     let Some(slot) = stone_slot(m.key) else {
-                        let value = &self.input[m.value_offset..m.value_end];
-                        self.lex.set_pending(Tok { token: Token::Number(value), offset: m.value_offset });
+                        let value = &self.doc.input[m.value_offset..m.value_end];
+                        self.doc.lex.set_pending(Tok { token: Token::Number(value), offset: m.value_offset });
                         self.unknown(m.key, m.key_offset)?;
                         continue;
                     };
@@ -434,7 +331,7 @@ impl<'a> Reader<'a> {
                 each(self, open, fields);
                 continue;
             }
-            let s = self.tok()?;
+            let s = self.doc.tok()?;
             match s.token {
                 Token::ArrayEnd => return Ok(()),
                 Token::ObjectStart => {
@@ -442,7 +339,7 @@ impl<'a> Reader<'a> {
                     each(self, s.offset, fields);
                 }
                 _ => {
-                    self.skip_wrong_type(s)?;
+                    self.doc.skip_wrong_type(s)?;
                 }
             }
         }
@@ -451,9 +348,9 @@ impl<'a> Reader<'a> {
     /// The `col`, `row` and `cur_stones` of a stone object after its `{`, token by token.
     fn stone_fields(&mut self) -> R<StoneFields> {
         let mut fields = StoneFieldsOf::default();
-        let start = self.lex.offset();
+        let start = self.doc.lex.offset();
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             self.stone_field(&mut fields, k, t.offset)?;
         }
@@ -465,11 +362,11 @@ impl<'a> Reader<'a> {
     #[inline]
     fn stone_field(&mut self, fields: &mut StoneFieldsOf, k: &'a [u8], key_offset: usize) -> R<()> {
         let Some(slot) = stone_slot(k) else { return self.unknown(k, key_offset) };
-        let v = self.tok()?;
+        let v = self.doc.tok()?;
         let n = match v.token {
             Token::Number(n) => parse_int(n),
             _ => {
-                self.finish(v)?;
+                self.doc.finish(v)?;
                 None
             }
         };
@@ -480,7 +377,7 @@ impl<'a> Reader<'a> {
     /// The fields of a stone object once read; a missing counter is a warning at `start`.
     fn stone_fields_end(&mut self, fields: StoneFieldsOf, start: usize) -> StoneFields {
         if !fields.counter_seen {
-            self.warn(WarningKind::MissingValue, start);
+            self.doc.warn(WarningKind::MissingValue, start);
         }
         let [col, row, counter] = fields.values;
         (col, row, counter.and_then(|n| u64::try_from(n).ok()))
@@ -491,18 +388,18 @@ impl<'a> Reader<'a> {
         if (0..n).contains(&col) && (0..n).contains(&row) {
             Some(Point::new(col as u8, row as u8))
         } else {
-            self.warn(WarningKind::PointOffBoard, offset);
+            self.doc.warn(WarningKind::PointOffBoard, offset);
             None
         }
     }
 
     fn board(&mut self) -> R<()> {
         loop {
-            let t = self.tok()?;
+            let t = self.doc.tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
             match k {
                 b"size" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     let n = match v.token {
                         Token::Number(n) => parse_int(n),
                         _ => None,
@@ -510,14 +407,14 @@ impl<'a> Reader<'a> {
                     match n {
                         Some(n @ 1..=52) => {
                             if !(3..25).contains(&n) || n % 2 == 0 {
-                                self.warn(WarningKind::BadBoardSize, v.offset);
+                                self.doc.warn(WarningKind::BadBoardSize, v.offset);
                             }
                             self.size = n as u8;
                             self.info(InfoKey::BoardSize, k, v)?;
                         }
                         _ => {
-                            self.warn(WarningKind::BadBoardSize, v.offset);
-                            self.finish(v)?;
+                            self.doc.warn(WarningKind::BadBoardSize, v.offset);
+                            self.doc.finish(v)?;
                         }
                     }
                 }
@@ -525,7 +422,7 @@ impl<'a> Reader<'a> {
                     let color = if k == b"black" { Color::Black } else { Color::White };
                     self.stone_list(|me, start, (col, row, counter)| {
                         let Some((c, r)) = col.zip(row) else {
-                            me.warn(WarningKind::MissingValue, start);
+                            me.doc.warn(WarningKind::MissingValue, start);
                             return;
                         };
                         if let Some(point) = me.point(c, r, start) {
@@ -542,21 +439,21 @@ impl<'a> Reader<'a> {
 
     fn config_section(&mut self) -> R<()> {
         loop {
-            let t = self.tok()?;
+            let t = self.doc.tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
             match k {
                 b"komi" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     self.info(InfoKey::Komi, k, v)?;
                 }
                 b"byoyomi_period" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     self.info(InfoKey::Other, k, v)?;
                 }
                 b"turn" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     if !matches!(v.token, Token::String(_)) {
-                        self.skip_wrong_type(v)?;
+                        self.doc.skip_wrong_type(v)?;
                         continue;
                     }
                     self.turn = Some(v);
@@ -569,7 +466,7 @@ impl<'a> Reader<'a> {
     /// The root node, the stones in counter order with passes and captures, then the snapshot
     /// state.
     fn emit_moves(&mut self) {
-        self.out.push(Event::Node);
+        self.doc.out.push(Event::Node);
         // Points of the stones were checked when read (the size may come after the stones in
         // an odd file: check again against the final size).
         let size = self.size;
@@ -586,8 +483,8 @@ impl<'a> Reader<'a> {
         }
         for i in 0..self.stones.len() {
             let s = self.stones[i];
-            self.out.push(Event::Node);
-            self.out.push(Event::Move(Move::Go { color: s.color, point: Some(s.point) }));
+            self.doc.out.push(Event::Node);
+            self.doc.out.push(Event::Move(Move::Go { color: s.color, point: Some(s.point) }));
             if s.counter == u64::MAX {
                 continue;
             }
@@ -595,8 +492,8 @@ impl<'a> Reader<'a> {
                 let p = self.prisoners[j];
                 if !p.pass && p.holder == s.color {
                     let value = Text::new(p.raw, TextRule::Plain, Charset::Utf8);
-                    let whole = span(self.input, p.key, p.raw).unwrap_or(&[]);
-                    self.out.push(Event::Property(Property::new(p.key, value, whole)));
+                    let whole = span(self.doc.input, p.key, p.raw).unwrap_or(&[]);
+                    self.doc.out.push(Event::Property(Property::new(p.key, value, whole)));
                 }
             }
             let next_counter = self.stones.get(i + 1).map(|n| n.counter);
@@ -610,34 +507,34 @@ impl<'a> Reader<'a> {
         for j in 0..self.prisoners.len() {
             let p = self.prisoners[j];
             if p.pass && !p.used {
-                self.out.push(Event::Node);
-                self.out.push(Event::Move(Move::Go { color: p.holder.opponent(), point: None }));
+                self.doc.out.push(Event::Node);
+                self.doc.out.push(Event::Move(Move::Go { color: p.holder.opponent(), point: None }));
             }
         }
         if let Some(t) = self.turn {
             let c = if t.token == Token::String(b"b") { Color::Black } else { Color::White };
-            self.out.push(Event::Turn(c));
+            self.doc.out.push(Event::Turn(c));
         }
         for (i, color) in [(0, Color::Black), (1, Color::White)] {
             let pc = self.clocks[i];
             if let Some(Tok { token: Token::Number(n), offset }) = pc.game_time {
                 match crate::json::parse_seconds_ms(n) {
-                    Some(ms) => self.out.push(Event::Clock(Clock {
+                    Some(ms) => self.doc.out.push(Event::Clock(Clock {
                         color: Some(color),
                         kind: ClockKind::TimeLeftMs,
                         value: ms,
                     })),
-                    None => self.warn(WarningKind::BadValue, offset),
+                    None => self.doc.warn(WarningKind::BadValue, offset),
                 }
             }
             if let Some(Tok { token: Token::Number(n), offset }) = pc.byoyomi {
                 match parse_int(n).and_then(|v| u64::try_from(v).ok()) {
-                    Some(v) => self.out.push(Event::Clock(Clock {
+                    Some(v) => self.doc.out.push(Event::Clock(Clock {
                         color: Some(color),
                         kind: ClockKind::PeriodsLeft,
                         value: v,
                     })),
-                    None => self.warn(WarningKind::BadValue, offset),
+                    None => self.doc.warn(WarningKind::BadValue, offset),
                 }
             }
         }
@@ -660,8 +557,8 @@ impl<'a> Reader<'a> {
                 // A pass by `color` sits in the opponent's prisoners.
                 if p.pass && !p.used && p.holder == color.opponent() {
                     self.prisoners[j].used = true;
-                    self.out.push(Event::Node);
-                    self.out.push(Event::Move(Move::Go { color, point: None }));
+                    self.doc.out.push(Event::Node);
+                    self.doc.out.push(Event::Move(Move::Go { color, point: None }));
                 }
             }
         }
@@ -671,60 +568,23 @@ impl<'a> Reader<'a> {
     /// the rest in [`Reader::next_item_slow`].
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
-        if let Some(&e) = self.out.get(self.next) {
-            if !matches!(e, Event::Warning(_)) {
-                self.next += 1;
-                return Some(Ok(e));
-            }
+        match self.doc.ready() {
+            Some(e) => Some(Ok(e)),
+            None => self.next_item_slow(),
         }
-        self.next_item_slow()
     }
 
     #[inline(never)]
     fn next_item_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(&e) = self.out.get(self.next) {
-                self.next += 1;
-                if let Event::Warning(w) = e {
-                    if self.config.is_strict() {
-                        let err = report::promoted(w, self.input, &mut self.lines);
-                        let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
-                        return Some(Err(err));
+            match self.doc.step(self.config.is_strict()) {
+                Step::Item(item) => return Some(item),
+                Step::End => return None,
+                Step::Read => {
+                    if let Err(e) = self.read_game() {
+                        return Some(Err(e));
                     }
                 }
-                return Some(Ok(e));
-            }
-            if self.done {
-                return None;
-            }
-            if self.lex.is_done() {
-                // After a document: the end, or another document (JSON lines).
-                self.out.clear();
-                self.next = 0;
-                match self.lex.next_token() {
-                    Ok(Some(t)) => {
-                        self.warn(WarningKind::JsonExtension, t.offset);
-                        continue;
-                    }
-                    Ok(None) => {
-                        self.done = true;
-                        return None;
-                    }
-                    Err(e) if e.kind == LexErrorKind::Trailing && self.input[e.offset] == b'{' => {
-                        self.lex.restart(e.offset);
-                    }
-                    Err(e) => {
-                        self.done = true;
-                        self.warn(WarningKind::JunkAfterGames, e.offset);
-                        continue;
-                    }
-                }
-            } else if self.input[self.lex.offset()..].iter().all(u8::is_ascii_whitespace) {
-                self.done = true;
-                return None;
-            }
-            if let Err(e) = self.read_game() {
-                return Some(Err(e));
             }
         }
     }
@@ -734,13 +594,12 @@ crate::kit::source::event_source! { Reader, next_item;
     /// Drops the rest of the current game's events (the document was read whole), or reads and
     /// drops the next game.
     fn skip_game(&mut self) -> Result<bool, Error> {
-        if self.next > 0 && self.next < self.out.len() {
-            self.next = self.out.len();
+        if self.doc.skip_read_ahead() {
             return Ok(true);
         }
         while let Some(item) = self.next_item() {
             if let Event::GameStart { .. } = item? {
-                self.next = self.out.len();
+                self.doc.next = self.doc.out.len();
                 return Ok(true);
             }
         }
@@ -748,6 +607,6 @@ crate::kit::source::event_source! { Reader, next_item;
     }
 
     fn locate(&mut self, offset: u64) -> Position {
-        self.position(offset as usize)
+        self.doc.position(offset as usize)
     }
 }

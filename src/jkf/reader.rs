@@ -6,9 +6,8 @@ use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{
     span, Branch, Clock, ClockKind, Color, Ending, Event, Info, Move, Piece, Property, Setup, ShogiMove, Square,
 };
-use crate::input::{Config, LineIndex};
-use crate::json::{parse_int, Cursor, Dialect, LexErrorKind, Raw, Tok, Token, Tokenizer};
-use crate::kit::report;
+use crate::input::Config;
+use crate::json::{parse_int, Cursor, Dialect, Doc, Step, Token, Tokenizer};
 use crate::text::{Charset, Text, TextRule};
 
 /// One open list of moves (the main line or a fork): what `same` and the side to move need.
@@ -63,12 +62,9 @@ enum Frame<'a> {
 /// ```
 #[derive(Debug)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    lex: Cursor<'a>,
+    /// The document, its tokenizer and the events read ahead.
+    doc: Doc<'a>,
     config: Config,
-    lines: LineIndex,
-    out: Vec<Event<'a>>,
-    next: usize,
     stack: Vec<Frame<'a>>,
     /// `initial.data`: the board (`[file - 1][rank - 1]`), the hands, the side to move.
     board: [[Option<(Color, Piece)>; 9]; 9],
@@ -77,7 +73,6 @@ pub struct Reader<'a> {
     nodes: u64,
     spare_line: Line,
     spare_elem: Elem<'a>,
-    done: bool,
     games: u64,
 }
 
@@ -128,12 +123,8 @@ impl<'a> Reader<'a> {
         // A one-line move takes about 100 bytes and gives three or four events.
         let events = (input.len() / 32).clamp(64, 4096);
         Reader {
-            input,
-            lex: Cursor::new(Tokenizer::new(input, dialect, depth)),
+            doc: Doc::new(input, Cursor::new(Tokenizer::new(input, dialect, depth)), events),
             config,
-            lines: LineIndex::new(),
-            out: Vec::with_capacity(events),
-            next: 0,
             stack: Vec::with_capacity(16),
             board: [[None; 9]; 9],
             hands: [[0; 14]; 2],
@@ -141,165 +132,73 @@ impl<'a> Reader<'a> {
             nodes: 0,
             spare_line: Line::default(),
             spare_elem: Elem::default(),
-            done: false,
             games: 0,
         }
     }
 
-    fn position(&mut self, offset: usize) -> Position {
-        self.lines.locate(self.input, offset as u64)
-    }
-
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.out.push(report::warning(kind, offset));
-    }
-
-    /// Ends the game with an error; resumes at the next line starting with `{`, or ends.
-    fn error(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
-        let pos = self.position(offset);
-        self.out.clear();
-        self.next = 0;
-        self.stack.clear();
-        self.lex.clear_pending();
-        let input = self.input;
-        let mut p = offset.min(input.len());
-        self.done = true;
-        while let Some(k) = memchr::memchr(b'\n', &input[p..]) {
-            p += k + 1;
-            if input.get(p) == Some(&b'{') {
-                self.lex.restart(p);
-                self.done = false;
-                break;
-            }
-        }
-        Error::new(kind, pos, message)
-    }
-
-    /// The next token; extensions become warnings and are skipped.
-    #[inline(always)]
-    fn tok(&mut self) -> R<Tok<'a>> {
-        if let Some(t) = self.lex.take_pending() {
-            return Ok(t);
-        }
-        match self.lex.next_plain() {
-            Ok(t) => Ok(t),
-            Err(r) => self.tok_slow(r),
-        }
-    }
-
-    /// The next key of an object (or its end), its value read ahead for the next `tok`.
-    #[inline(always)]
-    fn key_tok(&mut self) -> R<Tok<'a>> {
-        match self.lex.next_key() {
-            Some(t) => Ok(t),
-            None => self.tok(),
-        }
-    }
-
-    #[inline(never)]
-    fn tok_slow(&mut self, mut r: Raw) -> R<Tok<'a>> {
-        loop {
-            match r.kind {
-                Raw::EXTENSION => self.warn(WarningKind::JsonExtension, r.offset),
-                Raw::END => {
-                    let end = self.input.len();
-                    return Err(self.error(ErrorKind::UnexpectedEof, end, "the input ended inside the game"));
-                }
-                Raw::ERROR => {
-                    let e = self.lex.take_error();
-                    return Err(self.error(e.kind.error_kind(), e.offset, e.message));
-                }
-                _ => return Ok(self.lex.tok_of(r)),
-            }
-            r = self.lex.next_raw();
-        }
-    }
-
-    /// Skips the rest of a value whose first token is `t`; returns the offset after it.
-    fn finish(&mut self, t: Tok<'a>) -> R<usize> {
-        match self.lex.skip_rest(t) {
-            Ok((end, ext)) => {
-                if ext {
-                    self.warn(WarningKind::JsonExtension, t.offset);
-                }
-                Ok(end)
-            }
-            Err(e) => {
-                let kind = if e.kind == LexErrorKind::Eof { ErrorKind::UnexpectedEof } else { e.kind.error_kind() };
-                Err(self.error(kind, e.offset, e.message))
-            }
-        }
-    }
-
-    /// A value of the wrong type at `t`: a `wrong_type` warning, and the value skipped.
-    fn skip_wrong_type(&mut self, t: Tok<'a>) -> R<()> {
-        self.warn(WarningKind::WrongType, t.offset);
-        self.finish(t).map(|_| ())
-    }
-
     /// An unknown key below the top: a warning, and its value skipped.
     fn skip_unknown(&mut self, offset: usize) -> R<()> {
-        self.warn(WarningKind::UnknownKey, offset);
-        let t = self.tok()?;
-        self.finish(t).map(|_| ())
+        self.doc.warn(WarningKind::UnknownKey, offset);
+        let t = self.doc.tok()?;
+        self.doc.finish(t).map(|_| ())
     }
 
     /// After a key whose value must be an object: `true` when it is; `null` is `false`
     /// silently, anything else with a warning (the value skipped).
     fn open_object(&mut self) -> R<bool> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         match t.token {
             Token::ObjectStart => Ok(true),
             Token::Null => Ok(false),
-            _ => self.skip_wrong_type(t).map(|_| false),
+            _ => self.doc.skip_wrong_type(t).map(|_| false),
         }
     }
 
     /// A small non-negative integer value (a count, a coordinate, a time part); `None` with a
     /// warning otherwise. `null` is `None` silently.
     fn int(&mut self, max: i64) -> R<Option<i64>> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         match t.token {
             Token::Number(n) => match parse_int(n).filter(|v| (0..=max).contains(v)) {
                 Some(v) => Ok(Some(v)),
                 None => {
-                    self.warn(WarningKind::BadValue, t.offset);
+                    self.doc.warn(WarningKind::BadValue, t.offset);
                     Ok(None)
                 }
             },
             Token::Null => Ok(None),
-            _ => self.skip_wrong_type(t).map(|_| None),
+            _ => self.doc.skip_wrong_type(t).map(|_| None),
         }
     }
 
     /// A string value's content (escapes as written); `None` with a warning otherwise.
     fn string(&mut self) -> R<Option<(&'a [u8], usize)>> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         match t.token {
             Token::String(s) => Ok(Some((s, t.offset))),
             Token::Null => Ok(None),
-            _ => self.skip_wrong_type(t).map(|_| None),
+            _ => self.doc.skip_wrong_type(t).map(|_| None),
         }
     }
 
     /// Reads one document into `out`.
     fn read_game(&mut self) -> R<()> {
-        self.out.clear();
-        self.next = 0;
+        self.doc.out.clear();
+        self.doc.next = 0;
         self.stack.clear();
         self.ending = None;
         self.nodes = 0;
-        let first = self.tok()?;
+        let first = self.doc.tok()?;
         let start = if self.games == 0 { 0 } else { first.offset };
         if first.token != Token::ObjectStart {
-            return Err(self.error(ErrorKind::NotAGameRecord, first.offset, "a JKF file holds an object"));
+            return Err(self.doc.error(ErrorKind::NotAGameRecord, first.offset, "a JKF file holds an object"));
         }
         self.games += 1;
-        self.out.insert(0, Event::GameStart { offset: start as u64 });
+        self.doc.out.insert(0, Event::GameStart { offset: start as u64 });
         let (mut header, mut initial, mut moves) = (false, false, false);
         let mut later = None;
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"header" => {
@@ -317,46 +216,46 @@ impl<'a> Reader<'a> {
                 b"moves" => {
                     // Read after the header and the start position, from this offset.
                     moves = true;
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     later = Some(v.offset);
-                    self.finish(v)?;
+                    self.doc.finish(v)?;
                 }
                 _ => self.unknown(k, t.offset)?,
             }
         }
-        let end = self.lex.offset();
+        let end = self.doc.lex.offset();
         if !initial {
             self.preset(&[], Color::Black);
         }
         if let Some(at) = later {
-            self.lex.restart(at);
+            self.doc.lex.restart(at);
             self.moves()?;
-            self.lex.restart(end);
+            self.doc.lex.restart(end);
         }
         if !header || !moves {
-            self.warn(WarningKind::MissingValue, start);
+            self.doc.warn(WarningKind::MissingValue, start);
         }
         if end.saturating_sub(start) as u64 > self.config.limits.max_game_len {
-            return Err(self.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
+            return Err(self.doc.error(ErrorKind::LimitExceeded(Limit::GameSize), start, "game too large"));
         }
-        self.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: self.ending });
+        self.doc.out.push(Event::GameEnd { length: end.saturating_sub(start) as u64, ending: self.ending });
         Ok(())
     }
 
     /// An unknown top-level key: a warning, and the key and its raw value as a `Property`.
     fn unknown(&mut self, key: &'a [u8], offset: usize) -> R<()> {
-        self.warn(WarningKind::UnknownKey, offset);
-        let t = self.tok()?;
+        self.doc.warn(WarningKind::UnknownKey, offset);
+        let t = self.doc.tok()?;
         let value = match t.token {
             Token::String(s) => Text::new(s, TextRule::JsonString, Charset::Utf8),
             Token::Number(s) => Text::new(s, TextRule::Plain, Charset::Utf8),
             _ => {
-                let end = self.finish(t)?;
-                Text::new(&self.input[t.offset..end], TextRule::Plain, Charset::Utf8)
+                let end = self.doc.finish(t)?;
+                Text::new(&self.doc.input[t.offset..end], TextRule::Plain, Charset::Utf8)
             }
         };
-        let whole = span(self.input, key, value.raw()).unwrap_or(&[]);
-        self.out.push(Event::Property(Property::new(key, value, whole)));
+        let whole = span(self.doc.input, key, value.raw()).unwrap_or(&[]);
+        self.doc.out.push(Event::Property(Property::new(key, value, whole)));
         Ok(())
     }
 
@@ -366,16 +265,16 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { return Ok(()) };
-            let v = self.tok()?;
+            let v = self.doc.tok()?;
             let Token::String(s) = v.token else {
-                self.skip_wrong_type(v)?;
+                self.doc.skip_wrong_type(v)?;
                 continue;
             };
             let value = Text::new(s, TextRule::JsonString, Charset::Utf8);
-            let whole = span(self.input, k, s).unwrap_or(&[]);
-            self.out.push(Event::Info(Info::new(header_key(k), k, value, whole)));
+            let whole = span(self.doc.input, k, s).unwrap_or(&[]);
+            self.doc.out.push(Event::Info(Info::new(header_key(k), k, value, whole)));
         }
     }
 
@@ -384,16 +283,20 @@ impl<'a> Reader<'a> {
         for rank in 1..=9 {
             for file in (1..=9).rev() {
                 if let Some((color, piece)) = standard(file, rank).filter(|_| !removed.contains(&(file, rank))) {
-                    self.out.push(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) }));
+                    self.doc.out.push(Event::Setup(Setup::Shogi {
+                        color,
+                        piece,
+                        square: Some(Square::new(file, rank)),
+                    }));
                 }
             }
         }
-        self.out.push(Event::Turn(turn));
+        self.doc.out.push(Event::Turn(turn));
     }
 
     /// `initial`: a preset, or `OTHER` and its `data`.
     fn initial(&mut self) -> R<()> {
-        let at = self.lex.offset();
+        let at = self.doc.lex.offset();
         if !self.open_object()? {
             self.preset(&[], Color::Black);
             return Ok(());
@@ -402,14 +305,14 @@ impl<'a> Reader<'a> {
         let mut unknown = false;
         let mut data = None;
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"preset" => {
                     if let Some((s, off)) = self.string()? {
                         let found = PRESETS.iter().find(|(name, _)| name.as_bytes() == s).map(|&(_, r)| r);
                         if found.is_none() && s != b"OTHER" {
-                            self.warn(WarningKind::UnknownKey, off);
+                            self.doc.warn(WarningKind::UnknownKey, off);
                             unknown = true;
                         }
                         preset = Some(found);
@@ -430,7 +333,7 @@ impl<'a> Reader<'a> {
             (_, Some(turn)) => self.emit_data(turn),
             _ if unknown => self.preset(&[], Color::Black),
             _ => {
-                self.warn(WarningKind::MissingValue, at);
+                self.doc.warn(WarningKind::MissingValue, at);
                 self.preset(&[], Color::Black);
             }
         }
@@ -443,7 +346,7 @@ impl<'a> Reader<'a> {
         self.hands = [[0; 14]; 2];
         let mut turn = Color::Black;
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { return Ok(turn) };
             match k {
                 b"color" => {
@@ -461,39 +364,39 @@ impl<'a> Reader<'a> {
     /// `board`: nine columns (`board[x - 1]`) of nine squares (`[y - 1]`), each `{color, kind}`
     /// or `{}`; `{}` for the whole board is an empty board.
     fn data_board(&mut self) -> R<()> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         match t.token {
             Token::ArrayStart => {}
-            Token::ObjectStart => return self.finish(t).map(|_| ()),
-            _ => return self.skip_wrong_type(t),
+            Token::ObjectStart => return self.doc.finish(t).map(|_| ()),
+            _ => return self.doc.skip_wrong_type(t),
         }
         let mut x = 0usize;
         loop {
-            let col = self.tok()?;
+            let col = self.doc.tok()?;
             match col.token {
                 Token::ArrayEnd => return Ok(()),
                 Token::ArrayStart if x < 9 => {}
                 _ => {
-                    self.skip_wrong_type(col)?;
+                    self.doc.skip_wrong_type(col)?;
                     x += 1;
                     continue;
                 }
             }
             let mut y = 0usize;
             loop {
-                let sq = self.tok()?;
+                let sq = self.doc.tok()?;
                 match sq.token {
                     Token::ArrayEnd => break,
                     Token::ObjectStart if y < 9 => {}
                     _ => {
-                        self.skip_wrong_type(sq)?;
+                        self.doc.skip_wrong_type(sq)?;
                         y += 1;
                         continue;
                     }
                 }
                 let (mut color, mut kind) = (None, None);
                 loop {
-                    let t = self.key_tok()?;
+                    let t = self.doc.key_tok()?;
                     let Token::Key(k) = t.token else { break };
                     match k {
                         b"color" => color = self.int(1)?.map(|c| if c == 0 { Color::Black } else { Color::White }),
@@ -501,7 +404,7 @@ impl<'a> Reader<'a> {
                             if let Some((s, off)) = self.string()? {
                                 kind = Piece::from_csa(s);
                                 if kind.is_none() {
-                                    self.warn(WarningKind::BadValue, off);
+                                    self.doc.warn(WarningKind::BadValue, off);
                                 }
                             }
                         }
@@ -511,7 +414,7 @@ impl<'a> Reader<'a> {
                 match (color, kind) {
                     (Some(c), Some(p)) => self.board[x][y] = Some((c, p)),
                     (None, None) => {}
-                    _ => self.warn(WarningKind::MissingValue, sq.offset),
+                    _ => self.doc.warn(WarningKind::MissingValue, sq.offset),
                 }
                 y += 1;
             }
@@ -521,24 +424,24 @@ impl<'a> Reader<'a> {
 
     /// `hands`: two objects of piece counts, Black's first.
     fn data_hands(&mut self) -> R<()> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         if t.token != Token::ArrayStart {
-            return self.skip_wrong_type(t);
+            return self.doc.skip_wrong_type(t);
         }
         let mut i = 0usize;
         loop {
-            let h = self.tok()?;
+            let h = self.doc.tok()?;
             match h.token {
                 Token::ArrayEnd => return Ok(()),
                 Token::ObjectStart if i < 2 => {}
                 _ => {
-                    self.skip_wrong_type(h)?;
+                    self.doc.skip_wrong_type(h)?;
                     i += 1;
                     continue;
                 }
             }
             loop {
-                let t = self.key_tok()?;
+                let t = self.doc.key_tok()?;
                 let Token::Key(k) = t.token else { break };
                 let Some(p) = Piece::from_csa(k) else {
                     self.skip_unknown(t.offset)?;
@@ -557,18 +460,22 @@ impl<'a> Reader<'a> {
         for rank in 1..=9u8 {
             for file in (1..=9u8).rev() {
                 if let Some((color, piece)) = self.board[usize::from(file - 1)][usize::from(rank - 1)] {
-                    self.out.push(Event::Setup(Setup::Shogi { color, piece, square: Some(Square::new(file, rank)) }));
+                    self.doc.out.push(Event::Setup(Setup::Shogi {
+                        color,
+                        piece,
+                        square: Some(Square::new(file, rank)),
+                    }));
                 }
             }
         }
         for (i, color) in [Color::Black, Color::White].into_iter().enumerate() {
             for piece in HAND_ORDER {
                 for _ in 0..self.hands[i][piece_index(piece)] {
-                    self.out.push(Event::Setup(Setup::Shogi { color, piece, square: None }));
+                    self.doc.out.push(Event::Setup(Setup::Shogi { color, piece, square: None }));
                 }
             }
         }
-        self.out.push(Event::Turn(turn));
+        self.doc.out.push(Event::Turn(turn));
     }
 
     /// The innermost open list of moves (under the element on top of the stack).
@@ -593,9 +500,9 @@ impl<'a> Reader<'a> {
     /// `moves` (the value read next): the main line, its elements and their forks, on the
     /// explicit stack.
     fn moves(&mut self) -> R<()> {
-        let t = self.tok()?;
+        let t = self.doc.tok()?;
         if t.token != Token::ArrayStart {
-            return self.skip_wrong_type(t);
+            return self.doc.skip_wrong_type(t);
         }
         self.stack.clear();
         self.stack.push(Frame::List(Line { first: true, ..Line::default() }));
@@ -603,12 +510,12 @@ impl<'a> Reader<'a> {
         while let Some(&top) = self.stack.last() {
             match top {
                 Frame::List(line) => {
-                    let t = self.tok()?;
+                    let t = self.doc.tok()?;
                     match t.token {
                         Token::ArrayEnd => {
                             self.stack.pop();
                             if line.fork {
-                                self.out.push(Event::VariationEnd);
+                                self.doc.out.push(Event::VariationEnd);
                             }
                         }
                         Token::ObjectStart => {
@@ -616,7 +523,7 @@ impl<'a> Reader<'a> {
                                 l.first = false;
                             }
                             self.stack.push(Frame::Elem(Elem {
-                                start: self.out.len(),
+                                start: self.doc.out.len(),
                                 offset: t.offset,
                                 root: line.first && !line.fork,
                                 mv: None,
@@ -625,17 +532,17 @@ impl<'a> Reader<'a> {
                                 flushed: false,
                             }));
                         }
-                        _ => self.skip_wrong_type(t)?,
+                        _ => self.doc.skip_wrong_type(t)?,
                     }
                 }
                 Frame::Elem(_) => {
-                    let t = self.key_tok()?;
+                    let t = self.doc.key_tok()?;
                     match t.token {
                         Token::Key(k) => {
                             if self.field(k, t.offset)? {
                                 depth += 1;
                                 if depth > self.config.limits.max_depth {
-                                    return Err(self.error(
+                                    return Err(self.doc.error(
                                         ErrorKind::LimitExceeded(Limit::Depth),
                                         t.offset,
                                         "forks nested too deep",
@@ -651,14 +558,14 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Frame::Forks => {
-                    let t = self.tok()?;
+                    let t = self.doc.tok()?;
                     match t.token {
                         Token::ArrayEnd => {
                             self.stack.pop();
                             depth = depth.saturating_sub(1);
                         }
                         Token::ArrayStart => {
-                            self.out.push(Event::VariationStart(Branch::Sibling));
+                            self.doc.out.push(Event::VariationStart(Branch::Sibling));
                             // The fork replaces the element's move: it follows what came
                             // before that move.
                             let n = self.stack.len();
@@ -676,7 +583,7 @@ impl<'a> Reader<'a> {
                                 prev_color: None,
                             }));
                         }
-                        _ => self.skip_wrong_type(t)?,
+                        _ => self.doc.skip_wrong_type(t)?,
                     }
                 }
             }
@@ -692,7 +599,7 @@ impl<'a> Reader<'a> {
                 let e = *self.elem();
                 if e.flushed || e.root {
                     if mv.is_some() {
-                        self.warn(WarningKind::Repaired, offset);
+                        self.doc.warn(WarningKind::Repaired, offset);
                     }
                 } else {
                     self.elem().mv = mv;
@@ -703,27 +610,27 @@ impl<'a> Reader<'a> {
                 if self.elem().flushed {
                     if let Some(value) = ms {
                         let color = self.elem().mv.map(|m| m.color);
-                        self.out.push(Event::Clock(Clock { color, kind: ClockKind::ElapsedMs, value }));
+                        self.doc.out.push(Event::Clock(Clock { color, kind: ClockKind::ElapsedMs, value }));
                     }
                 } else {
                     self.elem().clock = ms;
                 }
             }
             b"comments" => {
-                let t = self.tok()?;
+                let t = self.doc.tok()?;
                 match t.token {
                     Token::ArrayStart => loop {
-                        let c = self.tok()?;
+                        let c = self.doc.tok()?;
                         match c.token {
                             Token::ArrayEnd => break,
                             Token::String(s) => {
-                                self.out.push(Event::Comment(Text::new(s, TextRule::JsonString, Charset::Utf8)))
+                                self.doc.out.push(Event::Comment(Text::new(s, TextRule::JsonString, Charset::Utf8)))
                             }
-                            _ => self.skip_wrong_type(c)?,
+                            _ => self.doc.skip_wrong_type(c)?,
                         }
                     },
                     Token::Null => {}
-                    _ => self.skip_wrong_type(t)?,
+                    _ => self.doc.skip_wrong_type(t)?,
                 }
             }
             b"special" => {
@@ -738,17 +645,17 @@ impl<'a> Reader<'a> {
             }
             b"forks" => {
                 self.flush()?;
-                let t = self.tok()?;
+                let t = self.doc.tok()?;
                 match t.token {
                     Token::ArrayStart if !self.elem().root && self.elem().mv.is_some() => return Ok(true),
                     Token::Null => {}
                     Token::ArrayStart => {
                         // Forks of no move (the root, an element without a move) replace
                         // nothing.
-                        self.warn(WarningKind::Repaired, t.offset);
-                        self.finish(t)?;
+                        self.doc.warn(WarningKind::Repaired, t.offset);
+                        self.doc.finish(t)?;
                     }
-                    _ => self.skip_wrong_type(t)?,
+                    _ => self.doc.skip_wrong_type(t)?,
                 }
             }
             _ => self.skip_unknown(offset)?,
@@ -769,17 +676,17 @@ impl<'a> Reader<'a> {
         if let Some(mv) = e.mv {
             self.nodes += 1;
             if self.nodes > self.config.limits.max_nodes {
-                return Err(self.error(ErrorKind::LimitExceeded(Limit::Nodes), e.offset, "too many moves"));
+                return Err(self.doc.error(ErrorKind::LimitExceeded(Limit::Nodes), e.offset, "too many moves"));
             }
             if line.ended {
-                self.warn(WarningKind::Repaired, e.offset);
+                self.doc.warn(WarningKind::Repaired, e.offset);
                 k += 1;
             }
-            self.out.push(Event::Node);
-            self.out.push(Event::Move(Move::Shogi(mv)));
+            self.doc.out.push(Event::Node);
+            self.doc.out.push(Event::Move(Move::Shogi(mv)));
             k += 2;
             if let Some(value) = e.clock {
-                self.out.push(Event::Clock(Clock { color: Some(mv.color), kind: ClockKind::ElapsedMs, value }));
+                self.doc.out.push(Event::Clock(Clock { color: Some(mv.color), kind: ClockKind::ElapsedMs, value }));
                 k += 1;
             }
             let l = self.line();
@@ -789,15 +696,15 @@ impl<'a> Reader<'a> {
             l.last_color = Some(mv.color);
         } else if let Some(value) = e.clock {
             let color = if e.special.is_some() { line.last_color.map(Color::opponent) } else { None };
-            self.out.push(Event::Clock(Clock { color, kind: ClockKind::ElapsedMs, value }));
+            self.doc.out.push(Event::Clock(Clock { color, kind: ClockKind::ElapsedMs, value }));
             k += 1;
         }
-        let n = self.out.len();
-        self.out[e.start.min(n)..].rotate_right(k.min(n - e.start.min(n)));
+        let n = self.doc.out.len();
+        self.doc.out[e.start.min(n)..].rotate_right(k.min(n - e.start.min(n)));
         if let Some((key, s, off)) = e.special {
             self.special(key, s, off, line.fork);
         } else if e.mv.is_none() && !e.root {
-            self.warn(WarningKind::MissingValue, e.offset);
+            self.doc.warn(WarningKind::MissingValue, e.offset);
         }
         Ok(())
     }
@@ -807,12 +714,12 @@ impl<'a> Reader<'a> {
     fn special(&mut self, key: &'a [u8], s: &'a [u8], off: usize, fork: bool) {
         let ending = SPECIALS.iter().find(|(name, _)| name.as_bytes() == s).map(|&(_, e)| e);
         if ending.is_none() {
-            self.warn(WarningKind::UnknownKey, off);
+            self.doc.warn(WarningKind::UnknownKey, off);
         }
         if fork || ending.is_none() {
-            let whole = span(self.input, key, s).unwrap_or(&[]);
+            let whole = span(self.doc.input, key, s).unwrap_or(&[]);
             let value = Text::new(s, TextRule::JsonString, Charset::Utf8);
-            self.out.push(Event::Property(Property::new(key, value, whole)));
+            self.doc.out.push(Event::Property(Property::new(key, value, whole)));
         }
         if !fork {
             self.ending = self.ending.or(Some(ending.unwrap_or(Ending::Other)));
@@ -823,14 +730,14 @@ impl<'a> Reader<'a> {
     /// `move` (the value read next): the move, or `None` (with a warning) when it lacks a
     /// required field.
     fn read_move(&mut self) -> R<Option<ShogiMove>> {
-        let at = self.lex.offset();
+        let at = self.doc.lex.offset();
         if !self.open_object()? {
             return Ok(None);
         }
         let (mut color, mut from, mut to, mut piece) = (None, None, None, None);
         let (mut promote, mut same) = (false, false);
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"color" => color = self.int(1)?.map(|c| if c == 0 { Color::Black } else { Color::White }),
@@ -840,23 +747,23 @@ impl<'a> Reader<'a> {
                     if let Some((s, off)) = self.string()? {
                         piece = Piece::from_csa(s);
                         if piece.is_none() {
-                            self.warn(WarningKind::BadValue, off);
+                            self.doc.warn(WarningKind::BadValue, off);
                         }
                     }
                 }
                 b"promote" | b"same" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     match v.token {
                         Token::Bool(b) if k == b"promote" => promote = b,
                         Token::Bool(b) => same = b,
                         Token::Null => {}
-                        _ => self.skip_wrong_type(v)?,
+                        _ => self.doc.skip_wrong_type(v)?,
                     }
                 }
                 b"capture" | b"relative" => {
-                    let v = self.tok()?;
+                    let v = self.doc.tok()?;
                     if !matches!(v.token, Token::String(_) | Token::Null) {
-                        self.skip_wrong_type(v)?;
+                        self.doc.skip_wrong_type(v)?;
                     }
                 }
                 _ => self.skip_unknown(t.offset)?,
@@ -866,13 +773,13 @@ impl<'a> Reader<'a> {
             to = self.line().last_to;
         }
         let (Some(color), Some(to), Some(mut piece)) = (color, to, piece) else {
-            self.warn(WarningKind::MissingValue, at);
+            self.doc.warn(WarningKind::MissingValue, at);
             return Ok(None);
         };
         if promote {
             match piece.promoted() {
                 Some(p) if from.is_some() => piece = p,
-                _ => self.warn(WarningKind::BadValue, at),
+                _ => self.doc.warn(WarningKind::BadValue, at),
             }
         }
         Ok(Some(ShogiMove { color, from, to, piece }))
@@ -880,13 +787,13 @@ impl<'a> Reader<'a> {
 
     /// A square `{x, y}` (the value read next), both 1 to 9; `None` (with a warning) otherwise.
     fn place(&mut self) -> R<Option<Square>> {
-        let at = self.lex.offset();
+        let at = self.doc.lex.offset();
         if !self.open_object()? {
             return Ok(None);
         }
         let (mut x, mut y) = (None, None);
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"x" => x = self.int(9)?,
@@ -899,7 +806,7 @@ impl<'a> Reader<'a> {
             // 0 (a number `int` let through); a missing or bad coordinate was reported there, or
             // is reported as the move's missing square.
             (Some(0), _) | (_, Some(0)) => {
-                self.warn(WarningKind::BadValue, at);
+                self.doc.warn(WarningKind::BadValue, at);
                 Ok(None)
             }
             _ => Ok(None),
@@ -913,13 +820,13 @@ impl<'a> Reader<'a> {
         }
         let mut now = None;
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"now" => now = self.hms()?,
                 b"total" => {
-                    let v = self.tok()?;
-                    self.finish(v)?;
+                    let v = self.doc.tok()?;
+                    self.doc.finish(v)?;
                 }
                 _ => self.skip_unknown(t.offset)?,
             }
@@ -935,7 +842,7 @@ impl<'a> Reader<'a> {
         const BIG: i64 = 1 << 40;
         let (mut h, mut m, mut s) = (0, None, None);
         loop {
-            let t = self.key_tok()?;
+            let t = self.doc.key_tok()?;
             let Token::Key(k) = t.token else { break };
             match k {
                 b"h" => h = self.int(BIG)?.unwrap_or(0),
@@ -950,60 +857,23 @@ impl<'a> Reader<'a> {
     /// The next event: the common case inline, the rest in [`Reader::next_item_slow`].
     #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
-        if let Some(&e) = self.out.get(self.next) {
-            if !matches!(e, Event::Warning(_)) {
-                self.next += 1;
-                return Some(Ok(e));
-            }
+        match self.doc.ready() {
+            Some(e) => Some(Ok(e)),
+            None => self.next_item_slow(),
         }
-        self.next_item_slow()
     }
 
     #[inline(never)]
     fn next_item_slow(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            if let Some(&e) = self.out.get(self.next) {
-                self.next += 1;
-                if let Event::Warning(w) = e {
-                    if self.config.is_strict() {
-                        let err = report::promoted(w, self.input, &mut self.lines);
-                        let _ = self.error(ErrorKind::Strict(w.kind), w.offset as usize, "");
-                        return Some(Err(err));
+            match self.doc.step(self.config.is_strict()) {
+                Step::Item(item) => return Some(item),
+                Step::End => return None,
+                Step::Read => {
+                    if let Err(e) = self.read_game() {
+                        return Some(Err(e));
                     }
                 }
-                return Some(Ok(e));
-            }
-            if self.done {
-                return None;
-            }
-            if self.lex.is_done() {
-                // After a document: the end, or another document.
-                self.out.clear();
-                self.next = 0;
-                match self.lex.next_token() {
-                    Ok(Some(t)) => {
-                        self.warn(WarningKind::JsonExtension, t.offset);
-                        continue;
-                    }
-                    Ok(None) => {
-                        self.done = true;
-                        return None;
-                    }
-                    Err(e) if e.kind == LexErrorKind::Trailing && self.input[e.offset] == b'{' => {
-                        self.lex.restart(e.offset);
-                    }
-                    Err(e) => {
-                        self.done = true;
-                        self.warn(WarningKind::JunkAfterGames, e.offset);
-                        continue;
-                    }
-                }
-            } else if self.input[self.lex.offset()..].iter().all(u8::is_ascii_whitespace) {
-                self.done = true;
-                return None;
-            }
-            if let Err(e) = self.read_game() {
-                return Some(Err(e));
             }
         }
     }
@@ -1013,13 +883,12 @@ crate::kit::source::event_source! { Reader, next_item;
     /// Drops the rest of the current game's events (the document was read whole), or reads and
     /// drops the next game.
     fn skip_game(&mut self) -> Result<bool, Error> {
-        if self.next > 0 && self.next < self.out.len() {
-            self.next = self.out.len();
+        if self.doc.skip_read_ahead() {
             return Ok(true);
         }
         while let Some(item) = self.next_item() {
             if let Event::GameStart { .. } = item? {
-                self.next = self.out.len();
+                self.doc.next = self.doc.out.len();
                 return Ok(true);
             }
         }
@@ -1027,6 +896,6 @@ crate::kit::source::event_source! { Reader, next_item;
     }
 
     fn locate(&mut self, offset: u64) -> Position {
-        self.position(offset as usize)
+        self.doc.position(offset as usize)
     }
 }

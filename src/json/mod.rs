@@ -48,10 +48,12 @@
 //! ```
 
 mod cursor;
+mod doc;
 mod lexer;
 pub mod split;
 
 pub(crate) use cursor::Cursor;
+pub(crate) use doc::{Doc, Step};
 pub(crate) use lexer::{IntMember, Raw};
 pub use lexer::{LexError, LexErrorKind, Tok, Token, Tokenizer};
 pub use split::Scanner;
