@@ -8,14 +8,7 @@
 use memchr::memmem;
 use std::sync::LazyLock;
 
-/// The end of the line starting at `pos` (before its `\n`) and where the next line starts.
-#[inline]
-pub(super) fn line_end(input: &[u8], pos: usize) -> (usize, usize) {
-    match memchr::memchr(b'\n', &input[pos..]) {
-        Some(k) => (pos + k, pos + k + 1),
-        None => (input.len(), input.len()),
-    }
-}
+pub(super) use crate::kit::lined::line_end;
 
 /// A line without the ASCII white space around it (spaces, tabs, `\r`).
 #[inline]

@@ -5,9 +5,9 @@
 use super::frame::{game_end, header_end, is_start, line_end, trim};
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{Color, Event, Info, InfoKey, Move, Point, Property, Setup};
-use crate::input::{ChunkContext, Config, LineIndex};
+use crate::input::{ChunkContext, Config};
 use crate::kit::go::{leading_number, tenths, tygem_handicap, win_by_tenths};
-use crate::kit::queue::EventQueue;
+use crate::kit::lined::Lined;
 use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
@@ -32,16 +32,10 @@ enum State {
 /// [module docs](super) for the mapping.
 #[derive(Debug)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    config: Config,
+    /// The input, where reading is, the queue and the charset (`kit::lined`).
+    core: Lined<'a>,
     state: State,
-    /// The next line to read.
-    pos: usize,
-    games: u64,
-    forced: Option<Charset>,
-    charset: Charset,
     // --- per game ---
-    game_start: usize,
     game_end: usize,
     /// The game ends with its `\GE` line.
     closed: bool,
@@ -50,11 +44,7 @@ pub struct Reader<'a> {
     nodes: u64,
     /// A result, a komi, a date has been given (`GAMETAG` gives them only when nothing did before).
     given: [bool; 3],
-    queue: EventQueue<'a, 16>,
-    pending_error: Option<Error>,
     recovering: bool,
-    stmt_offset: usize,
-    lines: LineIndex,
 }
 
 const RESULT: usize = 0;
@@ -160,100 +150,74 @@ impl<'a> Reader<'a> {
 
     /// A reader with the given configuration.
     pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        let bom = input.starts_with(&[0xEF, 0xBB, 0xBF]);
         Reader {
-            input,
-            config,
+            core: Lined::new(input, config),
             state: State::Between,
-            pos: if bom { 3 } else { 0 },
-            games: 0,
-            forced: bom.then_some(Charset::Utf8),
-            charset: Charset::Utf8,
-            game_start: 0,
             game_end: 0,
             closed: false,
             next_color: Color::Black,
             nodes: 0,
             given: [false; 3],
-            queue: EventQueue::new(),
-            pending_error: None,
             recovering: false,
-            stmt_offset: 0,
-            lines: LineIndex::new(),
         }
     }
 
     /// Fixes the charset of every game, overriding detection.
     pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
-        self.forced = Some(charset);
+        self.core.forced = Some(charset);
         self
     }
 
     /// Reads a game cut out of a larger file by a splitter: the context's charset (a BOM of the
     /// file) is used.
     pub fn with_context(mut self, context: ChunkContext<'a>) -> Reader<'a> {
-        if let Some(c) = context.charset {
-            self.forced = Some(c);
-        }
+        self.core.context(context);
         self
     }
 
     /// The input being read.
     pub fn input(&self) -> &'a [u8] {
-        self.input
+        self.core.input
     }
 
     /// Number of games started so far.
     pub fn games(&self) -> u64 {
-        self.games
+        self.core.games
     }
 
     /// The charset of the current (or last) game.
     pub fn charset(&self) -> Charset {
-        self.charset
-    }
-
-    fn position(&mut self, offset: usize) -> Position {
-        self.lines.locate(self.input, offset as u64)
+        self.core.charset
     }
 
     /// An error that ends the current game: reading resumes after it.
     fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
-        let pos = self.position(offset);
+        let e = self.core.error(kind, offset, message);
         self.abort();
-        Error::new(kind, pos, message)
+        e
     }
 
     /// Drops the rest of the current game.
     fn abort(&mut self) {
-        self.pos = self.game_end;
-        self.queue.clear();
+        self.core.pos = self.game_end;
+        self.core.queue.clear();
         self.state = State::Between;
         self.recovering = true;
     }
 
     #[inline]
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.queue.push(report::warning(kind, offset));
-    }
-
-    fn text(&self, raw: &'a [u8]) -> Text<'a> {
-        Text::new(raw, TextRule::Plain, self.charset)
-    }
-
-    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            match self.queue.pop_checked(self.config.is_strict()) {
+            match self.core.queue.pop_checked(self.core.config.is_strict()) {
                 Some(Ok(ev)) => return Some(Ok(ev)),
                 Some(Err(w)) => {
-                    let e = report::promoted(w, self.input, &mut self.lines);
+                    let e = self.core.promoted(w);
                     self.abort();
                     return Some(Err(e));
                 }
                 None => {}
             }
-            if let Some(e) = self.pending_error.take() {
+            if let Some(e) = self.core.pending_error.take() {
                 return Some(Err(e));
             }
             match self.state {
@@ -274,14 +238,14 @@ impl<'a> Reader<'a> {
 
     /// Looks at the next line between games; `None` when it gave nothing.
     fn between(&mut self) -> Option<Result<Event<'a>, Error>> {
-        let input = self.input;
-        if self.pos >= input.len() {
+        let input = self.core.input;
+        if self.core.pos >= input.len() {
             self.state = State::Done;
             return None;
         }
-        let at = self.pos;
+        let at = self.core.pos;
         let (e, next) = line_end(input, at);
-        self.pos = next;
+        self.core.pos = next;
         let line = trim(&input[at..e]);
         if line.is_empty() {
             return None;
@@ -292,54 +256,57 @@ impl<'a> Reader<'a> {
         if self.recovering {
             return None;
         }
-        self.stmt_offset = at;
-        Some(report::problem(self.config.is_strict(), WarningKind::UnknownLine, at, input, &mut self.lines))
+        self.core.stmt_offset = at;
+        Some(report::problem(self.core.config.is_strict(), WarningKind::UnknownLine, at, input, &mut self.core.lines))
     }
 
     fn start_game(&mut self, at: usize, next: usize, header: bool) -> Event<'a> {
-        self.games += 1;
+        self.core.games += 1;
         self.recovering = false;
-        self.game_start = at;
-        let (end, closed) = game_end(self.input, next);
+        self.core.game_start = at;
+        let (end, closed) = game_end(self.core.input, next);
         self.game_end = end;
         self.closed = closed;
         self.next_color = Color::Black;
         self.nodes = 0;
         self.given = [false; 3];
-        self.stmt_offset = at;
+        self.core.stmt_offset = at;
         self.state = if header { State::Header } else { State::Moves };
-        self.charset = match self.forced {
+        self.core.charset = match self.core.forced {
             Some(c) => c,
-            None => game_charset(&self.input[at..header_end(self.input, next, end)]),
+            None => game_charset(&self.core.input[at..header_end(self.core.input, next, end)]),
         };
         let start = Event::GameStart { offset: at as u64 };
-        if (end - at) as u64 > self.config.limits.max_game_len {
-            self.pending_error = Some(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
+        if (end - at) as u64 > self.core.config.limits.max_game_len {
+            self.core.pending_error = Some(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
             return start;
         }
-        self.queue.push(Event::Node);
-        self.queue
+        self.core.queue.push(Event::Node);
+        self.core
+            .queue
             .push(Event::Info(Info::unnamed(InfoKey::BoardSize, Text::new(b"19", TextRule::Plain, Charset::Utf8))));
         start
     }
 
     /// Reads the next line of the game (or ends it).
     fn line(&mut self) -> Result<(), Error> {
-        let input = self.input;
-        if self.pos >= self.game_end {
+        let input = self.core.input;
+        if self.core.pos >= self.game_end {
             if !self.closed {
-                self.warn(WarningKind::Truncated, self.game_end);
+                self.core.warn(WarningKind::Truncated, self.game_end);
             }
             self.state = State::Between;
-            self.pos = self.game_end;
-            self.queue.push(Event::GameEnd { length: (self.game_end - self.game_start) as u64, ending: None });
+            self.core.pos = self.game_end;
+            self.core
+                .queue
+                .push(Event::GameEnd { length: (self.game_end - self.core.game_start) as u64, ending: None });
             return Ok(());
         }
-        let at = self.pos;
+        let at = self.core.pos;
         let (e, next) = line_end(input, at);
         let e = e.min(self.game_end);
-        self.pos = next;
-        self.stmt_offset = at;
+        self.core.pos = next;
+        self.core.stmt_offset = at;
         let raw = &input[at..e];
         let line = trim(raw);
         let lead = raw.len() - raw.trim_ascii_start().len();
@@ -356,7 +323,7 @@ impl<'a> Reader<'a> {
                     match line {
                         b"\\HE" => self.state = State::Mid,
                         b"\\GS" => self.state = State::Moves,
-                        _ => self.warn(WarningKind::UnknownLine, at),
+                        _ => self.core.warn(WarningKind::UnknownLine, at),
                     }
                     Ok(())
                 }
@@ -365,7 +332,7 @@ impl<'a> Reader<'a> {
                 // After `\HE`.
                 match line {
                     b"\\GS" => self.state = State::Moves,
-                    _ => self.warn(WarningKind::UnknownLine, at),
+                    _ => self.core.warn(WarningKind::UnknownLine, at),
                 }
                 Ok(())
             }
@@ -385,16 +352,16 @@ impl<'a> Reader<'a> {
                 b"1" => Color::Black,
                 b"2" => Color::White,
                 _ => {
-                    self.warn(WarningKind::BadValue, at);
+                    self.core.warn(WarningKind::BadValue, at);
                     return Ok(());
                 }
             };
             let (Some(x), Some(y)) = (number(x), number(y)) else {
-                self.warn(WarningKind::BadPoint, at);
+                self.core.warn(WarningKind::BadPoint, at);
                 return Ok(());
             };
             if x >= SIZE as u32 || y >= SIZE as u32 {
-                self.warn(WarningKind::PointOffBoard, at);
+                self.core.warn(WarningKind::PointOffBoard, at);
                 return Ok(());
             }
             self.play(color, Some(Point::new(x as u8, y as u8)), at)
@@ -409,7 +376,7 @@ impl<'a> Reader<'a> {
         } else if line == b"\\GE" {
             Ok(())
         } else {
-            self.warn(WarningKind::UnknownLine, at);
+            self.core.warn(WarningKind::UnknownLine, at);
             Ok(())
         }
     }
@@ -417,12 +384,12 @@ impl<'a> Reader<'a> {
     #[inline]
     fn play(&mut self, color: Color, point: Option<Point>, at: usize) -> Result<(), Error> {
         self.nodes += 1;
-        if self.nodes > self.config.limits.max_nodes {
+        if self.nodes > self.core.config.limits.max_nodes {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves"));
         }
         self.next_color = color.opponent();
-        self.queue.push(Event::Node);
-        self.queue.push(Event::Move(Move::Go { color, point }));
+        self.core.queue.push(Event::Node);
+        self.core.queue.push(Event::Move(Move::Go { color, point }));
         Ok(())
     }
 
@@ -435,39 +402,39 @@ impl<'a> Reader<'a> {
         let h = token(rest, &mut i);
         let digits = h.iter().take_while(|c| c.is_ascii_digit()).count();
         let Some(n) = leading_number(h) else {
-            self.warn(WarningKind::BadHandicap, at);
+            self.core.warn(WarningKind::BadHandicap, at);
             return;
         };
         match n {
             0 | 1 => {}
             2..=9 => {
-                let value = self.text(&h[..digits]);
-                let whole = &self.input[at..at + 3 + (h.as_ptr() as usize - rest.as_ptr() as usize) + digits];
-                self.queue.push(Event::Info(Info::new(InfoKey::Handicap, &whole[..3], value, whole)));
+                let value = self.core.text(&h[..digits]);
+                let whole = &self.core.input[at..at + 3 + (h.as_ptr() as usize - rest.as_ptr() as usize) + digits];
+                self.core.queue.push(Event::Info(Info::new(InfoKey::Handicap, &whole[..3], value, whole)));
                 for point in tygem_handicap(SIZE, n as u8) {
-                    self.queue.push(Event::Setup(Setup::Go { color: Some(Color::Black), point }));
+                    self.core.queue.push(Event::Setup(Setup::Go { color: Some(Color::Black), point }));
                 }
                 self.next_color = Color::White;
             }
-            _ => self.warn(WarningKind::BadHandicap, at),
+            _ => self.core.warn(WarningKind::BadHandicap, at),
         }
     }
 
     /// One `\[KEY=value\]` line.
     fn header_line(&mut self, line: &'a [u8], at: usize) -> Result<(), Error> {
         let Some((key, value, closed)) = header_parts(line) else {
-            self.warn(WarningKind::UnknownLine, at);
+            self.core.warn(WarningKind::UnknownLine, at);
             return Ok(());
         };
-        if value.len() > self.config.limits.max_value_len {
+        if value.len() > self.core.config.limits.max_value_len {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), at, "value too long"));
         }
         if !closed {
-            self.warn(WarningKind::Repaired, at + line.len());
+            self.core.warn(WarningKind::Repaired, at + line.len());
         }
         // From the key to the value's end, for events that name their key.
         let whole = &line[2..2 + key.len() + 1 + value.len()];
-        let charset = self.charset;
+        let charset = self.core.charset;
         let info = |k: InfoKey, v: &'a [u8]| {
             let end = v.as_ptr() as usize - whole.as_ptr() as usize + v.len();
             Event::Info(Info::new(k, key, Text::new(v, TextRule::Plain, charset), &whole[..end]))
@@ -483,21 +450,21 @@ impl<'a> Reader<'a> {
         let mut mapped = true;
         if let Some(k) = single {
             self.given[DATE] |= k == InfoKey::Date;
-            self.queue.push(info(k, value));
+            self.core.queue.push(info(k, value));
         } else if !value.is_empty() && (key == b"GAMEBLACKNAME" || key == b"GAMEWHITENAME") {
             let black = key == b"GAMEBLACKNAME";
             let (name, rank) = name_and_rank(value);
             let k = if black { InfoKey::BlackName } else { InfoKey::WhiteName };
-            self.queue.push(info(k, name));
+            self.core.queue.push(info(k, name));
             if let Some(r) = rank {
                 let k = if black { InfoKey::BlackRank } else { InfoKey::WhiteRank };
-                self.queue.push(info(k, r));
+                self.core.queue.push(info(k, r));
             }
         } else {
             mapped = false;
         }
         if !mapped {
-            self.queue.push(Event::Property(Property::new(key, self.text(value), whole)));
+            self.core.queue.push(Event::Property(Property::new(key, self.core.text(value), whole)));
             match key {
                 b"GAMEINFOMAIN" => self.info_main(value, line, at),
                 b"GAMETAG" => self.tag(value, line, at),
@@ -520,8 +487,8 @@ impl<'a> Reader<'a> {
                 b"GTIME" => {
                     let d = v.iter().take_while(|c| c.is_ascii_digit()).count();
                     if d > 0 {
-                        let text = self.text(&v[..d]);
-                        self.queue.push(Event::Info(Info::new(InfoKey::TimeLimit, k, text, &item[..c + 1 + d])));
+                        let text = self.core.text(&v[..d]);
+                        self.core.queue.push(Event::Info(Info::new(InfoKey::TimeLimit, k, text, &item[..c + 1 + d])));
                     }
                 }
                 _ => {}
@@ -550,8 +517,8 @@ impl<'a> Reader<'a> {
                 b'G' => komi = Some((number(v), v)),
                 b'C' if !self.given[DATE] => {
                     self.given[DATE] = true;
-                    let text = self.text(v);
-                    self.queue.push(Event::Info(Info::new(InfoKey::Date, &item[..1], text, item)));
+                    let text = self.core.text(v);
+                    self.core.queue.push(Event::Info(Info::new(InfoKey::Date, &item[..1], text, item)));
                 }
                 _ => {}
             }
@@ -570,9 +537,9 @@ impl<'a> Reader<'a> {
             Some(r) => {
                 self.given[RESULT] = true;
                 let text = Text::new(r, TextRule::Plain, Charset::Utf8);
-                self.queue.push(Event::Info(Info::unnamed(InfoKey::Result, text)));
+                self.core.queue.push(Event::Info(Info::unnamed(InfoKey::Result, text)));
             }
-            None => self.warn(WarningKind::BadValue, at),
+            None => self.core.warn(WarningKind::BadValue, at),
         }
     }
 
@@ -581,9 +548,9 @@ impl<'a> Reader<'a> {
             Some(k) => {
                 self.given[KOMI] = true;
                 let text = Text::new(k, TextRule::Plain, Charset::Utf8);
-                self.queue.push(Event::Info(Info::unnamed(InfoKey::Komi, text)));
+                self.core.queue.push(Event::Info(Info::unnamed(InfoKey::Komi, text)));
             }
-            None => self.warn(WarningKind::BadKomi, at),
+            None => self.core.warn(WarningKind::BadKomi, at),
         }
     }
 }
@@ -591,30 +558,30 @@ impl<'a> Reader<'a> {
 crate::kit::source::event_source! { Reader, next_item;
     /// The byte offset of the line that produced the last event.
     fn event_offset(&self) -> Option<u64> {
-        Some(self.stmt_offset as u64)
+        Some(self.core.stmt_offset as u64)
     }
 
     /// Skips to the end of the current game (or the whole next game) without building events.
     fn skip_game(&mut self) -> Result<bool, Error> {
-        if self.pending_error.take().is_some() {
+        if self.core.pending_error.take().is_some() {
             return Ok(true);
         }
         match self.state {
             State::Header | State::Mid | State::Moves => {
-                self.queue.clear();
-                self.pos = self.game_end;
+                self.core.queue.clear();
+                self.core.pos = self.game_end;
                 self.state = State::Between;
                 Ok(true)
             }
             State::Between => {
-                let input = self.input;
-                while self.pos < input.len() {
-                    let at = self.pos;
+                let input = self.core.input;
+                while self.core.pos < input.len() {
+                    let at = self.core.pos;
                     let (e, next) = line_end(input, at);
-                    self.pos = next;
+                    self.core.pos = next;
                     if is_start(trim(&input[at..e])) {
-                        self.games += 1;
-                        self.pos = game_end(input, next).0;
+                        self.core.games += 1;
+                        self.core.pos = game_end(input, next).0;
                         return Ok(true);
                     }
                 }
@@ -626,7 +593,7 @@ crate::kit::source::event_source! { Reader, next_item;
     }
 
     fn locate(&mut self, offset: u64) -> Position {
-        self.lines.locate(self.input, offset)
+        self.core.lines.locate(self.core.input, offset)
     }
 }
 

@@ -11,6 +11,7 @@
 pub mod contract;
 pub(crate) mod go;
 pub(crate) mod kakinoki;
+pub(crate) mod lined;
 pub(crate) mod main_line;
 pub(crate) mod queue;
 pub(crate) mod report;

@@ -3,20 +3,12 @@
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{Color, Event, Info, InfoKey, Move, Point, Setup};
-use crate::input::{ChunkContext, Config, LineIndex};
+use crate::input::{ChunkContext, Config};
 use crate::kit::go::{leading_number, tenths, tygem_handicap, win_by_tenths};
-use crate::kit::queue::EventQueue;
-use crate::kit::report;
+use crate::kit::lined::Lined;
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
-/// The end of the line starting at `pos` (before its `\n`) and where the next line starts.
-#[inline]
-pub(super) fn line_end(input: &[u8], pos: usize) -> (usize, usize) {
-    match memchr::memchr(b'\n', &input[pos..]) {
-        Some(k) => (pos + k, pos + k + 1),
-        None => (input.len(), input.len()),
-    }
-}
+pub(super) use crate::kit::lined::line_end;
 
 /// Whether a line (trimmed) is a move line: `PM`, two letters, then `B` or `W` and at least
 /// two more bytes (Sabaki's test, with the number's letters checked).
@@ -42,25 +34,16 @@ enum State {
 /// the [module docs](super) for the mapping.
 #[derive(Debug)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    config: Config,
+    /// The input, where reading is, the queue and the charset (`kit::lined`).
+    core: Lined<'a>,
     state: State,
-    pos: usize,
-    games: u64,
-    forced: Option<Charset>,
-    charset: Charset,
     // --- per game ---
-    game_start: usize,
     /// The header is in the `GI` dialect.
     gi: bool,
     size: u8,
     handicap: u32,
     /// The number of moves (a `PM` line) read.
     nodes: u64,
-    queue: EventQueue<'a, 16>,
-    pending_error: Option<Error>,
-    stmt_offset: usize,
-    lines: LineIndex,
 }
 
 /// The `(name, rank)` of a player line: with two words or more, the words before the last
@@ -123,74 +106,54 @@ impl<'a> Reader<'a> {
 
     /// A reader with the given configuration.
     pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        let bom = input.starts_with(&[0xEF, 0xBB, 0xBF]);
-        Reader {
-            input,
-            config,
-            state: State::Between,
-            pos: if bom { 3 } else { 0 },
-            games: 0,
-            forced: bom.then_some(Charset::Utf8),
-            charset: Charset::Utf8,
-            game_start: 0,
-            gi: false,
-            size: 19,
-            handicap: 0,
-            nodes: 0,
-            queue: EventQueue::new(),
-            pending_error: None,
-            stmt_offset: 0,
-            lines: LineIndex::new(),
-        }
+        Reader { core: Lined::new(input, config), state: State::Between, gi: false, size: 19, handicap: 0, nodes: 0 }
     }
 
     /// Fixes the charset of every game, overriding detection.
     pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
-        self.forced = Some(charset);
+        self.core.forced = Some(charset);
         self
     }
 
     /// Reads a game cut out of a larger file by a splitter: the context's charset (a BOM of the
     /// file) is used.
     pub fn with_context(mut self, context: ChunkContext<'a>) -> Reader<'a> {
-        if let Some(c) = context.charset {
-            self.forced = Some(c);
-        }
+        self.core.context(context);
         self
     }
 
     /// The input being read.
     pub fn input(&self) -> &'a [u8] {
-        self.input
+        self.core.input
     }
 
     /// Number of games started so far.
     pub fn games(&self) -> u64 {
-        self.games
+        self.core.games
     }
 
     /// The charset of the current (or last) game.
     pub fn charset(&self) -> Charset {
-        self.charset
+        self.core.charset
     }
 
     fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
-        let pos = self.lines.locate(self.input, offset as u64);
+        let e = self.core.error(kind, offset, message);
         self.abort();
-        Error::new(kind, pos, message)
+        e
     }
 
     /// Drops the rest of the current game.
     fn abort(&mut self) {
-        self.pos = self.game_end_from(self.pos);
-        self.queue.clear();
+        self.core.pos = self.game_end_from(self.core.pos);
+        self.core.queue.clear();
         self.state = State::Between;
     }
 
     /// Where the game that has reached `pos` ends: at the next line that is neither blank nor a
     /// move line once a move line was seen (or from `pos` on when in the moves), else at the end.
     fn game_end_from(&self, mut pos: usize) -> usize {
-        let input = self.input;
+        let input = self.core.input;
         let mut seen = self.state == State::Moves;
         while pos < input.len() {
             let (e, next) = line_end(input, pos);
@@ -206,36 +169,31 @@ impl<'a> Reader<'a> {
     }
 
     #[inline]
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.queue.push(report::warning(kind, offset));
-    }
-
-    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            match self.queue.pop_checked(self.config.is_strict()) {
+            match self.core.queue.pop_checked(self.core.config.is_strict()) {
                 Some(Ok(ev)) => return Some(Ok(ev)),
                 Some(Err(w)) => {
-                    let e = report::promoted(w, self.input, &mut self.lines);
+                    let e = self.core.promoted(w);
                     self.abort();
                     return Some(Err(e));
                 }
                 None => {}
             }
-            if let Some(e) = self.pending_error.take() {
+            if let Some(e) = self.core.pending_error.take() {
                 return Some(Err(e));
             }
             match self.state {
                 State::Done => return None,
                 State::Between => {
-                    if self.pos >= self.input.len() {
+                    if self.core.pos >= self.core.input.len() {
                         self.state = State::Done;
                         return None;
                     }
-                    let at = self.pos;
-                    let (e, _) = line_end(self.input, at);
-                    if self.input[at..e].trim_ascii().is_empty() {
-                        self.pos = line_end(self.input, at).1;
+                    let at = self.core.pos;
+                    let (e, _) = line_end(self.core.input, at);
+                    if self.core.input[at..e].trim_ascii().is_empty() {
+                        self.core.pos = line_end(self.core.input, at).1;
                         continue;
                     }
                     return Some(Ok(self.start_game(at)));
@@ -250,14 +208,14 @@ impl<'a> Reader<'a> {
     }
 
     fn start_game(&mut self, at: usize) -> Event<'a> {
-        self.games += 1;
-        self.game_start = at;
+        self.core.games += 1;
+        self.core.game_start = at;
         self.nodes = 0;
         self.size = 19;
         self.handicap = 0;
-        self.stmt_offset = at;
+        self.core.stmt_offset = at;
         self.state = State::Header(0);
-        let input = self.input;
+        let input = self.core.input;
         // The header: the lines before the first move line.
         let mut p = at;
         while p < input.len() {
@@ -271,35 +229,31 @@ impl<'a> Reader<'a> {
             }
         }
         self.gi = input[at..].starts_with(b"GI");
-        self.charset = match self.forced {
+        self.core.charset = match self.core.forced {
             Some(c) => c,
             None => detect_charset(&input[at..p]),
         };
         let start = Event::GameStart { offset: at as u64 };
-        self.queue.push(Event::Node);
+        self.core.queue.push(Event::Node);
         start
     }
 
-    fn text(&self, raw: &'a [u8]) -> Text<'a> {
-        Text::new(raw, TextRule::Plain, self.charset)
-    }
-
     fn info(&self, key: InfoKey, value: &'a [u8]) -> Event<'a> {
-        Event::Info(Info::unnamed(key, self.text(value)))
+        Event::Info(Info::unnamed(key, self.core.text(value)))
     }
 
     /// Reads the next line of the game, or ends it.
     fn line(&mut self) -> Result<(), Error> {
-        let input = self.input;
-        let at = self.pos;
+        let input = self.core.input;
+        let at = self.core.pos;
         let end_here = |line: &[u8]| self.state == State::Moves && !line.is_empty() && !is_move_line(line);
         if at >= input.len() || end_here(input[at..line_end(input, at).0].trim_ascii()) {
             return self.finish(at);
         }
         let (e, next) = line_end(input, at);
-        self.pos = next;
-        self.stmt_offset = at;
-        if (next - self.game_start) as u64 > self.config.limits.max_game_len {
+        self.core.pos = next;
+        self.core.stmt_offset = at;
+        if (next - self.core.game_start) as u64 > self.core.config.limits.max_game_len {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
         }
         let raw = &input[at..e];
@@ -315,7 +269,7 @@ impl<'a> Reader<'a> {
         match self.state {
             State::Header(n) => {
                 self.state = State::Header(n.saturating_add(1));
-                if line.len() > self.config.limits.max_value_len {
+                if line.len() > self.core.config.limits.max_value_len {
                     return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), at, "value too long"));
                 }
                 if self.gi {
@@ -336,8 +290,8 @@ impl<'a> Reader<'a> {
             self.end_header();
         }
         self.state = State::Between;
-        self.pos = at;
-        self.queue.push(Event::GameEnd { length: (at - self.game_start) as u64, ending: None });
+        self.core.pos = at;
+        self.core.queue.push(Event::GameEnd { length: (at - self.core.game_start) as u64, ending: None });
         Ok(())
     }
 
@@ -345,7 +299,7 @@ impl<'a> Reader<'a> {
     fn end_header(&mut self) {
         if (2..=9).contains(&self.handicap) {
             for point in tygem_handicap(self.size, self.handicap as u8) {
-                self.queue.push(Event::Setup(Setup::Go { color: Some(Color::Black), point }));
+                self.core.queue.push(Event::Setup(Setup::Go { color: Some(Color::Black), point }));
             }
         }
     }
@@ -353,24 +307,24 @@ impl<'a> Reader<'a> {
     /// Header line `n` of the standard layout (see the module docs).
     fn header_line(&mut self, n: u8, line: &'a [u8], at: usize) {
         match n {
-            0 if !line.is_empty() => self.queue.push(self.info(InfoKey::GameName, line)),
+            0 if !line.is_empty() => self.core.queue.push(self.info(InfoKey::GameName, line)),
             1 => self.size_line(line, at),
             2 | 3 => self.player_line(n == 3, line),
-            4 if !line.is_empty() => self.queue.push(self.info(InfoKey::Place, line)),
+            4 if !line.is_empty() => self.core.queue.push(self.info(InfoKey::Place, line)),
             5 => match leading_number(line) {
                 Some(h) if h <= 9 && line.iter().all(u8::is_ascii_digit) => {
                     self.handicap = h;
                     if h >= 2 {
-                        self.queue.push(self.info(InfoKey::Handicap, line));
+                        self.core.queue.push(self.info(InfoKey::Handicap, line));
                     }
                 }
-                _ => self.warn(WarningKind::BadHandicap, at),
+                _ => self.core.warn(WarningKind::BadHandicap, at),
             },
             7 => self.komi_line(line, at),
             8 => {
                 let d = line.iter().position(|&c| c == b' ').unwrap_or(line.len());
                 if d > 0 {
-                    self.queue.push(self.info(InfoKey::Date, &line[..d]));
+                    self.core.queue.push(self.info(InfoKey::Date, &line[..d]));
                 }
             }
             10 if !line.is_empty() => {
@@ -380,11 +334,11 @@ impl<'a> Reader<'a> {
                     }
                     None => self.info(InfoKey::Result, line),
                 };
-                self.queue.push(ev);
+                self.core.queue.push(ev);
             }
             // 6 and 9 (unknown), 11 (the number of moves): nothing.
             0..=11 => {}
-            _ => self.warn(WarningKind::UnknownLine, at),
+            _ => self.core.warn(WarningKind::UnknownLine, at),
         }
     }
 
@@ -392,9 +346,9 @@ impl<'a> Reader<'a> {
     /// the rest is not known and gives nothing.
     fn gi_line(&mut self, n: u8, line: &'a [u8], at: usize) {
         match n {
-            0 if !line.is_empty() => self.queue.push(self.info(InfoKey::GameName, line)),
+            0 if !line.is_empty() => self.core.queue.push(self.info(InfoKey::GameName, line)),
             1 | 2 => self.player_line(n == 2, line),
-            5 if !line.is_empty() => self.queue.push(self.info(InfoKey::Date, line)),
+            5 if !line.is_empty() => self.core.queue.push(self.info(InfoKey::Date, line)),
             6 => self.size_line(line, at),
             _ => {}
         }
@@ -404,19 +358,19 @@ impl<'a> Reader<'a> {
         match leading_number(line) {
             Some(s) if (2..=52).contains(&s) && line.iter().all(u8::is_ascii_digit) => {
                 self.size = s as u8;
-                self.queue.push(self.info(InfoKey::BoardSize, line));
+                self.core.queue.push(self.info(InfoKey::BoardSize, line));
             }
-            _ => self.warn(WarningKind::BadBoardSize, at),
+            _ => self.core.warn(WarningKind::BadBoardSize, at),
         }
     }
 
     fn player_line(&mut self, black: bool, line: &'a [u8]) {
         let (name, rank) = player(line);
         if !name.is_empty() {
-            self.queue.push(self.info(if black { InfoKey::BlackName } else { InfoKey::WhiteName }, name));
+            self.core.queue.push(self.info(if black { InfoKey::BlackName } else { InfoKey::WhiteName }, name));
         }
         if let Some(r) = rank.filter(|r| !r.is_empty()) {
-            self.queue.push(self.info(if black { InfoKey::BlackRank } else { InfoKey::WhiteRank }, r));
+            self.core.queue.push(self.info(if black { InfoKey::BlackRank } else { InfoKey::WhiteRank }, r));
         }
     }
 
@@ -426,12 +380,12 @@ impl<'a> Reader<'a> {
         let ev = match k {
             Some(k) if self.handicap == 0 => match tenths(k.saturating_mul(10).saturating_add(5)) {
                 Some(t) => Event::Info(Info::unnamed(InfoKey::Komi, Text::new(t, TextRule::Plain, Charset::Utf8))),
-                None => return self.warn(WarningKind::BadKomi, at),
+                None => return self.core.warn(WarningKind::BadKomi, at),
             },
             Some(_) => self.info(InfoKey::Komi, line),
-            None => return self.warn(WarningKind::BadKomi, at),
+            None => return self.core.warn(WarningKind::BadKomi, at),
         };
-        self.queue.push(ev);
+        self.core.queue.push(ev);
     }
 
     /// `PM` + move number (two letters, base 26) + `B`/`W` + two coordinate letters (`B` is the
@@ -444,24 +398,24 @@ impl<'a> Reader<'a> {
         } else {
             let (x, y) = (cx.wrapping_sub(b'B'), cy.wrapping_sub(b'B'));
             if !cx.is_ascii_uppercase() || !cy.is_ascii_uppercase() {
-                self.warn(WarningKind::BadPoint, at);
+                self.core.warn(WarningKind::BadPoint, at);
                 return Ok(());
             }
             if x >= self.size || y >= self.size {
-                self.warn(WarningKind::PointOffBoard, at);
+                self.core.warn(WarningKind::PointOffBoard, at);
                 return Ok(());
             }
             Some(Point::new(x, y))
         };
         if line.get(7..9).is_some_and(|r| r != [cy, cx]) {
-            self.warn(WarningKind::Repaired, at + 7);
+            self.core.warn(WarningKind::Repaired, at + 7);
         }
         self.nodes += 1;
-        if self.nodes > self.config.limits.max_nodes {
+        if self.nodes > self.core.config.limits.max_nodes {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves"));
         }
-        self.queue.push(Event::Node);
-        self.queue.push(Event::Move(Move::Go { color, point }));
+        self.core.queue.push(Event::Node);
+        self.core.queue.push(Event::Move(Move::Go { color, point }));
         Ok(())
     }
 }
@@ -475,33 +429,33 @@ pub fn move_number(letters: [u8; 2]) -> Option<u32> {
 crate::kit::source::event_source! { Reader, next_item;
     /// The byte offset of the line that produced the last event.
     fn event_offset(&self) -> Option<u64> {
-        Some(self.stmt_offset as u64)
+        Some(self.core.stmt_offset as u64)
     }
 
     /// Skips to the end of the current game (or the whole next game) without building events.
     fn skip_game(&mut self) -> Result<bool, Error> {
-        if self.pending_error.take().is_some() {
+        if self.core.pending_error.take().is_some() {
             return Ok(true);
         }
         match self.state {
             State::Header(_) | State::Moves => {
-                self.queue.clear();
-                self.pos = self.game_end_from(self.pos);
+                self.core.queue.clear();
+                self.core.pos = self.game_end_from(self.core.pos);
                 self.state = State::Between;
                 Ok(true)
             }
             State::Between => {
-                let input = self.input;
-                while self.pos < input.len() {
-                    let (e, next) = line_end(input, self.pos);
-                    if !input[self.pos..e].trim_ascii().is_empty() {
-                        self.games += 1;
+                let input = self.core.input;
+                while self.core.pos < input.len() {
+                    let (e, next) = line_end(input, self.core.pos);
+                    if !input[self.core.pos..e].trim_ascii().is_empty() {
+                        self.core.games += 1;
                         self.state = State::Header(0);
-                        self.pos = self.game_end_from(self.pos);
+                        self.core.pos = self.game_end_from(self.core.pos);
                         self.state = State::Between;
                         return Ok(true);
                     }
-                    self.pos = next;
+                    self.core.pos = next;
                 }
                 self.state = State::Done;
                 Ok(false)
@@ -511,6 +465,6 @@ crate::kit::source::event_source! { Reader, next_item;
     }
 
     fn locate(&mut self, offset: u64) -> Position {
-        self.lines.locate(self.input, offset)
+        self.core.lines.locate(self.core.input, offset)
     }
 }

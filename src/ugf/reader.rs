@@ -3,20 +3,13 @@
 
 use crate::error::{Error, ErrorKind, Limit, Position, WarningKind};
 use crate::event::{Color, Event, Info, InfoKey, Move, Point, Property, Setup};
-use crate::input::{ChunkContext, Config, LineIndex};
+use crate::input::{ChunkContext, Config};
 use crate::kit::go::{leading_number, win_by_tenths};
-use crate::kit::queue::EventQueue;
+use crate::kit::lined::Lined;
 use crate::kit::report;
 use crate::text::{detect_charset, Charset, Text, TextRule};
 
-/// The end of the line starting at `pos` (before its `\n`) and where the next line starts.
-#[inline]
-pub(super) fn line_end(input: &[u8], pos: usize) -> (usize, usize) {
-    match memchr::memchr(b'\n', &input[pos..]) {
-        Some(k) => (pos + k, pos + k + 1),
-        None => (input.len(), input.len()),
-    }
-}
+pub(super) use crate::kit::lined::line_end;
 
 /// The section a trimmed line opens (`[Header]` → `Header`), if it is a section line.
 #[inline]
@@ -72,15 +65,10 @@ struct Note {
 /// [module docs](super) for the mapping.
 #[derive(Debug)]
 pub struct Reader<'a> {
-    input: &'a [u8],
-    config: Config,
+    /// The input, where reading is, the queue and the charset (`kit::lined`).
+    core: Lined<'a>,
     state: State,
-    pos: usize,
-    games: u64,
-    forced: Option<Charset>,
-    charset: Charset,
     // --- per game ---
-    game_start: usize,
     game_end: usize,
     size: u8,
     /// The number of the last node given (0: the root).
@@ -90,11 +78,7 @@ pub struct Reader<'a> {
     notes_at: usize,
     /// The next comment, read ahead.
     note: Option<Note>,
-    queue: EventQueue<'a, 16>,
-    pending_error: Option<Error>,
     recovering: bool,
-    stmt_offset: usize,
-    lines: LineIndex,
 }
 
 /// A `Key=value` header line's key and value.
@@ -134,90 +118,68 @@ impl<'a> Reader<'a> {
 
     /// A reader with the given configuration.
     pub fn with_config(input: &'a [u8], config: Config) -> Reader<'a> {
-        let bom = input.starts_with(&[0xEF, 0xBB, 0xBF]);
         Reader {
-            input,
-            config,
+            core: Lined::new(input, config),
             state: State::Between,
-            pos: if bom { 3 } else { 0 },
-            games: 0,
-            forced: bom.then_some(Charset::Utf8),
-            charset: Charset::Utf8,
-            game_start: 0,
             game_end: 0,
             size: 19,
             node: 0,
             nodes: 0,
             notes_at: 0,
             note: None,
-            queue: EventQueue::new(),
-            pending_error: None,
             recovering: false,
-            stmt_offset: 0,
-            lines: LineIndex::new(),
         }
     }
 
     /// Fixes the charset of every game, overriding detection.
     pub fn with_charset(mut self, charset: Charset) -> Reader<'a> {
-        self.forced = Some(charset);
+        self.core.forced = Some(charset);
         self
     }
 
     /// Reads a game cut out of a larger file by a splitter: the context's charset (a BOM of the
     /// file) is used.
     pub fn with_context(mut self, context: ChunkContext<'a>) -> Reader<'a> {
-        if let Some(c) = context.charset {
-            self.forced = Some(c);
-        }
+        self.core.context(context);
         self
     }
 
     /// The input being read.
     pub fn input(&self) -> &'a [u8] {
-        self.input
+        self.core.input
     }
 
     /// Number of games started so far.
     pub fn games(&self) -> u64 {
-        self.games
+        self.core.games
     }
 
     fn fail(&mut self, kind: ErrorKind, offset: usize, message: &str) -> Error {
-        let pos = self.lines.locate(self.input, offset as u64);
+        let e = self.core.error(kind, offset, message);
         self.abort();
-        Error::new(kind, pos, message)
+        e
     }
 
     fn abort(&mut self) {
-        self.pos = self.game_end;
-        self.queue.clear();
+        self.core.pos = self.game_end;
+        self.core.queue.clear();
         self.state = State::Between;
         self.recovering = true;
     }
 
     #[inline]
-    fn warn(&mut self, kind: WarningKind, offset: usize) {
-        self.queue.push(report::warning(kind, offset));
-    }
-
-    fn text(&self, raw: &'a [u8]) -> Text<'a> {
-        Text::new(raw, TextRule::Plain, self.charset)
-    }
-
-    #[inline]
     fn next_item(&mut self) -> Option<Result<Event<'a>, Error>> {
         loop {
-            match self.queue.pop_checked(self.config.is_strict()) {
+            match self.core.queue.pop_checked(self.core.config.is_strict()) {
                 Some(Ok(ev)) => return Some(Ok(ev)),
                 Some(Err(w)) => {
-                    let e = report::promoted(w, self.input, &mut self.lines);
+                    let e = self.core.promoted(w);
                     self.abort();
                     return Some(Err(e));
                 }
                 None => {}
             }
-            if let Some(e) = self.pending_error.take() {
+            if let Some(e) = self.core.pending_error.take() {
                 return Some(Err(e));
             }
             match self.state {
@@ -237,14 +199,14 @@ impl<'a> Reader<'a> {
     }
 
     fn between(&mut self) -> Option<Result<Event<'a>, Error>> {
-        let input = self.input;
-        if self.pos >= input.len() {
+        let input = self.core.input;
+        if self.core.pos >= input.len() {
             self.state = State::Done;
             return None;
         }
-        let at = self.pos;
+        let at = self.core.pos;
         let (e, next) = line_end(input, at);
-        self.pos = next;
+        self.core.pos = next;
         let line = input[at..e].trim_ascii();
         if line.is_empty() {
             return None;
@@ -255,32 +217,32 @@ impl<'a> Reader<'a> {
         if self.recovering {
             return None;
         }
-        self.stmt_offset = at;
-        Some(report::problem(self.config.is_strict(), WarningKind::UnknownLine, at, input, &mut self.lines))
+        self.core.stmt_offset = at;
+        Some(report::problem(self.core.config.is_strict(), WarningKind::UnknownLine, at, input, &mut self.core.lines))
     }
 
     fn start_game(&mut self, at: usize, next: usize) -> Event<'a> {
-        self.games += 1;
+        self.core.games += 1;
         self.recovering = false;
-        self.game_start = at;
-        self.game_end = game_end(self.input, next);
+        self.core.game_start = at;
+        self.game_end = game_end(self.core.input, next);
         self.size = 19;
         self.node = 0;
         self.nodes = 0;
         self.note = None;
-        self.stmt_offset = at;
+        self.core.stmt_offset = at;
         self.state = State::In(Sect::Header);
         let end = self.game_end;
-        self.charset = match self.forced {
+        self.core.charset = match self.core.forced {
             Some(c) => c,
-            None => detect_charset(&self.input[at..end]),
+            None => detect_charset(&self.core.input[at..end]),
         };
         // The comments, read as the nodes they belong to go by.
         self.notes_at = end;
         let mut p = next;
         while p < end {
-            let (e, n) = line_end(self.input, p);
-            if section(self.input[p..e].trim_ascii()).is_some_and(|s| s.eq_ignore_ascii_case(b"ReviewComment")) {
+            let (e, n) = line_end(self.core.input, p);
+            if section(self.core.input[p..e].trim_ascii()).is_some_and(|s| s.eq_ignore_ascii_case(b"ReviewComment")) {
                 self.notes_at = n;
                 break;
             }
@@ -288,18 +250,18 @@ impl<'a> Reader<'a> {
         }
         self.read_note();
         let start = Event::GameStart { offset: at as u64 };
-        if (end - at) as u64 > self.config.limits.max_game_len {
-            self.pending_error = Some(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
+        if (end - at) as u64 > self.core.config.limits.max_game_len {
+            self.core.pending_error = Some(self.fail(ErrorKind::LimitExceeded(Limit::GameSize), at, "game too large"));
             return start;
         }
-        self.queue.push(Event::Node);
+        self.core.queue.push(Event::Node);
         start
     }
 
     /// Reads the next comment of `[ReviewComment]` into `self.note`: a `.Comment,<n>` line and
     /// the lines after it up to the next `.Comment` line, section or the game's end.
     fn read_note(&mut self) {
-        let input = self.input;
+        let input = self.core.input;
         let end = self.game_end;
         self.note = None;
         while self.notes_at < end {
@@ -338,38 +300,40 @@ impl<'a> Reader<'a> {
                 return;
             }
             if n.node == node {
-                let t = self.text(&self.input[n.text.0..n.text.1]);
+                let t = self.core.text(&self.core.input[n.text.0..n.text.1]);
                 if !t.is_empty() {
-                    self.queue.push(Event::Comment(t));
+                    self.core.queue.push(Event::Comment(t));
                 }
             } else {
-                self.warn(WarningKind::BadValue, n.at);
+                self.core.warn(WarningKind::BadValue, n.at);
             }
             self.read_note();
         }
     }
 
     fn line(&mut self, sect: Sect) -> Result<(), Error> {
-        let input = self.input;
-        if self.pos >= self.game_end {
+        let input = self.core.input;
+        if self.core.pos >= self.game_end {
             if self.node == 0 {
                 self.comments_for(0);
             }
             // Comments of nodes that never came.
             while let Some(n) = self.note {
-                self.warn(WarningKind::BadValue, n.at);
+                self.core.warn(WarningKind::BadValue, n.at);
                 self.read_note();
             }
             self.state = State::Between;
-            self.pos = self.game_end;
-            self.queue.push(Event::GameEnd { length: (self.game_end - self.game_start) as u64, ending: None });
+            self.core.pos = self.game_end;
+            self.core
+                .queue
+                .push(Event::GameEnd { length: (self.game_end - self.core.game_start) as u64, ending: None });
             return Ok(());
         }
-        let at = self.pos;
+        let at = self.core.pos;
         let (e, next) = line_end(input, at);
         let e = e.min(self.game_end);
-        self.pos = next;
-        self.stmt_offset = at;
+        self.core.pos = next;
+        self.core.stmt_offset = at;
         let raw = &input[at..e];
         let line = raw.trim_ascii();
         let at = at + (raw.len() - raw.trim_ascii_start().len());
@@ -385,14 +349,14 @@ impl<'a> Reader<'a> {
                 Sect::Comments
             } else {
                 if !(name.eq_ignore_ascii_case(b"Figure") || name.eq_ignore_ascii_case(b"ReviewNode")) {
-                    self.warn(WarningKind::UnknownLine, at);
+                    self.core.warn(WarningKind::UnknownLine, at);
                 }
                 Sect::Skipped
             };
             self.state = State::In(s);
             return Ok(());
         }
-        if line.len() > self.config.limits.max_value_len {
+        if line.len() > self.core.config.limits.max_value_len {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::ValueSize), at, "value too long"));
         }
         match sect {
@@ -405,14 +369,14 @@ impl<'a> Reader<'a> {
 
     fn header_line(&mut self, line: &'a [u8], at: usize) {
         let Some((key, value)) = key_value(line) else {
-            self.warn(WarningKind::UnknownLine, at);
+            self.core.warn(WarningKind::UnknownLine, at);
             return;
         };
         let info = |k: InfoKey, v: &'a [u8], charset| {
             let end = v.as_ptr() as usize - line.as_ptr() as usize + v.len();
             Event::Info(Info::new(k, key, Text::new(v, TextRule::Plain, charset), &line[..end]))
         };
-        let cs = self.charset;
+        let cs = self.core.charset;
         let single = match key {
             _ if value.is_empty() => None,
             b"Ver" => Some(InfoKey::FormatVersion),
@@ -425,32 +389,32 @@ impl<'a> Reader<'a> {
             _ => None,
         };
         if let Some(k) = single {
-            self.queue.push(info(k, value, cs));
+            self.core.queue.push(info(k, value, cs));
             return;
         }
         match key {
             _ if value.is_empty() => {}
             b"Date" => {
-                self.queue.push(info(InfoKey::Date, field(value, 0), cs));
+                self.core.queue.push(info(InfoKey::Date, field(value, 0), cs));
                 return;
             }
             b"Size" => {
                 match leading_number(value) {
                     Some(s) if (2..=52).contains(&s) && value.iter().all(u8::is_ascii_digit) => {
                         self.size = s as u8;
-                        self.queue.push(info(InfoKey::BoardSize, value, cs));
+                        self.core.queue.push(info(InfoKey::BoardSize, value, cs));
                     }
-                    _ => self.warn(WarningKind::BadBoardSize, at),
+                    _ => self.core.warn(WarningKind::BadBoardSize, at),
                 }
                 return;
             }
             b"Hdcp" => {
                 let (h, komi) = (field(value, 0), field(value, 1));
                 if leading_number(h).is_some_and(|n| n >= 2) {
-                    self.queue.push(info(InfoKey::Handicap, h, cs));
+                    self.core.queue.push(info(InfoKey::Handicap, h, cs));
                 }
                 if !komi.is_empty() {
-                    self.queue.push(info(InfoKey::Komi, komi, cs));
+                    self.core.queue.push(info(InfoKey::Komi, komi, cs));
                 }
                 return;
             }
@@ -458,10 +422,10 @@ impl<'a> Reader<'a> {
                 let black = key == b"PlayerB";
                 let (name, rank) = (field(value, 0), field(value, 1));
                 if !name.is_empty() {
-                    self.queue.push(info(if black { InfoKey::BlackName } else { InfoKey::WhiteName }, name, cs));
+                    self.core.queue.push(info(if black { InfoKey::BlackName } else { InfoKey::WhiteName }, name, cs));
                 }
                 if !rank.is_empty() {
-                    self.queue.push(info(if black { InfoKey::BlackRank } else { InfoKey::WhiteRank }, rank, cs));
+                    self.core.queue.push(info(if black { InfoKey::BlackRank } else { InfoKey::WhiteRank }, rank, cs));
                 }
                 return;
             }
@@ -485,15 +449,15 @@ impl<'a> Reader<'a> {
                 match r {
                     Some(r) => {
                         let t = Text::new(r, TextRule::Plain, Charset::Utf8);
-                        self.queue.push(Event::Info(Info::unnamed(InfoKey::Result, t)));
+                        self.core.queue.push(Event::Info(Info::unnamed(InfoKey::Result, t)));
                         return;
                     }
-                    None => self.warn(WarningKind::BadValue, at),
+                    None => self.core.warn(WarningKind::BadValue, at),
                 }
             }
             _ => {}
         }
-        self.queue.push(Event::Property(Property::new(key, self.text(value), line)));
+        self.core.queue.push(Event::Property(Property::new(key, self.core.text(value), line)));
     }
 
     /// `<XY>,<colour><n>,<node>,<time>`: a move of node `<node>`, or for node 0 a handicap stone.
@@ -504,18 +468,18 @@ impl<'a> Reader<'a> {
             Some(b'B' | b'b') => Color::Black,
             Some(b'W' | b'w') => Color::White,
             _ => {
-                self.warn(WarningKind::BadValue, at);
+                self.core.warn(WarningKind::BadValue, at);
                 return Ok(());
             }
         };
         let node = fields.next().and_then(leading_number);
         let (Some(node), [x, y]) = (node, xy) else {
-            self.warn(WarningKind::BadPoint, at);
+            self.core.warn(WarningKind::BadPoint, at);
             return Ok(());
         };
         let (x, y) = (x.to_ascii_uppercase(), y.to_ascii_uppercase());
         if !x.is_ascii_uppercase() || !y.is_ascii_uppercase() {
-            self.warn(WarningKind::BadPoint, at);
+            self.core.warn(WarningKind::BadPoint, at);
             return Ok(());
         }
         // Rows are counted from the bottom; a point off the board (`YA`) is a pass.
@@ -523,8 +487,8 @@ impl<'a> Reader<'a> {
         let point = (x < self.size && y < self.size).then(|| Point::new(x, self.size - 1 - y));
         if node == 0 {
             match (self.node, point) {
-                (0, Some(point)) => self.queue.push(Event::Setup(Setup::Go { color: Some(color), point })),
-                _ => self.warn(WarningKind::BadValue, at),
+                (0, Some(point)) => self.core.queue.push(Event::Setup(Setup::Go { color: Some(color), point })),
+                _ => self.core.warn(WarningKind::BadValue, at),
             }
             return Ok(());
         }
@@ -532,12 +496,12 @@ impl<'a> Reader<'a> {
             self.comments_for(0);
         }
         self.nodes += 1;
-        if self.nodes > self.config.limits.max_nodes {
+        if self.nodes > self.core.config.limits.max_nodes {
             return Err(self.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves"));
         }
         self.node = node;
-        self.queue.push(Event::Node);
-        self.queue.push(Event::Move(Move::Go { color, point }));
+        self.core.queue.push(Event::Node);
+        self.core.queue.push(Event::Move(Move::Go { color, point }));
         self.comments_for(node);
         Ok(())
     }
@@ -546,30 +510,30 @@ impl<'a> Reader<'a> {
 crate::kit::source::event_source! { Reader, next_item;
     /// The byte offset of the line that produced the last event.
     fn event_offset(&self) -> Option<u64> {
-        Some(self.stmt_offset as u64)
+        Some(self.core.stmt_offset as u64)
     }
 
     /// Skips to the end of the current game (or the whole next game) without building events.
     fn skip_game(&mut self) -> Result<bool, Error> {
-        if self.pending_error.take().is_some() {
+        if self.core.pending_error.take().is_some() {
             return Ok(true);
         }
         match self.state {
             State::In(_) => {
-                self.queue.clear();
-                self.pos = self.game_end;
+                self.core.queue.clear();
+                self.core.pos = self.game_end;
                 self.state = State::Between;
                 Ok(true)
             }
             State::Between => {
-                let input = self.input;
-                while self.pos < input.len() {
-                    let at = self.pos;
+                let input = self.core.input;
+                while self.core.pos < input.len() {
+                    let at = self.core.pos;
                     let (e, next) = line_end(input, at);
-                    self.pos = next;
+                    self.core.pos = next;
                     if is_start(input[at..e].trim_ascii()) {
-                        self.games += 1;
-                        self.pos = game_end(input, next);
+                        self.core.games += 1;
+                        self.core.pos = game_end(input, next);
                         return Ok(true);
                     }
                 }
@@ -581,6 +545,6 @@ crate::kit::source::event_source! { Reader, next_item;
     }
 
     fn locate(&mut self, offset: u64) -> Position {
-        self.lines.locate(self.input, offset)
+        self.core.lines.locate(self.core.input, offset)
     }
 }
