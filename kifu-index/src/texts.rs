@@ -85,11 +85,7 @@ impl Texts {
             self.buf.reserve(ROOM.max(value.len()));
         }
         let start = self.buf.len();
-        // ASCII is its own UTF-8: one copy (a `char` at a time cost ten times more).
-        match std::str::from_utf8(value) {
-            Ok(v) => self.buf.push_str(v),
-            Err(_) => self.buf.extend(value.iter().map(|&b| char::from(b))),
-        }
+        self.buf.extend(value.iter().map(|&b| char::from(b)));
         match u32::try_from(self.buf.len()) {
             Ok(end) => self.spans[f as usize] = (start as u32, end),
             // Past the 4 GiB a row's offsets can reach: not kept, as `set_once` does.
