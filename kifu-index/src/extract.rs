@@ -196,10 +196,13 @@ pub struct Collector {
     linear: bool,
     /// The canonical main line so far (ASCII).
     buf: Vec<u8>,
-    opening_len: usize,
-    /// Nodes of the canonical line not written as `;B[xy]` with letters `a`–`z` (passes, large
-    /// boards, shogi moves): with none, the Arrow builder reads the line six bytes a node.
+    /// Nodes of the canonical line not written as `;B[xy]` with letters `a`–`z` or as a pass
+    /// `;B[]` (large boards, shogi moves): with none, the Arrow builder reads the line without
+    /// checks.
     odd_nodes: u64,
+    /// Passes (`;B[]`, `;W[]`) on the canonical line: with none (and no odd node), the Arrow
+    /// builder reads it six bytes a node.
+    passes: u64,
     leaves: u64,
     last_was_node: bool,
     /// Record the main line's moves for the replay (`!skip_final || with_positions`, as they
@@ -256,11 +259,12 @@ impl Collector {
     }
 
     /// Whether every node of [`Collector::main_line_bytes`] is a six-byte `;B[xy]` or `;W[xy]`
-    /// with `x`, `y` letters `a`–`z` (no pass, no point past 26, no shogi move).
+    /// with `x`, `y` letters `a`–`z`, or a pass `;B[]`, `;W[]` (no point past 26, no shogi
+    /// move), and how many passes it holds.
     #[cfg(feature = "arrow")]
     #[inline]
-    pub fn main_line_plain(&self) -> bool {
-        self.odd_nodes == 0
+    pub fn main_line_plain(&self) -> (bool, u64) {
+        (self.odd_nodes == 0, self.passes)
     }
 
     /// Whether an event arriving now is on the main line (the tracker's answer).
@@ -361,11 +365,10 @@ impl Collector {
         if self.record {
             self.main_moves.push_move(*m);
         }
-        if !push_canonical(&mut self.buf, m) {
-            self.odd_nodes += 1;
-        }
-        if self.moves == OPENING_MOVES as u64 {
-            self.opening_len = self.buf.len();
+        match push_canonical(&mut self.buf, m) {
+            Node::Plain => {}
+            Node::Pass => self.passes += 1,
+            Node::Odd => self.odd_nodes += 1,
         }
         true
     }
@@ -380,8 +383,8 @@ impl Collector {
             self.linear = !self.tree;
             self.buf.clear();
             self.buf.push(b'(');
-            self.opening_len = 0;
             self.odd_nodes = 0;
+            self.passes = 0;
             self.leaves = 0;
             self.last_was_node = false;
             self.record = !self.skip_final || self.with_positions;
@@ -469,6 +472,18 @@ impl Collector {
         None
     }
 
+    /// Where the opening ([`OPENING_MOVES`] nodes) ends in the canonical line: found when the
+    /// game ends rather than watched for move by move. Six bytes a node when every node is
+    /// plain; else the start of the node after it (each node starts with `;` and holds no
+    /// other), or the line's end.
+    fn opening_end(&self) -> usize {
+        if self.odd_nodes == 0 && self.passes == 0 {
+            return (1 + 6 * OPENING_MOVES).min(self.buf.len());
+        }
+        let mut nodes = self.buf.iter().enumerate().filter(|&(_, &b)| b == b';');
+        nodes.nth(OPENING_MOVES).map_or(self.buf.len(), |(i, _)| i)
+    }
+
     /// The side that made the main line's last move, read from the canonical line (each node
     /// starts `;B[`/`;W[` or `;+`/`;-`, and none holds another `;`): not kept move by move,
     /// as only a CSA ending needs it.
@@ -515,7 +530,7 @@ impl Collector {
         }
         self.last_was_node = false;
         row.variations = self.leaves.saturating_sub(1);
-        let moves_end = if self.opening_len > 0 { self.opening_len } else { self.buf.len() };
+        let moves_end = self.opening_end();
         let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
         // ASCII by construction (`write_move`): borrowed as it is, never converted.
         match std::str::from_utf8(opening) {
@@ -596,20 +611,38 @@ fn plain_ascii<'a>(v: &kifu::text::Text<'a>) -> Option<&'a [u8]> {
     words.remainder().iter().all(|&b| (b' '..=b'~').contains(&b) && b != b'\\').then_some(raw)
 }
 
+/// The shape of a canonical node (see [`Collector::main_line_plain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    /// `;B[xy]` or `;W[xy]`, `x` and `y` letters `a`–`z`.
+    Plain,
+    /// `;B[]` or `;W[]`.
+    Pass,
+    /// Anything else (a point past 26, a shogi move).
+    Odd,
+}
+
 /// Appends one move as a canonical node, as [`push_move`] does (the same bytes): a Go move on
-/// the first 26 columns and rows (`;B[pd]`, every move of a 19 × 19 game) written here in one
-/// copy (and `true` said), the rest by `push_move`.
+/// the first 26 columns and rows (`;B[pd]`, every move of a 19 × 19 game) or a pass written
+/// here in one copy, the rest by `push_move`; says which shape it wrote.
 #[inline(always)]
-fn push_canonical(buf: &mut Vec<u8>, m: &Move) -> bool {
-    if let Move::Go { color, point: Some(p) } = *m {
-        if p.x < 26 && p.y < 26 {
-            let c = if color == kifu::Color::Black { b'B' } else { b'W' };
-            buf.extend_from_slice(&[b';', c, b'[', b'a' + p.x, b'a' + p.y, b']']);
-            return true;
+fn push_canonical(buf: &mut Vec<u8>, m: &Move) -> Node {
+    if let Move::Go { color, point } = *m {
+        let c = if color == kifu::Color::Black { b'B' } else { b'W' };
+        match point {
+            Some(p) if p.x < 26 && p.y < 26 => {
+                buf.extend_from_slice(&[b';', c, b'[', b'a' + p.x, b'a' + p.y, b']']);
+                return Node::Plain;
+            }
+            None => {
+                buf.extend_from_slice(&[b';', c, b'[', b']']);
+                return Node::Pass;
+            }
+            Some(_) => {}
         }
     }
     push_move(buf, m);
-    false
+    Node::Odd
 }
 
 // -- pattern search: the Go replay that also records the pattern column --
@@ -811,11 +844,13 @@ mod tests {
         }
         for m in moves {
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            let plain = push_canonical(&mut a, &m);
+            let shape = push_canonical(&mut a, &m);
             push_move(&mut b, &m);
             assert_eq!(a, b, "{m:?}");
             let six = matches!(a[..], [b';', b'B' | b'W', b'[', b'a'..=b'z', b'a'..=b'z', b']']);
-            assert_eq!(plain, six, "{m:?}");
+            let pass = matches!(a[..], [b';', b'B' | b'W', b'[', b']']);
+            assert_eq!(shape == Node::Plain, six, "{m:?}");
+            assert_eq!(shape == Node::Pass, pass, "{m:?}");
         }
     }
 
@@ -864,6 +899,33 @@ mod tests {
         let opening = g.text(Field::Opening).unwrap();
         assert_eq!(opening.matches(';').count(), 19);
         assert!(opening.starts_with("B[aa];W[ba]") && opening.ends_with("B[sa];W[aa]"), "{opening}");
+    }
+
+    /// The opening, found when the game ends, is the first twenty nodes of the canonical line
+    /// whatever their shapes (plain, passes, points past 26) and however many moves there are.
+    #[test]
+    fn opening_of_every_node_shape() {
+        for moves in [0usize, 1, 19, 20, 21, 45] {
+            for shape in 0..4 {
+                let mut sgf = String::from("(;GM[1]SZ[52]");
+                let mut nodes = Vec::new();
+                for i in 0..moves {
+                    let c = if i % 2 == 0 { 'B' } else { 'W' };
+                    let v = match (shape, i % 3) {
+                        (1, 0) | (3, 1) => String::new(),
+                        (2, 1) | (3, 2) => "ZZ".to_string(),
+                        _ => format!("{}a", (b'a' + (i % 19) as u8) as char),
+                    };
+                    sgf.push_str(&format!(";{c}[{v}]"));
+                    nodes.push(format!("{c}[{v}]"));
+                }
+                sgf.push(')');
+                let s = scan(sgf.as_bytes(), kifu::Config::default(), false).unwrap();
+                let want = nodes.iter().take(OPENING_MOVES).cloned().collect::<Vec<_>>().join(";");
+                let want = (!want.is_empty()).then_some(want.as_str());
+                assert_eq!(s.games[0].text(Field::Opening), want, "{sgf}");
+            }
+        }
     }
 
     #[test]

@@ -378,8 +378,8 @@ impl Reading {
                 .filter(|&(w, h)| w > 0 && h > 0)
                 .map_or((19, 19), |(w, h)| (w.min(52), h.min(52)));
             self.codes.clear();
-            let (line, plain) = (self.collector.main_line_bytes(), self.collector.main_line_plain());
-            go_codes_of_line(line, plain, size.0, size.1, &mut self.codes);
+            let (line, shape) = (self.collector.main_line_bytes(), self.collector.main_line_plain());
+            go_codes_of_line(line, shape, size.0, size.1, &mut self.codes);
             size
         };
         self.clear_moves();

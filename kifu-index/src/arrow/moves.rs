@@ -57,19 +57,42 @@ pub fn encode_go_move(m: Move, width: u8, height: u8) -> Option<u32> {
 /// shogi move in a mixed-up record) are left out. The builder makes a Go game's codes this way
 /// when it ends, so that a move costs the reading nothing beyond the collector's own line.
 ///
-/// `plain` says that every node is `;B[xy]` or `;W[xy]` with `x`, `y` letters `a`–`z` (the
-/// collector knows: see `Collector::main_line_plain`): the nodes are then read without a check.
-pub(super) fn go_codes_of_line(line: &[u8], plain: bool, width: u8, height: u8, out: &mut Vec<u32>) {
+/// `plain` says that every node is `;B[xy]` or `;W[xy]` with `x`, `y` letters `a`–`z`, or a pass
+/// `;B[]`, `;W[]`, and `passes` how many passes there are (the collector knows: see
+/// `Collector::main_line_plain`): the nodes are then read without a check, six bytes a node
+/// without passes, and a node at a time with some.
+pub(super) fn go_codes_of_line(line: &[u8], (plain, passes): (bool, u64), width: u8, height: u8, out: &mut Vec<u32>) {
     let (w, h) = (u32::from(width), u32::from(height));
     let nodes = line.strip_prefix(b"(").unwrap_or(line);
     let nodes = nodes.strip_suffix(b")").unwrap_or(nodes);
-    if plain && nodes.len() % 6 == 0 {
+    if plain && passes == 0 && nodes.len() % 6 == 0 {
         let start = out.len();
         out.resize(start + nodes.len() / 6, 0);
         for (code, n) in out[start..].iter_mut().zip(nodes.chunks_exact(6)) {
             let (x, y) = (u32::from(n[3].wrapping_sub(b'a')), u32::from(n[4].wrapping_sub(b'a')));
             let index = if (x < w) & (y < h) { y * w + x } else { GO_OFF_BOARD };
             *code = u32::from(n[1] == b'W') << 12 | index;
+        }
+        return;
+    }
+    if plain {
+        // A node at a time: `;B[]` (four bytes) or `;B[xy]` (six).
+        out.reserve(nodes.len() / 4);
+        let mut i = 0;
+        while let Some(&[_, c, _, x, y, _]) = nodes.get(i..i + 6) {
+            let white = u32::from(c == b'W') << 12;
+            if x == b']' {
+                out.push(white | (w * h));
+                i += 4;
+            } else {
+                let (x, y) = (u32::from(x.wrapping_sub(b'a')), u32::from(y.wrapping_sub(b'a')));
+                out.push(white | if (x < w) & (y < h) { y * w + x } else { GO_OFF_BOARD });
+                i += 6;
+            }
+        }
+        // The last node, if a pass (a node of six bytes was read above).
+        if let Some(&[_, c, _, b']']) = nodes.get(i..) {
+            out.push(u32::from(c == b'W') << 12 | (w * h));
         }
         return;
     }
@@ -308,7 +331,7 @@ mod tests {
             }
             line.push(b')');
             let mut codes = vec![];
-            go_codes_of_line(&line, false, w, h, &mut codes);
+            go_codes_of_line(&line, (false, 0), w, h, &mut codes);
             let want: Vec<u32> = moves.iter().filter_map(|&m| encode_go_move(m, w, h)).collect();
             assert_eq!(codes, want, "{w}x{h}");
         }
@@ -318,7 +341,7 @@ mod tests {
             line.extend_from_slice(tail);
             line.push(b')');
             let mut codes = vec![];
-            go_codes_of_line(&line, false, 52, 52, &mut codes);
+            go_codes_of_line(&line, (false, 0), 52, 52, &mut codes);
             let mut want = vec![3 * 52 + 15, (1 << 12) | (15 * 52 + 3), 51 * 52 + 51, (1 << 12) | GO_OFF_BOARD];
             want.extend(tail.iter().take(1).map(|_| (1 << 12) | (52 * 52)));
             assert_eq!(codes, want);
@@ -328,12 +351,29 @@ mod tests {
         for (w, h) in [(19u8, 19u8), (9, 9), (26, 26), (4, 2)] {
             let line = b"(;B[pd];W[dp];B[aa];W[zz];B[ba])";
             let (mut fast, mut slow) = (vec![], vec![]);
-            go_codes_of_line(line, true, w, h, &mut fast);
-            go_codes_of_line(line, false, w, h, &mut slow);
+            go_codes_of_line(line, (true, 0), w, h, &mut fast);
+            go_codes_of_line(line, (false, 0), w, h, &mut slow);
             assert_eq!(fast, slow, "{w}x{h}");
+            // With passes anywhere (first, between, last, several in a row): read a node at a
+            // time, the same codes as the checked reading.
+            for line in [
+                &b"(;B[];W[dp];B[aa];W[];B[];W[zz];B[ba];W[])"[..],
+                b"(;B[])",
+                b"(;B[];W[])",
+                b"(;B[pd];W[];B[];W[])",
+                b"(;B[pd];W[])",
+            ] {
+                let passes = line.windows(2).filter(|p| p == b"[]").count() as u64;
+                let (mut fast, mut slow) = (vec![], vec![]);
+                go_codes_of_line(line, (true, passes), w, h, &mut fast);
+                go_codes_of_line(line, (false, 0), w, h, &mut slow);
+                assert_eq!(fast, slow, "{w}x{h} {}", String::from_utf8_lossy(line));
+                assert_eq!(fast.len(), line.iter().filter(|&&b| b == b';').count());
+            }
         }
-        go_codes_of_line(b"()", true, 19, 19, &mut codes);
-        go_codes_of_line(b"(", false, 19, 19, &mut codes);
+        go_codes_of_line(b"()", (true, 0), 19, 19, &mut codes);
+        go_codes_of_line(b"()", (true, 1), 19, 19, &mut codes);
+        go_codes_of_line(b"(", (false, 0), 19, 19, &mut codes);
         assert!(codes.is_empty());
     }
 
