@@ -106,38 +106,60 @@ trait DynSource<'a>: crate::EventSource + Iterator<Item = Result<crate::Event<'a
 impl<'a, T: crate::EventSource + Iterator<Item = Result<crate::Event<'a>, Error>>> DynSource<'a> for T {}
 
 /// Hands `work` the input `reader` of `format`: whole when it holds at most `options.whole`
-/// bytes (read into `buf`), else game by game; each result or error goes to `out`. Gives the
-/// input's size when it was read whole (else `options.whole`, or 0 for an I/O error).
-fn whole_or_games<T, W: Fn(Game<'_>) -> T>(
+/// bytes (read into `buf`); a larger one (known from the `stat` of the file being opened, see
+/// [`super::inputs::plain_len`], and then not read into `buf` first; or found while reading) goes
+/// to `larger` as a stream, which cuts it into games. Without `whole`, every input goes to
+/// `larger`. Each result or error goes to `out`. Gives the input's size when it was read whole
+/// (else `options.whole`, or 0 for an I/O error).
+#[allow(clippy::too_many_arguments)]
+fn whole_or_games<'r, T, W: Fn(Game<'_>) -> T>(
     name: &str,
     format: Format,
-    reader: Box<dyn std::io::Read + '_>,
+    reader: Box<dyn std::io::Read + 'r>,
     options: &Options,
     buf: &mut Vec<u8>,
     work: &W,
     out: &mut dyn FnMut(Result<T, Error>),
+    larger: impl FnOnce(Box<dyn std::io::Read + 'r>, &mut dyn FnMut(Result<T, Error>)),
 ) -> usize {
-    let reader = if options.whole > 0 {
-        presize(buf, options.whole);
-        match super::whole::load(reader, options.whole, buf) {
-            Ok(super::whole::Loaded::Whole(bytes)) => {
-                out(Ok(work(Game::whole(name, format, bytes, options.config))));
-                return bytes.len();
-            }
-            Ok(super::whole::Loaded::Stream(rest)) => rest,
-            Err(e) => {
-                out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
-                return 0;
-            }
+    if options.whole == 0 {
+        larger(reader, out);
+        return 0;
+    }
+    if super::inputs::plain_len().is_some_and(|len| len > options.whole as u64) {
+        larger(reader, out);
+        return options.whole;
+    }
+    presize(buf, options.whole);
+    match super::whole::load(reader, options.whole, buf) {
+        Ok(super::whole::Loaded::Whole(bytes)) => {
+            out(Ok(work(Game::whole(name, format, bytes, options.config))));
+            bytes.len()
         }
-    } else {
-        reader
-    };
+        Ok(super::whole::Loaded::Stream(rest)) => {
+            larger(rest, out);
+            options.whole
+        }
+        Err(e) => {
+            out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
+            0
+        }
+    }
+}
+
+/// Cuts `reader` into games on this thread and hands each to `work`, its result to `out`.
+fn split_games<T, W: Fn(Game<'_>) -> T>(
+    name: &str,
+    format: Format,
+    reader: Box<dyn std::io::Read + '_>,
+    options: &Options,
+    work: &W,
+    out: &mut dyn FnMut(Result<T, Error>),
+) {
     let mut split = splitter(format, reader, options.config);
     while let Some(chunk) = split.next_game() {
         out(chunk.map(|chunk| work(Game { input: name, format, chunk, config: options.config })));
     }
-    options.whole
 }
 
 /// Grows `buf` at once to hold the plain file being opened (its size from its `stat`, see
@@ -204,7 +226,16 @@ where
         Ok(input) => match input.format {
             None => sink(name, Err(not_a_game())),
             Some(format) => {
-                whole_or_games(name, format, input.reader, options, &mut buf, &work, &mut |r| sink(name, r));
+                whole_or_games(
+                    name,
+                    format,
+                    input.reader,
+                    options,
+                    &mut buf,
+                    &work,
+                    &mut |r| sink(name, r),
+                    |rest, out| split_games(name, format, rest, options, &work, out),
+                );
             }
         },
     });
@@ -359,15 +390,27 @@ mod par {
                             Ok(input) => match input.format {
                                 None => out.push((index, Err(not_a_game()))),
                                 Some(format) => {
-                                    read += file_games(
+                                    // A file larger than `whole` (a directory walk gives no sizes,
+                                    // so the dispatching thread could not cut it) is cut into
+                                    // games here and read by the whole pool (`spread`); without
+                                    // `whole`, files handed to workers are at most a batch long
+                                    // and are cut and read here.
+                                    let spreads = options.whole > 0;
+                                    read += whole_or_games(
                                         name,
                                         format,
                                         input.reader,
                                         options,
                                         &mut buf,
                                         work,
-                                        seen,
                                         &mut |r| out.push((index, r)),
+                                        |rest, out| {
+                                            if spreads {
+                                                spread(name, format, rest, options, work, seen, out)
+                                            } else {
+                                                split_games(name, format, rest, options, work, out)
+                                            }
+                                        },
                                     );
                                 }
                             },
@@ -380,46 +423,6 @@ mod par {
         }
         BUF.set(buf);
         (names, out)
-    }
-
-    /// [`whole_or_games`] for a file a worker opened: one larger than [`Options::whole`] (a
-    /// directory walk gives no sizes, so the dispatching thread could not cut it) is cut into
-    /// games here, and its games are read by the whole pool, see [`spread`].
-    #[allow(clippy::too_many_arguments)]
-    fn file_games<T: Send, W: Fn(Game<'_>) -> T + Sync>(
-        name: &str,
-        format: Format,
-        reader: Box<dyn std::io::Read + '_>,
-        options: &Options,
-        buf: &mut Vec<u8>,
-        work: &W,
-        seen: &Seen,
-        out: &mut dyn FnMut(Result<T, Error>),
-    ) -> usize {
-        if options.whole == 0 {
-            // Files handed to workers are then at most a batch long: cut here, read here.
-            return whole_or_games(name, format, reader, options, buf, work, out);
-        }
-        if super::super::inputs::plain_len().is_some_and(|len| len > options.whole as u64) {
-            // Known to be too large from its `stat`: not read into `buf` first.
-            spread(name, format, reader, options, work, seen, out);
-            return options.whole;
-        }
-        presize(buf, options.whole);
-        match super::super::whole::load(reader, options.whole, buf) {
-            Ok(super::super::whole::Loaded::Whole(bytes)) => {
-                out(Ok(work(Game::whole(name, format, bytes, options.config))));
-                bytes.len()
-            }
-            Ok(super::super::whole::Loaded::Stream(rest)) => {
-                spread(name, format, rest, options, work, seen, out);
-                options.whole
-            }
-            Err(e) => {
-                out(Err(Error::io(e, Position { offset: 0, line: 0, column: 0 })));
-                0
-            }
-        }
     }
 
     /// Cuts `reader` into games on this worker and has the pool read them: each batch, as soon
