@@ -415,22 +415,11 @@ pub struct RunReader {
     end: usize,
     widths: Widths,
     block: Vec<Entry>,
-    next: usize,
 }
 
 impl RunReader {
     fn new(file: std::fs::File, widths: Widths) -> RunReader {
-        RunReader { file, buf: Vec::new(), at: 0, end: 0, widths, block: Vec::new(), next: 0 }
-    }
-
-    #[inline]
-    fn next(&mut self) -> std::io::Result<Option<Entry>> {
-        if self.next == self.block.len() {
-            self.fill()?;
-        }
-        let e = self.block.get(self.next).copied();
-        self.next += 1;
-        Ok(e)
+        RunReader { file, buf: Vec::new(), at: 0, end: 0, widths, block: Vec::new() }
     }
 
     /// Decodes the next block (empty at the end of the run).
@@ -439,7 +428,6 @@ impl RunReader {
         use std::io::Read;
         let n = self.widths.record();
         self.block.clear();
-        self.next = 0;
         if self.end - self.at < n {
             // Keep the part of a record left, read up to the chunk's end after it (not zeroed
             // again: 50 M instructions on the corpus).
@@ -515,13 +503,77 @@ pub enum Source {
     Other(Box<dyn Iterator<Item = std::io::Result<Entry>> + Send>),
 }
 
+/// Postings a source hands a merge at a time.
+const FEED: usize = 4096;
+
 impl Source {
-    fn next(&mut self) -> std::io::Result<Option<Entry>> {
+    /// Replaces `out` with the source's next postings (empty at its end). A read error after
+    /// some postings goes to `error`, for the next call.
+    fn fill(&mut self, out: &mut Vec<Entry>, error: &mut Option<std::io::Error>) -> std::io::Result<()> {
+        out.clear();
         match self {
-            Source::Memory(it) => Ok(it.next()),
-            Source::Other(it) => it.next().transpose(),
-            Source::Run(r) => r.next(),
+            Source::Run(r) => {
+                r.fill()?;
+                std::mem::swap(out, &mut r.block);
+            }
+            Source::Memory(it) => out.extend(it.by_ref().take(FEED)),
+            Source::Other(it) => {
+                while out.len() < FEED {
+                    match it.next() {
+                        Some(Ok(e)) => out.push(e),
+                        Some(Err(e)) if out.is_empty() => return Err(e),
+                        Some(Err(e)) => {
+                            *error = Some(e);
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+            }
         }
+        Ok(())
+    }
+}
+
+/// A source of a merge with its postings at hand: the merge takes them from `block`, a plain
+/// list, and goes back to the source (decoding, a match on its kind) only once a block is used
+/// up. Taking each posting from its source (a `Result<Option<Entry>>` through the match) cost
+/// 120 instructions a posting on the corpus.
+struct Feed {
+    source: Source,
+    block: Vec<Entry>,
+    /// The head's place in `block`.
+    at: usize,
+    /// A read error to give once `block` is used up.
+    error: Option<std::io::Error>,
+}
+
+impl Feed {
+    /// The feed of `source`, with its first block; `None` for an empty source.
+    fn new(source: Source) -> std::io::Result<Option<(Feed, Entry)>> {
+        let mut f = Feed { source, block: Vec::new(), at: 0, error: None };
+        Ok(f.refill()?.map(|e| (f, e)))
+    }
+
+    /// The next posting, past the head.
+    #[inline]
+    fn advance(&mut self) -> std::io::Result<Option<Entry>> {
+        self.at += 1;
+        match self.block.get(self.at) {
+            Some(&e) => Ok(Some(e)),
+            None => self.refill(),
+        }
+    }
+
+    /// Takes the next block; its first posting.
+    #[cold]
+    fn refill(&mut self) -> std::io::Result<Option<Entry>> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.source.fill(&mut self.block, &mut self.error)?;
+        self.at = 0;
+        Ok(self.block.first().copied())
     }
 }
 
@@ -530,7 +582,7 @@ impl Source {
 /// run of `kifu index`, the postings in memory and the old file) or, past [`LINEAR`] of them,
 /// in a heap: the list's scan costs a third of the heap's sift for two to five sources.
 pub struct Merge {
-    sources: Vec<Source>,
+    sources: Vec<Feed>,
     /// The next posting of each source still going (`sources[i]`'s in `heads[i]`).
     heads: Vec<Entry>,
     heap: BinaryHeap<std::cmp::Reverse<(Entry, usize)>>,
@@ -554,10 +606,10 @@ impl Merge {
     }
 
     /// Adds one more sorted source (before the first posting is taken).
-    pub fn add(&mut self, mut source: Source) -> std::io::Result<()> {
-        if let Some(e) = source.next()? {
+    pub fn add(&mut self, source: Source) -> std::io::Result<()> {
+        if let Some((feed, e)) = Feed::new(source)? {
             self.heads.push(e);
-            self.sources.push(source);
+            self.sources.push(feed);
         }
         Ok(())
     }
@@ -567,7 +619,7 @@ impl Merge {
         // push).
         let mut top = self.heap.peek_mut()?;
         let std::cmp::Reverse((e, i)) = *top;
-        match self.sources[i].next() {
+        match self.sources[i].advance() {
             Ok(Some(n)) => *top = std::cmp::Reverse((n, i)),
             Ok(None) => {
                 std::collections::binary_heap::PeekMut::pop(top);
@@ -606,7 +658,7 @@ impl Iterator for Merge {
                 (i, e) = (j, *h);
             }
         }
-        match self.sources[i].next() {
+        match self.sources[i].advance() {
             Ok(Some(n)) => self.heads[i] = n,
             Ok(None) => {
                 self.heads.swap_remove(i);
