@@ -918,6 +918,7 @@ pub(crate) fn rewrite(
     rest: Vec<Entry>,
     nonce: u64,
     summary_games: u64,
+    beside: impl FnOnce() -> Result<(), Error>,
 ) -> Result<crate::posfile::Written, Error> {
     let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
@@ -955,8 +956,9 @@ pub(crate) fn rewrite(
     let _ = std::fs::remove_file(top);
     let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
     let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
-    // The merge runs on a thread of its own, handing blocks of postings to this one, which
-    // encodes them: the two halves of the work (about as long as each other) overlap.
+    // The merge runs on a thread of its own, handing blocks of postings to another, which
+    // encodes them: the two halves of the work (about as long as each other) overlap. This
+    // thread does `beside` meanwhile (the database's indexes: the connection stays on it).
     let written = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<Entry>>>(4);
         let (back, spare) = std::sync::mpsc::channel::<Vec<Entry>>();
@@ -967,14 +969,23 @@ pub(crate) fn rewrite(
         let blocks = Blocks { rx, block: Vec::new(), at: 0, back };
         // Only a hash with `summary_games` postings or more can have that many games: the
         // others' postings are not handed to the tables at all (most hashes have one).
-        crate::posfile::write_iter(path, blocks, bounds, hwm, nonce, |group| {
-            if let Some(t) = tables.as_mut().filter(|_| group.len() as u64 >= summary_games) {
-                for e in group {
-                    t.push(e)
-                }
-            }
-        })
-        .map_err(io_error)
+        let tables = &mut tables;
+        let encode = std::thread::Builder::new()
+            .name("kifu-encode".to_owned())
+            .spawn_scoped(scope, move || {
+                crate::posfile::write_iter(path, blocks, bounds, hwm, nonce, |group| {
+                    if let Some(t) = tables.as_mut().filter(|_| group.len() as u64 >= summary_games) {
+                        for e in group {
+                            t.push(e)
+                        }
+                    }
+                })
+            })
+            .map_err(io_error)?;
+        let done = beside();
+        let written = encode.join().map_err(|_| Error::other("the encoding thread panicked".to_owned()))?;
+        done?;
+        written.map_err(io_error)
     })?;
     if let Some(t) = tables {
         let _ = t.finish(top, written.id);
@@ -1026,8 +1037,23 @@ struct Blocks {
 impl Iterator for Blocks {
     type Item = std::io::Result<Entry>;
 
-    #[inline]
+    /// Inlined into the encoding loop, the channel kept out of it: called through a function
+    /// of its own, the iterator cost 24 instructions a posting.
+    #[inline(always)]
     fn next(&mut self) -> Option<std::io::Result<Entry>> {
+        if let Some(&e) = self.block.get(self.at) {
+            self.at += 1;
+            return Some(Ok(e));
+        }
+        self.next_block()
+    }
+}
+
+impl Blocks {
+    /// Takes the next block from the channel and gives its first posting.
+    #[cold]
+    #[inline(never)]
+    fn next_block(&mut self) -> Option<std::io::Result<Entry>> {
         loop {
             if let Some(&e) = self.block.get(self.at) {
                 self.at += 1;
