@@ -56,8 +56,8 @@ def games_reader(
     could not be read end the stream with an error naming them.
 
     ``replay=True`` replays each main line on a board to fill ``captures_black``,
-    ``captures_white`` and ``final_hash``; without it (the default; the replay adds about a third to the time) those
-    three columns are null. The schema is the same either way."""
+    ``captures_white`` and ``final_hash``; without it (the default; the replay nearly doubles the
+    time on long games) those three columns are null. The schema is the same either way."""
     return _kifu.games_reader(
         _paths(paths), threads=threads, batch_games=batch_games, strict=strict, replay=replay
     )

@@ -24,8 +24,9 @@ pub struct BatchOptions {
     /// The readers' configuration. Default: lenient.
     pub config: kifu::Config,
     /// Replay each game's main line for the `captures_black`, `captures_white` and
-    /// `final_hash` columns (null without). Default: false (the replay adds about a third to
-    /// the CPU time of a table of long games, sgf/collections).
+    /// `final_hash` columns (null without). Default: false (the replay costs about as much as
+    /// the rest of the reading: it nearly doubles the CPU time of a table of long games,
+    /// sgf/collections).
     pub replay: bool,
 }
 

@@ -62,7 +62,8 @@ impl GamesBuilder {
 
     /// Whether each game's main line is replayed on a board for the `captures_black`,
     /// `captures_white` and `final_hash` columns (left null otherwise). Off by default: the
-    /// replay adds about a third to the CPU time of a table of long games (sgf/collections).
+    /// replay costs about as much as the rest of the reading (it nearly doubles the CPU time of
+    /// a table of long games, sgf/collections).
     pub fn set_replay(&mut self, replay: bool) {
         self.reading.collector.skip_final = !replay;
     }
@@ -261,10 +262,10 @@ impl Reading {
     where
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
-        let mut charset = None;
         self.clear_moves();
-        // Whether a game is open, and the warnings seen outside one since the last row.
-        let (mut open, mut outside) = (false, 0u64);
+        // The charset seen first; whether a game is open, and the warnings seen outside one
+        // since the last row.
+        let mut state = (None, false, 0u64);
         for item in events {
             // Nodes and moves, most events, first, matched as they come (no copy of the
             // event): they finish no game. The collector's own main-line state says whether a
@@ -286,18 +287,49 @@ impl Reading {
                 }
                 Ok(ev) => ev,
                 Err(e) => {
-                    let p = e.position();
-                    let message = format!("{}:{}: {}", p.line, p.column, e.message());
-                    if let Some(row) = self.collector.finish(Some(())) {
-                        self.stage(row, Some(message), done);
-                    }
-                    self.clear_moves();
-                    open = false;
+                    self.error_event(&e, &mut state.1, done);
                     continue;
                 }
             };
-            if !open && matches!(ev, Event::Warning(_)) {
-                outside += 1;
+            self.other_event(ev, &mut state, done);
+        }
+        if let Some(row) = self.collector.finish(None) {
+            self.stage(row, None, done);
+        }
+        if let Some(p) = &mut self.pending {
+            p.0.warnings += state.2;
+        }
+        self.flush(done);
+        self.clear_moves();
+        self.before = 0;
+    }
+
+    /// An error from the reader: it ends the open game.
+    #[cold]
+    #[inline(never)]
+    fn error_event(&mut self, e: &kifu::Error, open: &mut bool, done: &mut dyn FnMut(Done<'_>)) {
+        let p = e.position();
+        let message = format!("{}:{}: {}", p.line, p.column, e.message());
+        if let Some(row) = self.collector.finish(Some(())) {
+            self.stage(row, Some(message), done);
+        }
+        self.clear_moves();
+        *open = false;
+    }
+
+    /// An event other than a node or a move (out of [`Reading::read`]'s loop, which then
+    /// keeps the reader's state and the move path in registers): `state` is the charset,
+    /// whether a game is open and the warnings outside games.
+    #[inline(never)]
+    fn other_event(
+        &mut self,
+        ev: Event<'_>,
+        (charset, open, outside): &mut (Option<&'static str>, bool, u64),
+        done: &mut dyn FnMut(Done<'_>),
+    ) {
+        {
+            if !*open && matches!(ev, Event::Warning(_)) {
+                *outside += 1;
             }
             if let Event::GameStart { .. } = ev {
                 // A game left open (no `GameEnd`) ends here, before the collector starts the
@@ -306,16 +338,16 @@ impl Reading {
                     self.stage(row, None, done);
                 }
             }
-            let row = self.collector.feed(&ev, &mut charset);
+            let row = self.collector.feed(&ev, charset);
             match ev {
                 Event::GameStart { .. } => {
                     // (The collector had no game open: it was finished above.)
                     debug_assert!(row.is_none());
                     self.flush(done);
-                    self.before = std::mem::take(&mut outside);
-                    open = true;
+                    self.before = std::mem::take(outside);
+                    *open = true;
                     self.clear_moves();
-                    continue;
+                    return;
                 }
                 Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if self.collector.on_main() => {
                     self.board.setup(&s)
@@ -325,18 +357,9 @@ impl Reading {
             if let Some(row) = row {
                 self.stage(row, None, done);
                 self.clear_moves();
-                open = false;
+                *open = false;
             }
         }
-        if let Some(row) = self.collector.finish(None) {
-            self.stage(row, None, done);
-        }
-        if let Some(p) = &mut self.pending {
-            p.0.warnings += outside;
-        }
-        self.flush(done);
-        self.clear_moves();
-        self.before = 0;
     }
 
     /// Forgets the open game's moves (a game starts, or ended).

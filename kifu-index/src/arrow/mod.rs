@@ -2,7 +2,7 @@
 //! columns (the same decoding and normalisation as `kifu index` and `kifu find`), the main line
 //! as a list of compact move codes, and on request ([`BatchOptions::replay`],
 //! [`GamesBuilder::set_replay`]) the final position's hash and captures (null otherwise: the
-//! replay adds about a third to the reading of long games).
+//! replay nearly doubles the reading of long games).
 //!
 //! - [`games_schema`] (and [`records_schema`]): the columns, described in [`schema`].
 //! - [`GamesBuilder`]: events of any reader in, batches out.
