@@ -3,9 +3,16 @@
 //! of each event — while a larger one is handed back as a stream for a [splitter](super::splitter),
 //! so that memory stays bounded by the limit (or by the largest game) whatever the input's size.
 //!
-//! Memory-mapping was not tried: it needs `unsafe` (a mapped file can change under the reader),
-//! which the crate forbids; reading into a buffer kept between inputs costs one copy, which the
-//! page cache makes cheap beside parsing.
+//! Reading, not memory-mapping: `profiling/read_or_map.rs` compares the two (every event of every
+//! file pulled, on 1 and 2 threads; 2026-11-28, a shared 2-core machine whose speed varied, so
+//! ranges over three runs). On sgf/collections (20 files, 0.8 MB on average) mapping saved the
+//! copy: 8% at one thread in the quietest run, more in noisier ones, and 3% or less of wall
+//! time at two. On sgf/real-ai (7,260 files of 4 KB) it lost: 1.1–1.7× the time at one thread
+//! and 6–9× at two, each map and unmap a system call and each unmap, with two threads, a flush of
+//! the other core's address translations. Mapping also needs `unsafe`, and a mapped file that
+//! another process truncates kills the reader with `SIGBUS`, where a read returns what is there.
+//! So inputs are read into a buffer kept between inputs: one copy, which the page cache makes
+//! cheap beside parsing.
 //!
 //! ```
 //! use kifu::stream::whole::{load, Loaded};
