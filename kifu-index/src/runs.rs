@@ -693,13 +693,18 @@ mod tests {
                     next: (i * 7 % 5000) as u32,
                 })
                 .collect();
-            let mut want = all.clone();
-            want.sort_unstable();
-            for parallel in [false, true] {
-                let mut got = all.clone();
-                sort_in_parts(&mut got, parallel);
-                assert_eq!(got, want);
-            }
+            assert_sorts(&all);
+        }
+    }
+
+    /// `sort_in_parts` sorts `all` as `sort_unstable` does, in both modes.
+    fn assert_sorts(all: &[Entry]) {
+        let mut want = all.to_vec();
+        want.sort_unstable();
+        for parallel in [false, true] {
+            let mut got = all.to_vec();
+            sort_in_parts(&mut got, parallel);
+            assert_eq!(got, want);
         }
     }
 
@@ -716,13 +721,7 @@ mod tests {
             })
             .chain((0..20_000u64).map(|i| Entry { hash: 9 << 56 | (i % 4), game: 20_000 - i, mv: 1, next: 2 }))
             .collect();
-        let mut want = all.clone();
-        want.sort_unstable();
-        for parallel in [false, true] {
-            let mut got = all.clone();
-            sort_in_parts(&mut got, parallel);
-            assert_eq!(got, want);
-        }
+        assert_sorts(&all);
     }
 
     #[test]

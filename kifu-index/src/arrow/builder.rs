@@ -223,6 +223,17 @@ struct Done<'r> {
     error: Option<&'r str>,
 }
 
+/// What [`Reading::read`] keeps across the events of one call besides the collector's state.
+#[derive(Default)]
+struct Between {
+    /// The charset seen first.
+    charset: Option<&'static str>,
+    /// Whether a game is open.
+    open: bool,
+    /// Warnings seen outside a game since the last row.
+    outside: u64,
+}
+
 /// The per-game reading state: the index's collector (whose main-line state says which moves
 /// are on the main line) and the main line's move codes: a Go game's read back from the
 /// collector's canonical main line when the game ends and its board size is known (see
@@ -263,9 +274,7 @@ impl Reading {
         I: IntoIterator<Item = Result<Event<'a>, kifu::Error>>,
     {
         self.clear_moves();
-        // The charset seen first; whether a game is open, and the warnings seen outside one
-        // since the last row.
-        let mut state = (None, false, 0u64);
+        let mut state = Between::default();
         for item in events {
             // Nodes and moves, most events, first, matched as they come (no copy of the
             // event): they finish no game. The collector's own main-line state says whether a
@@ -287,7 +296,7 @@ impl Reading {
                 }
                 Ok(ev) => ev,
                 Err(e) => {
-                    self.error_event(&e, &mut state.1, done);
+                    self.error_event(&e, &mut state.open, done);
                     continue;
                 }
             };
@@ -297,7 +306,7 @@ impl Reading {
             self.stage(row, None, done);
         }
         if let Some(p) = &mut self.pending {
-            p.0.warnings += state.2;
+            p.0.warnings += state.outside;
         }
         self.flush(done);
         self.clear_moves();
@@ -318,47 +327,40 @@ impl Reading {
     }
 
     /// An event other than a node or a move (out of [`Reading::read`]'s loop, which then
-    /// keeps the reader's state and the move path in registers): `state` is the charset,
-    /// whether a game is open and the warnings outside games.
+    /// keeps the reader's state and the move path in registers).
     #[inline(never)]
-    fn other_event(
-        &mut self,
-        ev: Event<'_>,
-        (charset, open, outside): &mut (Option<&'static str>, bool, u64),
-        done: &mut dyn FnMut(Done<'_>),
-    ) {
-        {
-            if !*open && matches!(ev, Event::Warning(_)) {
-                *outside += 1;
-            }
-            if let Event::GameStart { .. } = ev {
-                // A game left open (no `GameEnd`) ends here, before the collector starts the
-                // next one (and forgets the open game's main line, its Go move codes).
-                if let Some(row) = self.collector.finish(None) {
-                    self.stage(row, None, done);
-                }
-            }
-            let row = self.collector.feed(&ev, charset);
-            match ev {
-                Event::GameStart { .. } => {
-                    // (The collector had no game open: it was finished above.)
-                    debug_assert!(row.is_none());
-                    self.flush(done);
-                    self.before = std::mem::take(outside);
-                    *open = true;
-                    self.clear_moves();
-                    return;
-                }
-                Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if self.collector.on_main() => {
-                    self.board.setup(&s)
-                }
-                _ => {}
-            }
-            if let Some(row) = row {
+    fn other_event(&mut self, ev: Event<'_>, state: &mut Between, done: &mut dyn FnMut(Done<'_>)) {
+        let Between { charset, open, outside } = state;
+        if !*open && matches!(ev, Event::Warning(_)) {
+            *outside += 1;
+        }
+        if let Event::GameStart { .. } = ev {
+            // A game left open (no `GameEnd`) ends here, before the collector starts the
+            // next one (and forgets the open game's main line, its Go move codes).
+            if let Some(row) = self.collector.finish(None) {
                 self.stage(row, None, done);
-                self.clear_moves();
-                *open = false;
             }
+        }
+        let row = self.collector.feed(&ev, charset);
+        match ev {
+            Event::GameStart { .. } => {
+                // (The collector had no game open: it was finished above.)
+                debug_assert!(row.is_none());
+                self.flush(done);
+                self.before = std::mem::take(outside);
+                *open = true;
+                self.clear_moves();
+                return;
+            }
+            Event::Setup(s @ (Setup::Shogi { .. } | Setup::ShogiRemove { .. })) if self.collector.on_main() => {
+                self.board.setup(&s)
+            }
+            _ => {}
+        }
+        if let Some(row) = row {
+            self.stage(row, None, done);
+            self.clear_moves();
+            *open = false;
         }
     }
 
