@@ -317,6 +317,37 @@ fn a_tiny_memory_budget_merges_runs_exactly() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// One transaction of more postings than their memory (a batch of 1,000 files, a budget of
+/// 1,024 postings): they are logged and spilled between files, before a file that would not
+/// fit, and the positions file is exactly a fresh build's.
+#[test]
+fn a_batch_larger_than_the_budget_spills_between_files() {
+    let dir = temp("bigbatch");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    for i in 0..120u32 {
+        let moves: Vec<(u8, u8)> =
+            (0..(30 + i % 50)).map(|k| (((i + 5 * k) % 19) as u8, ((k * 7 + i / 19) % 19) as u8)).collect();
+        std::fs::write(data.join(format!("{i:04}.sgf")), sgf(&moves, 19, |x, y| (x, y))).unwrap();
+    }
+    let db = dir.join("b.sqlite");
+    let mut o = kifu_index::Options::new(&db);
+    (o.positions_memory, o.batch, o.threads) = (1, 1000, Some(1));
+    let summary = kifu_index::build(&[&data], &o, &mut kifu_index::Silent).unwrap();
+    // 120 files of 31 to 80 positions in lists of at most 512: a run at least every 16 files.
+    assert!(summary.positions_runs >= 8, "{summary:?}");
+    let fresh = dir.join("fresh.sqlite");
+    build(&data, &fresh);
+    let dump = |db: &Path| {
+        let conn = kifu_index::open_existing(db).unwrap();
+        kifu_index::dump_postings(&conn, db).unwrap()
+    };
+    let want = dump(&fresh);
+    assert_eq!(want.len() as u32, (0..120u32).map(|i| 31 + i % 50).sum::<u32>());
+    assert!(dump(&db) == want, "the postings differ from a fresh build's");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The continuation tables written for frequent positions (`DB.positions.top`) give exactly
 /// what reading the games gives, and `find --position` on a frequent position gives what
 /// `find`'s one statement gives: positions early in corpus games (many shared by 20 games or

@@ -1,8 +1,9 @@
 //! Sorted runs of postings on disk, so that a run of `kifu index` holds at most a fixed budget
 //! of postings in memory however many games it reads ([`Options::positions_memory`]).
 //!
-//! The writer thread collects each batch's postings (`writer`); once a batch is logged (see
-//! `posfile::Log`) and the postings held reach the budget, they are sorted where they lie and
+//! The writer thread collects each batch's postings (`writer`); once the postings held reach
+//! the budget (at the end of a batch, or between two files of a batch when the next file's would
+//! not fit beside them), they are logged (see `posfile::Log`), sorted where they lie and
 //! written as one run (`DB.positions.run.N`, beside the database) and the memory is reused. At
 //! the end of the run the runs, the postings still in memory (sorted then, on two threads:
 //! [`sort_in_parts`]) and the old positions file's postings are merged (a k-way merge, each
@@ -319,14 +320,22 @@ impl Runs {
         buf.reserve_exact((self.budget / 2).saturating_sub(buf.len()));
     }
 
-    /// Hands `buf` to a new spill once it holds half the budget, and gives the writer the list
-    /// of the last spill, empty, in its place. The spill before is waited for first, so that at
-    /// most two lists of half the budget are held: the one being written and the one filling
-    /// (which holds the batch being written, spilled only once it is logged, see
-    /// `posfile::Log`: a batch of more postings than that, a collection of several thousand
-    /// games in one file, makes the list grow past the budget).
-    pub fn spill_if_full(&mut self, buf: &mut Vec<Entry>) {
-        if buf.len() < self.budget / 2 || self.failed {
+    /// Whether a list of `held` postings is spilled before `upcoming` more are added: it holds
+    /// half the budget, or some and they would not fit beside them.
+    pub fn would_spill(&self, held: usize, upcoming: usize) -> bool {
+        let half = self.budget / 2;
+        !self.failed && held > 0 && (held >= half || held + upcoming > half)
+    }
+
+    /// Hands `buf` to a new spill once it holds half the budget (or some, and `upcoming` more
+    /// would not fit beside them: [`Runs::would_spill`]), and gives the writer the list of the
+    /// last spill, empty, in its place. The spill before is waited for first, so that at most
+    /// two lists of half the budget are held: the one being written and the one filling (which
+    /// is spilled only once its postings are logged, see `posfile::Log`, between files: one
+    /// file of more postings than that, a collection of several thousand games, makes the list
+    /// grow past the budget).
+    pub fn spill_if_full(&mut self, buf: &mut Vec<Entry>, upcoming: usize) {
+        if !self.would_spill(buf.len(), upcoming) {
             return;
         }
         self.settle(buf);
@@ -741,7 +750,7 @@ mod tests {
         let mut buf = Vec::new();
         for chunk in all.chunks(700) {
             buf.extend_from_slice(chunk);
-            runs.spill_if_full(&mut buf);
+            runs.spill_if_full(&mut buf, 0);
         }
         runs.settle(&mut buf);
         assert!(runs.runs() >= 5);

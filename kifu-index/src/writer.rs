@@ -60,6 +60,12 @@ impl Member {
 }
 
 impl FileRecord {
+    /// Positions of its games' main lines (in the members too): the postings it adds.
+    fn postings(&self) -> usize {
+        let of = |s: &Option<FileScan>| s.as_ref().map_or(0, |s| s.games.iter().map(|g| g.positions.len()).sum());
+        of(&self.scan) + self.members.iter().map(|m| of(&m.scan)).sum::<usize>()
+    }
+
     /// Games found (in the members too).
     pub fn games(&self) -> u64 {
         self.scan.as_ref().map_or(0, |s| s.games.len() as u64) + self.members.iter().map(Member::games).sum::<u64>()
@@ -125,7 +131,7 @@ impl Writer<'_> {
         'outer: loop {
             let tx = conn.transaction()?;
             let mut st = Statements::new(&tx)?;
-            let logged = self.postings.len();
+            let mut logged = self.postings.len();
             let started = Instant::now();
             let mut n = 0;
             while n < self.batch_files && started.elapsed() < max_age {
@@ -137,12 +143,21 @@ impl Writer<'_> {
                     Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break,
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                         drop(st);
-                        self.log_from(logged);
+                        self.log_from(logged, 0);
                         tx.commit()?;
                         break 'outer;
                     }
                 };
                 for rec in &recs {
+                    // A batch can hold more postings than the memory for them (a thousand
+                    // files of long games): the postings so far are logged and spilled before
+                    // a file that would not fit, rather than the list growing (a copy of it
+                    // each time it doubles) and all of it sorted after the last file.
+                    let upcoming = if self.runs.is_some() { rec.postings() } else { 0 };
+                    if self.runs.as_ref().is_some_and(|r| r.would_spill(self.postings.len(), upcoming)) {
+                        self.log_from(logged, upcoming);
+                        logged = self.postings.len();
+                    }
                     write_file(&tx, &mut st, rec, &mut self.postings, &mut self.batch_games)?;
                     (self.on_file)(rec);
                     self.files += 1;
@@ -150,20 +165,23 @@ impl Writer<'_> {
                 }
             }
             drop(st);
-            self.log_from(logged);
+            self.log_from(logged, 0);
             tx.commit()?;
         }
         Ok(())
     }
 
-    /// Appends the postings from `start` on (the batch's, before its commit) to the log.
-    fn log_from(&mut self, start: usize) {
+    /// Appends the postings from `start` on (the batch's so far, before its commit) to the log,
+    /// then spills the postings held if they and `upcoming` more would not fit their memory.
+    /// The log may hold postings of games not yet committed either way: the next run keeps
+    /// only those of committed games (`posfile::read_log`).
+    fn log_from(&mut self, start: usize, upcoming: usize) {
         if let Some(log) = self.log.as_mut() {
             log.append(&self.postings[start..], &self.batch_games);
         }
         self.batch_games.clear();
         if let Some(runs) = self.runs.as_mut() {
-            runs.spill_if_full(&mut self.postings);
+            runs.spill_if_full(&mut self.postings, upcoming);
         }
     }
 }
