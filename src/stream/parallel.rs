@@ -9,8 +9,10 @@
 //! With [`Options::whole`], the calling thread asks a directory walk for no sizes (a `stat` a file
 //! was a quarter of a 2-thread run's CPU on a folder of small files): every walked file goes to a
 //! worker, counting towards its batch as the average file read so far (a batch then holds at most
-//! 64 of them, and few enough for the folder to make at least 8 batches a thread, so that a folder
-//! of a few big files is still shared); a worker that finds its file larger than `whole` cuts it
+//! 256 of them, and few enough for the folder to make at least 8 batches a thread, so that a
+//! folder of a few big files is still shared; each batch costs the threads about three context
+//! switches, so that batches of at most 64 small files cost a 2-thread run over sgf/real-ai 5% of
+//! its time); a worker that finds its file larger than `whole` cuts it
 //! into games itself and spawns their batches on the pool as they are cut.
 //! Costs: each game of a large input is copied once into a batch (about
 //! [`Options::batch_bytes`] each); at most `2 × threads + 2` batches are in flight (and
@@ -505,7 +507,7 @@ mod par {
         waiting: BTreeMap<u64, Results<T>>,
         max_in_flight: u64,
         seen: &'w Seen,
-        /// The fewest bytes a file without a size counts as: a batch holds at most 64 of them,
+        /// The fewest bytes a file without a size counts as: a batch holds at most 256 of them,
         /// and the files of the directory being walked make at least 8 batches a thread.
         min_file: usize,
         threads: usize,
@@ -644,7 +646,7 @@ mod par {
             };
             for_each_entry(paths, sizes, |entry| match entry {
                 Entry::Walk(files) => {
-                    let per_batch = (files / (8 * d.threads)).clamp(1, 64);
+                    let per_batch = (files / (8 * d.threads)).clamp(1, 256);
                     d.min_file = d.batch_bytes.div_ceil(per_batch);
                 }
                 // Through for_each_input's detection and decompression.
