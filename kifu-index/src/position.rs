@@ -185,10 +185,17 @@ impl Moves {
         if shogi {
             let mut pos = ShogiPosition::new();
             let mut hash = shogi_zobrist(&pos);
+            // Setup changed the position since `hash` was made: it is made afresh once, before
+            // the next move (a CSA game's starting position is forty setup events).
+            let mut stale = false;
             let mut number = 0;
             let mut go_on = true;
             for &s in &self.steps {
                 if let Step::Move(Move::Shogi(m)) = s {
+                    if stale {
+                        hash = shogi_zobrist(&pos);
+                        stale = false;
+                    }
                     if go_on {
                         go_on = visit(&Visit {
                             hash,
@@ -214,8 +221,11 @@ impl Moves {
                     }
                 } else if let Some(ev) = s.event() {
                     let _ = pos.apply(&ev);
-                    hash = shogi_zobrist(&pos);
+                    stale = true;
                 }
+            }
+            if stale {
+                hash = shogi_zobrist(&pos);
             }
             if go_on {
                 visit(&Visit { hash, sym: 0, number, next: 0, go: None, play: None, board: None, shogi: Some(&pos) });

@@ -219,6 +219,9 @@ fn visit(steps: &[Step], s: &mut Scratch, line: &mut impl Line, n: u32) {
 struct ShogiLine {
     pos: ShogiPosition,
     hash: u64,
+    /// Setup changed `pos` since `hash` was made: made afresh when next needed (a CSA game's
+    /// starting position is forty setup events).
+    stale: bool,
     number: u32,
     saved: Vec<(ShogiPosition, u64, u32)>,
 }
@@ -226,33 +229,43 @@ struct ShogiLine {
 impl ShogiLine {
     fn new() -> ShogiLine {
         let pos = ShogiPosition::new();
-        ShogiLine { pos, hash: shogi_zobrist(&pos), number: 0, saved: Vec::new() }
+        ShogiLine { pos, hash: shogi_zobrist(&pos), stale: false, number: 0, saved: Vec::new() }
+    }
+
+    /// `hash`, made afresh if setup changed the position since.
+    fn hash(&mut self) -> u64 {
+        if self.stale {
+            self.hash = shogi_zobrist(&self.pos);
+            self.stale = false;
+        }
+        self.hash
     }
 }
 
 impl Line for ShogiLine {
     fn apply(&mut self, step: Step, out: &mut Vec<Posting>) {
         if let Step::Move(Move::Shogi(m)) = step {
-            out.push(Posting { hash: self.hash, mv: self.number, next: shogi_next(m) });
+            out.push(Posting { hash: self.hash(), mv: self.number, next: shogi_next(m) });
             self.number += 1;
             shogi_play(&mut self.pos, &mut self.hash, m);
         } else if let Some(ev) = step.event() {
             let _ = self.pos.apply(&ev);
-            self.hash = shogi_zobrist(&self.pos);
+            self.stale = true;
         }
     }
 
     fn end(&mut self, out: &mut Vec<Posting>) {
-        out.push(Posting { hash: self.hash, mv: self.number, next: 0 });
+        out.push(Posting { hash: self.hash(), mv: self.number, next: 0 });
     }
 
     fn save(&mut self) {
-        self.saved.push((self.pos, self.hash, self.number));
+        let hash = self.hash();
+        self.saved.push((self.pos, hash, self.number));
     }
 
     fn restore(&mut self, pop: bool) {
         if let Some(&(pos, hash, number)) = self.saved.last() {
-            (self.pos, self.hash, self.number) = (pos, hash, number);
+            (self.pos, self.hash, self.number, self.stale) = (pos, hash, number, false);
         }
         if pop {
             self.saved.pop();
