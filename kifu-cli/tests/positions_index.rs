@@ -34,6 +34,23 @@ fn build(dir: &Path, db: &Path) -> kifu_index::Summary {
     kifu_index::build(&[dir], &kifu_index::Options::new(db), &mut kifu_index::Silent).unwrap()
 }
 
+/// Every posting of the index at `db`, as `dump_postings` gives them.
+fn dump(db: &Path) -> Vec<(u64, String, u64, u32, u32)> {
+    let conn = kifu_index::open_existing(db).unwrap();
+    kifu_index::dump_postings(&conn, db).unwrap()
+}
+
+/// Writes `n` generated 19×19 games into `data` (created), file `i` (named with `digits`
+/// digits) holding `len(i)` moves stepping over the board by `(dx, dy)`.
+fn write_games(data: &Path, n: u32, digits: usize, len: impl Fn(u32) -> u32, (dx, dy): (u32, u32)) {
+    std::fs::create_dir_all(data).unwrap();
+    for i in 0..n {
+        let moves: Vec<(u8, u8)> =
+            (0..len(i)).map(|k| (((i + dx * k) % 19) as u8, ((k * dy + i / 19) % 19) as u8)).collect();
+        std::fs::write(data.join(format!("{i:0digits$}.sgf")), sgf(&moves, 19, |x, y| (x, y))).unwrap();
+    }
+}
+
 #[test]
 fn a_game_and_its_rotated_copies_meet() {
     let dir = temp("sym");
@@ -145,10 +162,6 @@ fn incremental_runs_leave_the_postings_of_a_fresh_build() {
 
     let fresh_db = dir.join("fresh.sqlite");
     build(&data, &fresh_db);
-    let dump = |db: &Path| {
-        let conn = kifu_index::open_existing(db).unwrap();
-        kifu_index::dump_postings(&conn, db).unwrap()
-    };
     let fresh = dump(&fresh_db);
     assert_eq!(fresh.len(), 6 + 3 + 4, "{fresh:?}");
     assert_eq!(dump(&db), fresh);
@@ -220,12 +233,7 @@ fn find_position_and_explore_commands() {
 fn a_killed_run_leaves_exact_positions() {
     let dir = temp("killed");
     let data = dir.join("games");
-    std::fs::create_dir_all(&data).unwrap();
-    for i in 0..1500u32 {
-        let moves: Vec<(u8, u8)> =
-            (0..60u32).map(|k| (((i + 7 * k) % 19) as u8, ((k * 3 + i / 19) % 19) as u8)).collect();
-        std::fs::write(data.join(format!("{i:05}.sgf")), sgf(&moves, 19, |x, y| (x, y))).unwrap();
-    }
+    write_games(&data, 1500, 5, |_| 60, (7, 3));
     let db = dir.join("k.sqlite");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["index", "--threads", "1", "--batch", "5", "--db", db.to_str().unwrap(), data.to_str().unwrap()])
@@ -250,10 +258,6 @@ fn a_killed_run_leaves_exact_positions() {
     build(&data, &db);
     let fresh = dir.join("fresh.sqlite");
     build(&data, &fresh);
-    let dump = |db: &Path| {
-        let conn = kifu_index::open_existing(db).unwrap();
-        kifu_index::dump_postings(&conn, db).unwrap()
-    };
     let want = dump(&fresh);
     assert_eq!(want.len(), 1500 * 61);
     assert!(dump(&db) == want, "the postings differ from a fresh build's");
@@ -282,10 +286,6 @@ fn a_tiny_memory_budget_merges_runs_exactly() {
         let mut o = kifu_index::Options::new(db);
         (o.positions_memory, o.batch, o.threads) = (1, 3, Some(1));
         kifu_index::build(&[&data], &o, &mut kifu_index::Silent).unwrap()
-    };
-    let dump = |db: &Path| {
-        let conn = kifu_index::open_existing(db).unwrap();
-        kifu_index::dump_postings(&conn, db).unwrap()
     };
     let first = tiny(&db);
     assert!(first.positions_runs >= 3, "{first:?}");
@@ -324,12 +324,7 @@ fn a_tiny_memory_budget_merges_runs_exactly() {
 fn a_batch_larger_than_the_budget_spills_between_files() {
     let dir = temp("bigbatch");
     let data = dir.join("games");
-    std::fs::create_dir_all(&data).unwrap();
-    for i in 0..120u32 {
-        let moves: Vec<(u8, u8)> =
-            (0..(30 + i % 50)).map(|k| (((i + 5 * k) % 19) as u8, ((k * 7 + i / 19) % 19) as u8)).collect();
-        std::fs::write(data.join(format!("{i:04}.sgf")), sgf(&moves, 19, |x, y| (x, y))).unwrap();
-    }
+    write_games(&data, 120, 4, |i| 30 + i % 50, (5, 7));
     let db = dir.join("b.sqlite");
     let mut o = kifu_index::Options::new(&db);
     (o.positions_memory, o.batch, o.threads) = (1, 1000, Some(1));
@@ -338,10 +333,6 @@ fn a_batch_larger_than_the_budget_spills_between_files() {
     assert!(summary.positions_runs >= 8, "{summary:?}");
     let fresh = dir.join("fresh.sqlite");
     build(&data, &fresh);
-    let dump = |db: &Path| {
-        let conn = kifu_index::open_existing(db).unwrap();
-        kifu_index::dump_postings(&conn, db).unwrap()
-    };
     let want = dump(&fresh);
     assert_eq!(want.len() as u32, (0..120u32).map(|i| 31 + i % 50).sum::<u32>());
     assert!(dump(&db) == want, "the postings differ from a fresh build's");
