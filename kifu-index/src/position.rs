@@ -385,22 +385,58 @@ pub(crate) fn shogi_play(pos: &mut ShogiPosition, hash: &mut u64, m: kifu::Shogi
     }
 }
 
+/// The key of a piece on a square: `mix(0x7368_6f67_6900_0000 ^ (at * 14 + piece))`, where
+/// `at` is `(file * 10 + rank) * 2`, plus 1 for White, and `piece` its index in
+/// [`kifu::Piece::ALL`]; made once, at compile time (a hash of a move looks up four).
+static SQUARE_KEYS: [u64; 200 * 14] = {
+    let mut t = [0; 200 * 14];
+    let mut k = 0;
+    while k < t.len() {
+        t[k] = mix(0x7368_6f67_6900_0000 ^ k as u64);
+        k += 1;
+    }
+    t
+};
+
+/// The key of `n` pieces of a kind in a hand, for `n` below 32:
+/// `mix(0x6861_6e64_0000_0000 ^ (kind << 16 | n))`, where `kind` is the piece's index in
+/// [`kifu::Piece::ALL`], plus 7 for White; made once, at compile time.
+static HAND_KEYS: [[u64; 32]; 14] = {
+    let mut t = [[0; 32]; 14];
+    let mut kind = 0;
+    while kind < 14 {
+        let mut n = 0;
+        while n < 32 {
+            t[kind][n] = mix(0x6861_6e64_0000_0000 ^ ((kind as u64) << 16 | n as u64));
+            n += 1;
+        }
+        kind += 1;
+    }
+    t
+};
+
 /// The key of what stands on `sq` (0 when empty).
 #[inline]
 fn square_key(pos: &ShogiPosition, sq: kifu::Square) -> u64 {
     let Some((c, p)) = pos.get(sq) else { return 0 };
-    let i = kifu::Piece::ALL.iter().position(|&q| q == p).unwrap_or(0) as u64;
-    let at = (sq.file as u64 * 10 + sq.rank as u64) * 2 + (c == Color::White) as u64;
-    mix(0x7368_6f67_6900_0000 ^ (at * 14 + i))
+    // `Piece` is declared in the order of `Piece::ALL`.
+    let at = (sq.file as usize * 10 + sq.rank as usize) * 2 + (c == Color::White) as usize;
+    SQUARE_KEYS.get(at * 14 + p as usize).copied().unwrap_or(0)
 }
 
 /// The keys of `color`'s hand.
 #[inline]
 fn hand_keys(pos: &ShogiPosition, color: Color) -> u64 {
-    let c = (color == Color::White) as u64;
+    let c = (color == Color::White) as usize;
     kifu::Piece::ALL[..7].iter().enumerate().fold(0, |h, (i, &p)| match pos.hand(color, p) {
         0 => h,
-        n => h ^ mix(0x6861_6e64_0000_0000 ^ ((c * 7 + i as u64) << 16 | n as u64)),
+        n => {
+            let kind = c * 7 + i;
+            h ^ HAND_KEYS[kind]
+                .get(n as usize)
+                .copied()
+                .unwrap_or_else(|| mix(0x6861_6e64_0000_0000 ^ ((kind as u64) << 16 | n as u64)))
+        }
     })
 }
 
@@ -493,6 +529,20 @@ mod tests {
 
     /// The hash kept move by move equals the hash made afresh, position after position, and
     /// equal SFENs reached by other orders of moves hash alike.
+    /// The tables hold the keys their formulas give (the positions files written before them
+    /// hashed with the formulas).
+    #[test]
+    fn shogi_key_tables_hold_the_mixed_keys() {
+        for (k, &key) in SQUARE_KEYS.iter().enumerate() {
+            assert_eq!(key, mix(0x7368_6f67_6900_0000 ^ k as u64));
+        }
+        for (kind, row) in HAND_KEYS.iter().enumerate() {
+            for (n, &key) in row.iter().enumerate() {
+                assert_eq!(key, mix(0x6861_6e64_0000_0000 ^ ((kind as u64) << 16 | n as u64)));
+            }
+        }
+    }
+
     #[test]
     fn shogi_zobrist_follows_the_moves() {
         let usi = b"position startpos moves 7g7f 3c3d 8h2b+ 3a2b 2g2f B*5e 2f2e 5e7g+ 8i7g 4a3b\n";
