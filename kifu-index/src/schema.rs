@@ -38,7 +38,10 @@
 //! | `sym_hash` | the main-line hash up to the board's eight symmetries (Go with positions: the smallest of the eight orientations' hashes; otherwise `main_hash`): `find --duplicates` groups by it |
 //!
 //! `id` is `AUTOINCREMENT`: an id is never given to a second game, so that the positions file
-//! (`posfile`), which names games by id, can tell a deleted game from a new one.
+//! (`posfile`), which names games by id, can tell a deleted game from a new one. Ids follow the
+//! order in which the writer receives files: with more than one reading thread that order is
+//! the order reading ends, so two builds of the same files can number their games differently.
+//! Name a game by its file's `path` and its `offset` (or `game_index`) to compare indexes.
 //!
 //! `meta`: `nonce`, a random number made with the database, which the positions file repeats
 //! (a positions file left from another database is not used); `variations`, 1 when the
