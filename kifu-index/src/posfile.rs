@@ -134,104 +134,108 @@ impl Header {
             hash >> (64 - self.bucket_bits as u32)
         }
     }
-
-    fn low(&self, hash: u64) -> u64 {
-        let n = self.low_bits();
-        if n == 64 {
-            hash
-        } else {
-            hash & ((1u64 << n) - 1)
-        }
-    }
 }
 
 fn bits_for(max: u64) -> u8 {
     (64 - max.leading_zeros()) as u8
 }
 
-/// Writes bits, least significant first. Fewer than 32 bits wait in `acc` between calls; four
-/// bytes go out at a time once as many are made. A hash group takes four calls when its fields
-/// are narrow (see [`write_iter`]): the bit-at-a-time loops this first had, then a call per
-/// field and a copy of each group's postings through a second writer, took half of a
-/// one-thread run's final phase on the corpus.
+/// Writes bits, least significant first. Fewer than 8 bits wait in `acc` between calls; each
+/// call stores the whole accumulator (8 bytes, over the room past the bytes done) and moves on
+/// by the bytes it completed: no branch on how many bits are waiting. A hash group of narrow
+/// fields takes two calls (see [`write_blocks`]): its head (the gap and the count) and each
+/// posting. The bit-at-a-time loops this first had, then a call per field and a copy of each
+/// group's postings through a second writer, took half of a one-thread run's final phase on
+/// the corpus; four bytes stored once 32 bits were waiting (three calls for a group's head),
+/// 130 instructions a posting, about 60 so.
 struct BitWriter {
+    /// The bytes done (`..pos`), then room.
     out: Vec<u8>,
+    pos: usize,
     acc: u64,
     n: u32,
 }
 
 impl BitWriter {
     fn new() -> BitWriter {
-        BitWriter { out: Vec::with_capacity(1 << 16), acc: 0, n: 0 }
+        BitWriter { out: vec![0; 1 << 16], pos: 0, acc: 0, n: 0 }
     }
 
-    /// Writes the `bits` low bits of `v` (at most 32; the bits above must be zero).
+    /// The bytes done.
     #[inline(always)]
-    fn put32(&mut self, v: u64, bits: u32) {
-        debug_assert!(bits <= 32 && (bits == 64 || v >> bits == 0));
-        self.acc |= v << self.n;
-        self.n += bits;
-        if self.n >= 32 {
-            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
-            self.acc >>= 32;
-            self.n -= 32;
-        }
+    fn done(&self) -> &[u8] {
+        &self.out[..self.pos]
     }
 
-    /// Writes the `bits` low bits of `v` (any number up to 64). Always inlined: as a call it
-    /// cost as much as the rest of a hash group's encoding.
+    /// Forgets the bytes done (written out); the bits waiting stay.
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.pos = 0;
+    }
+
+    /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero).
     #[inline(always)]
     fn put(&mut self, v: u64, bits: u32) {
+        debug_assert!(bits <= 56 && v >> bits == 0);
+        self.acc |= v << self.n;
+        self.n += bits;
+        if self.out.len() < self.pos + 8 {
+            grow(&mut self.out);
+        }
+        self.out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
+        let bytes = self.n >> 3;
+        self.pos += bytes as usize;
+        self.acc >>= 8 * bytes;
+        self.n &= 7;
+    }
+
+    /// Writes the `bits` low bits of `v` (any number up to 64).
+    #[inline(always)]
+    fn put_long(&mut self, v: u64, bits: u32) {
         let v = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
         if bits <= 32 {
-            self.put32(v, bits);
+            self.put(v, bits);
         } else {
-            self.put32(v & 0xFFFF_FFFF, 32);
-            self.put32(v >> 32, bits - 32);
+            self.put(v & 0xFFFF_FFFF, 32);
+            self.put(v >> 32, bits - 32);
         }
     }
 
     /// `q` ones, then a zero.
+    #[inline(always)]
     fn unary(&mut self, mut q: u64) {
         while q >= 32 {
-            self.put32(u32::MAX as u64, 32);
+            self.put(u32::MAX as u64, 32);
             q -= 32;
         }
-        self.put32((1u64 << q) - 1, q as u32 + 1);
+        self.put((1u64 << q) - 1, q as u32 + 1);
     }
 
-    /// `1` (a group follows), then the gap's quotient in unary: one call when it is short.
-    #[inline]
-    fn one_then_unary(&mut self, q: u64) {
-        if q <= 30 {
-            self.put32(((1u64 << q) - 1) << 1 | 1, q as u32 + 2);
-        } else {
-            self.put32(1, 1);
-            self.unary(q);
-        }
-    }
-
-    /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits; one call when
-    /// `v` is below 2^16.
-    #[inline]
+    /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits.
+    #[inline(always)]
     fn gamma(&mut self, v: u64) {
         let n = 64 - v.leading_zeros();
-        if n <= 16 {
-            let low = v & ((1u64 << (n - 1)) - 1);
-            self.put32(1 << (n - 1) | low << n, 2 * n - 1);
-        } else {
-            self.put(0, n - 1);
-            self.put(1, 1);
-            self.put(v, n - 1);
-        }
+        self.put_long(0, n - 1);
+        self.put_long(1, 1);
+        self.put_long(v, n - 1);
     }
 
     /// Pads to a byte.
+    #[inline(always)]
     fn flush(&mut self) {
-        let bytes = self.n.div_ceil(8) as usize;
-        self.out.extend_from_slice(&self.acc.to_le_bytes()[..bytes]);
-        (self.acc, self.n) = (0, 0);
+        if self.n > 0 {
+            self.put(0, 8 - self.n);
+        }
+        self.acc = 0;
     }
+}
+
+/// Doubles the room of a [`BitWriter`]. Given the list rather than the writer, so that the
+/// writer's other fields can stay in registers (no call takes its address).
+#[cold]
+#[inline(never)]
+fn grow(out: &mut Vec<u8>) {
+    out.resize(2 * out.len() + 8, 0);
 }
 
 /// Reads bits, least significant first; past the end reads zeros (see `overrun`).
@@ -388,10 +392,30 @@ pub fn write(path: &Path, entries: &[Entry], hwm: u64, nonce: u64) -> std::io::R
         mv: entries.iter().map(|e| e.mv).max().unwrap_or(0),
         next: entries.iter().map(|e| e.next).max().unwrap_or(0),
     };
-    Ok(write_iter(path, entries.iter().copied().map(Ok), bounds, hwm, nonce, |_| {})?.bytes)
+    let mut whole = Some(entries.to_vec());
+    let next = |b: &mut Vec<Entry>| Ok(whole.take().map(|w| *b = w).is_some());
+    Ok(write_blocks(path, next, bounds, hwm, nonce, |_| {})?.bytes)
 }
 
-/// What [`write_iter`] wrote.
+/// Ends bucket `b` of `buckets` (a `0`, padded to a byte) and starts the next (its directory
+/// entry: `written`, the bytes of the file before `w`'s, and `w`'s), if there is one.
+#[inline(always)]
+fn end_bucket(
+    w: &mut BitWriter,
+    dir: &mut impl Write,
+    (b, buckets): (&mut u64, u64),
+    written: u64,
+) -> std::io::Result<()> {
+    w.put(0, 1);
+    w.flush();
+    *b += 1;
+    if *b < buckets {
+        dir.write_all(&(written + w.done().len() as u64).to_le_bytes())?;
+    }
+    Ok(())
+}
+
+/// What [`write_blocks`] wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Written {
     /// The file's size in bytes.
@@ -420,14 +444,22 @@ fn random_id() -> u64 {
     xxhash_rust::xxh3::xxh3_64(&b) | 1
 }
 
-/// Encodes sorted postings (a stream: held in memory one hash at a time) into a new file at
-/// `path` (through `path.tmp`, renamed at the end; the directory goes through `path.tmp.dir`,
-/// so that memory does not grow with the file). `bounds` must hold for them. `seen` is called
-/// with the postings of each hash (a group, in order) as they are written. A read error in
-/// `entries` is returned, and no file is written.
-pub fn write_iter(
+/// Encodes sorted postings, handed over in blocks, into a new file at `path` (through
+/// `path.tmp`, renamed at the end; the directory goes through `path.tmp.dir`, so that memory
+/// does not grow with the file). `next_block` puts the next block in the list it is given
+/// (whose postings are written: it may swap in a list of its own) and says whether there was
+/// one; each hash's postings must come in one block, which is where the hash groups are found
+/// (a scan of the block, no posting copied). `bounds` must hold for them. `seen` is called with
+/// the postings of each hash (a group, in order) as they are written. A read error from
+/// `next_block` is returned, and no file is written; so is postings out of order or a hash's
+/// postings split between two blocks.
+///
+/// Taking the postings one at a time as an iterator's `io::Result` and gathering each hash's
+/// into a list cost about 250 instructions a posting on the corpus (with the tables), as many
+/// as the rest of this.
+pub fn write_blocks(
     path: &Path,
-    mut entries: impl Iterator<Item = std::io::Result<Entry>>,
+    mut next_block: impl FnMut(&mut Vec<Entry>) -> std::io::Result<bool>,
     bounds: Bounds,
     hwm: u64,
     nonce: u64,
@@ -459,68 +491,110 @@ pub fn write_iter(
         let mut w = BitWriter::new();
         let too_big = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "a posting beyond the file's bounds");
         let out_of_order = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "postings out of order");
-        let mut last: Option<Entry> = None;
         let (gb, mb, nb) = (h.game_bits as u32, h.move_bits as u32, h.next_bits as u32);
         let width = gb + mb + nb;
         let rice = h.rice as u32;
         let rice_mask = if rice == 0 { 0 } else { u64::MAX >> (64 - rice) };
-        let mut group: Vec<Entry> = Vec::new();
-        let mut next = entries.next().transpose()?;
-        for b in 0..buckets {
-            dir.write_all(&offset.to_le_bytes())?;
-            let mut prev = 0u64;
-            while let Some(first) = next.filter(|e| h.bucket_of(e.hash) == b) {
-                // The hash's postings.
-                let hash = first.hash;
-                group.clear();
-                group.push(first);
-                loop {
-                    next = entries.next().transpose()?;
-                    match next {
-                        Some(y) if y.hash == hash => group.push(y),
-                        _ => break,
-                    }
+        // A posting's fields in one word (when they fit in 56 bits), cut to their widths: a
+        // field beyond its bound is an error (below), and must not spill into the next field
+        // or the following bits before it is found.
+        let width_mask = if width == 0 { 0 } else { u64::MAX >> (64 - width.min(64)) };
+        // The bucket being written (its directory entry written), the low bits of its last
+        // hash, and the hash of the last block's last group (the next block's must be above
+        // it). `offset`: the bytes written to the file, before `w`'s.
+        let mut b = 0u64;
+        dir.write_all(&offset.to_le_bytes())?;
+        let mut prev = 0u64;
+        let mut last: Option<u64> = None;
+        // A hash's bucket and its bits below the bucket's (`Header::bucket_of`, `Header::low`),
+        // without their branch on no bucket bits: the shift by 64 - bits made in two.
+        let (bucket_shift, low_mask) = (63 - bucket_bits as u32, u64::MAX >> bucket_bits);
+        let mut block: Vec<Entry> = Vec::new();
+        while next_block(&mut block)? {
+            // The block checked first, in a loop of its own (in the encoding loop below the
+            // checks cost 15 instructions a posting): in order, the first hash after the last
+            // block's (a hash's postings are not split), each posting within the bounds.
+            let Some(head) = block.first() else { continue };
+            let mut bad = last.is_some_and(|l| head.hash <= l);
+            for p in block.windows(2) {
+                bad |= p[1].hash < p[0].hash || (p[1].hash == p[0].hash && p[1] < p[0]);
+            }
+            if bad {
+                return Err(out_of_order());
+            }
+            let over = block
+                .iter()
+                .fold(false, |o, x| o | (x.game > bounds.game) | (x.mv > bounds.mv) | (x.next > bounds.next));
+            if over {
+                return Err(too_big());
+            }
+            last = block.last().map(|e| e.hash);
+            // A slice, not the list (whose length and place the compiler would read again
+            // after each byte stored: the list's address is taken).
+            let list = block.as_slice();
+            let mut at = 0;
+            while at < list.len() {
+                // The hash's postings: `list[at..end]`.
+                let hash = list[at].hash;
+                let mut end = at + 1;
+                while end < list.len() && list[end].hash == hash {
+                    end += 1;
                 }
-                if last.is_some_and(|l| l > first) || group.windows(2).any(|p| p[0] > p[1]) {
-                    return Err(out_of_order());
+                let group = &list[at..end];
+                at = end;
+                let gbucket = (hash >> 1) >> bucket_shift;
+                while b < gbucket {
+                    end_bucket(&mut w, &mut dir, (&mut b, buckets), offset)?;
+                    prev = 0;
                 }
-                last = group.last().copied();
-                let low = h.low(hash);
+                let low = hash & low_mask;
                 let gap = low - prev;
                 prev = low;
-                w.one_then_unary(gap >> rice);
-                w.put(gap & rice_mask, rice);
-                w.gamma(group.len() as u64);
-                for x in &group {
-                    if x.game > bounds.game || x.mv > bounds.mv || x.next > bounds.next {
-                        return Err(too_big());
+                // The head: `1`, the gap's quotient in unary and its remainder (Rice), the
+                // count (Elias gamma: n - 1 zeros, then the count's n bits from the top one
+                // up); in one call when it fits.
+                let (q, len) = (gap >> rice, group.len() as u64);
+                let n = 64 - len.leading_zeros();
+                let head_bits = (q.min(64) as u32) + 1 + rice + 2 * n;
+                if head_bits <= 56 {
+                    let top = 1u64 << (n - 1);
+                    let count = top | (len ^ top) << n;
+                    let unary = ((1u64 << q) - 1) << 1 | 1;
+                    w.put(unary | (gap & rice_mask) << (q + 2) | count << (q as u32 + 2 + rice), head_bits);
+                } else {
+                    w.put(1, 1);
+                    w.unary(q);
+                    w.put_long(gap & rice_mask, rice);
+                    w.gamma(len);
+                }
+                if width <= 56 {
+                    for x in group {
+                        w.put((x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb)) & width_mask, width);
                     }
-                    if width <= 32 {
-                        w.put32(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
-                    } else if width <= 56 {
-                        w.put(x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb), width);
-                    } else {
-                        w.put(x.game, gb);
-                        w.put(x.mv as u64, mb);
-                        w.put(x.next as u64, nb);
+                } else {
+                    for x in group {
+                        w.put_long(x.game, gb);
+                        w.put_long(x.mv as u64, mb);
+                        w.put_long(x.next as u64, nb);
                     }
                 }
-                h.count += group.len() as u64;
-                seen(&group);
-                if w.out.len() >= 1 << 20 {
-                    // A hash shared by very many games: its bits go out as they come.
-                    offset += w.out.len() as u64;
-                    file.write_all(&w.out)?;
-                    w.out.clear();
-                }
+                seen(group);
             }
-            w.put32(0, 1);
-            w.flush();
-            offset += w.out.len() as u64;
-            file.write_all(&w.out)?;
-            w.out.clear();
+            h.count += block.len() as u64;
+            // The bytes go out a megabyte or so at a time (more after a hash shared by very
+            // many games).
+            if w.done().len() >= 1 << 20 {
+                offset += w.done().len() as u64;
+                file.write_all(w.done())?;
+                w.clear();
+            }
         }
-        if next.is_some() || h.count > bounds.count {
+        while b < buckets {
+            end_bucket(&mut w, &mut dir, (&mut b, buckets), offset)?;
+        }
+        offset += w.done().len() as u64;
+        file.write_all(w.done())?;
+        if h.count > bounds.count {
             return Err(too_big());
         }
         dir.write_all(&offset.to_le_bytes())?;
