@@ -149,48 +149,69 @@ fn bits_for(max: u64) -> u8 {
 /// the corpus; four bytes stored once 32 bits were waiting (three calls for a group's head),
 /// 130 instructions a posting, about 60 so.
 struct BitWriter {
-    /// The bytes done (`..pos`), then room.
+    /// The bytes done (`..bits.pos`), then room.
     out: Vec<u8>,
+    bits: Bits,
+}
+
+/// Where a [`BitWriter`] is: the bytes done and the bits waiting. Copied out of the writer for
+/// a hash group's puts ([`Bits::put`], into a slice with room enough), so that the compiler
+/// keeps it in registers: as fields of the writer, stored and loaded again around each byte
+/// stored (which might have been to them), the puts cost twice as many instructions.
+#[derive(Clone, Copy, Default)]
+struct Bits {
     pos: usize,
     acc: u64,
     n: u32,
 }
 
-impl BitWriter {
-    fn new() -> BitWriter {
-        BitWriter { out: vec![0; 1 << 16], pos: 0, acc: 0, n: 0 }
-    }
-
-    /// The bytes done.
+impl Bits {
+    /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero) into `out`,
+    /// which has 8 bytes of room from `pos` on.
     #[inline(always)]
-    fn done(&self) -> &[u8] {
-        &self.out[..self.pos]
-    }
-
-    /// Forgets the bytes done (written out); the bits waiting stay.
-    #[inline(always)]
-    fn clear(&mut self) {
-        self.pos = 0;
-    }
-
-    /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero).
-    #[inline(always)]
-    fn put(&mut self, v: u64, bits: u32) {
+    fn put(&mut self, out: &mut [u8], v: u64, bits: u32) {
         debug_assert!(bits <= 56 && v >> bits == 0);
         self.acc |= v << self.n;
         self.n += bits;
-        if self.out.len() < self.pos + 8 {
-            grow(&mut self.out);
-        }
-        self.out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
+        out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
         let bytes = self.n >> 3;
         self.pos += bytes as usize;
         self.acc >>= 8 * bytes;
         self.n &= 7;
     }
+}
+
+impl BitWriter {
+    fn new() -> BitWriter {
+        BitWriter { out: vec![0; 1 << 16], bits: Bits::default() }
+    }
+
+    /// The bytes done.
+    fn done(&self) -> &[u8] {
+        &self.out[..self.bits.pos]
+    }
+
+    /// Forgets the bytes done (written out); the bits waiting stay.
+    fn clear(&mut self) {
+        self.bits.pos = 0;
+    }
+
+    /// Makes room for puts of `bytes` bytes in all (each moves on by at most 7 bytes and
+    /// stores 8).
+    #[inline(always)]
+    fn room(&mut self, bytes: usize) {
+        if self.out.len() < self.bits.pos + bytes + 8 {
+            grow(&mut self.out, self.bits.pos + bytes + 8);
+        }
+    }
+
+    /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero).
+    fn put(&mut self, v: u64, bits: u32) {
+        self.room(8);
+        self.bits.put(&mut self.out, v, bits);
+    }
 
     /// Writes the `bits` low bits of `v` (any number up to 64).
-    #[inline(always)]
     fn put_long(&mut self, v: u64, bits: u32) {
         let v = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
         if bits <= 32 {
@@ -202,7 +223,6 @@ impl BitWriter {
     }
 
     /// `q` ones, then a zero.
-    #[inline(always)]
     fn unary(&mut self, mut q: u64) {
         while q >= 32 {
             self.put(u32::MAX as u64, 32);
@@ -212,7 +232,6 @@ impl BitWriter {
     }
 
     /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits.
-    #[inline(always)]
     fn gamma(&mut self, v: u64) {
         let n = 64 - v.leading_zeros();
         self.put_long(0, n - 1);
@@ -221,21 +240,18 @@ impl BitWriter {
     }
 
     /// Pads to a byte.
-    #[inline(always)]
     fn flush(&mut self) {
-        if self.n > 0 {
-            self.put(0, 8 - self.n);
+        if self.bits.n > 0 {
+            self.put(0, 8 - self.bits.n);
         }
-        self.acc = 0;
     }
 }
 
-/// Doubles the room of a [`BitWriter`]. Given the list rather than the writer, so that the
-/// writer's other fields can stay in registers (no call takes its address).
+/// Gives a [`BitWriter`]'s list `need` bytes or more (twice as many as it had, at least).
 #[cold]
 #[inline(never)]
-fn grow(out: &mut Vec<u8>) {
-    out.resize(2 * out.len() + 8, 0);
+fn grow(out: &mut Vec<u8>, need: usize) {
+    out.resize(need.max(2 * out.len()), 0);
 }
 
 /// Reads bits, least significant first; past the end reads zeros (see `overrun`).
@@ -556,22 +572,28 @@ pub fn write_blocks(
                 let (q, len) = (gap >> rice, group.len() as u64);
                 let n = 64 - len.leading_zeros();
                 let head_bits = (q.min(64) as u32) + 1 + rice + 2 * n;
-                if head_bits <= 56 {
+                if head_bits <= 56 && width <= 56 {
+                    // The head and each posting in one put each, on a copy of where the
+                    // writer is (see `Bits`).
+                    w.room(8 * group.len() + 8);
+                    let (out, mut bits) = (w.out.as_mut_slice(), w.bits);
                     let top = 1u64 << (n - 1);
                     let count = top | (len ^ top) << n;
                     let unary = ((1u64 << q) - 1) << 1 | 1;
-                    w.put(unary | (gap & rice_mask) << (q + 2) | count << (q as u32 + 2 + rice), head_bits);
+                    bits.put(out, unary | (gap & rice_mask) << (q + 2) | count << (q as u32 + 2 + rice), head_bits);
+                    for x in group {
+                        bits.put(
+                            out,
+                            (x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb)) & width_mask,
+                            width,
+                        );
+                    }
+                    w.bits = bits;
                 } else {
                     w.put(1, 1);
                     w.unary(q);
                     w.put_long(gap & rice_mask, rice);
                     w.gamma(len);
-                }
-                if width <= 56 {
-                    for x in group {
-                        w.put((x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb)) & width_mask, width);
-                    }
-                } else {
                     for x in group {
                         w.put_long(x.game, gb);
                         w.put_long(x.mv as u64, mb);

@@ -476,7 +476,8 @@ impl RunReader {
         // is 0 (a wrapping shift by 0 is then harmless).
         let (sm, sx) = ((8 * g) as u32, (8 * (g + m)) as u32);
         let one_word = g + m + x <= 8;
-        self.block.extend((0..whole).map(|k| {
+        // A closure that moves what it uses: borrowed, each was read through a reference.
+        self.block.extend((0..whole).map(move |k| {
             let r = k * n;
             match body.get(r..r + 16).and_then(|b| <&[u8; 16]>::try_from(b).ok()) {
                 Some(b) if one_word => {
@@ -658,52 +659,70 @@ impl Merge {
         if let Some(e) = self.error.take() {
             return Err(e);
         }
-        let mut k = self.heads.len();
-        while k > 0 {
-            let w = self.tree[0];
-            let e = self.heads[w];
-            if out.len() >= max && out.last().is_none_or(|l| l.hash != e.hash) {
-                break;
+        loop {
+            // Slices, not the lists (whose lengths and places the compiler would read again
+            // after each store): a few thousand postings at a time, until a block is used up.
+            let (heads, tree, feeds) = (&mut self.heads[..], &mut self.tree[..], &mut self.feeds[..]);
+            let k = heads.len();
+            if k == 0 {
+                return Ok(());
             }
-            if keep(&e) {
-                out.push(e);
-            }
-            let f = &mut self.feeds[w];
-            f.at += 1;
-            let next = match f.block.get(f.at) {
-                Some(&n) => n,
-                None => match f.refill() {
-                    Ok(Some(n)) => n,
-                    Ok(None) => {
-                        self.heads.swap_remove(w);
-                        self.feeds.swap_remove(w);
-                        self.build();
-                        k = self.heads.len();
-                        continue;
-                    }
-                    Err(err) => {
-                        self.heads.clear();
-                        self.feeds.clear();
-                        self.error = Some(err);
-                        return if out.is_empty() { Err(self.error.take().expect("set")) } else { Ok(()) };
-                    }
-                },
-            };
-            // The new head plays its way up from its leaf, against the loser at each node.
-            self.heads[w] = next;
-            let (mut win, mut p) = (w, (w + k) / 2);
-            while p > 0 {
-                let l = self.tree[p];
-                if before(&self.heads[l], &self.heads[win]) {
-                    self.tree[p] = win;
-                    win = l;
+            let w = loop {
+                let w = tree[0];
+                let e = heads[w];
+                if out.len() >= max && out.last().is_none_or(|l| l.hash != e.hash) {
+                    return Ok(());
                 }
-                p /= 2;
+                if keep(&e) {
+                    out.push(e);
+                }
+                let f = &mut feeds[w];
+                f.at += 1;
+                match f.block.get(f.at) {
+                    Some(&n) => heads[w] = n,
+                    None => break w,
+                }
+                replay(heads, tree, w);
+            };
+            match self.feeds[w].refill() {
+                Ok(Some(n)) => {
+                    self.heads[w] = n;
+                    replay(&self.heads, &mut self.tree, w);
+                }
+                Ok(None) => {
+                    self.heads.swap_remove(w);
+                    self.feeds.swap_remove(w);
+                    self.build();
+                }
+                Err(err) => {
+                    self.heads.clear();
+                    self.feeds.clear();
+                    self.tree.clear();
+                    if out.is_empty() {
+                        return Err(err);
+                    }
+                    self.error = Some(err);
+                    return Ok(());
+                }
             }
-            self.tree[0] = win;
         }
-        Ok(())
     }
+}
+
+/// Puts the new head of source `w` in its place in the loser tree `tree` of `heads`: it plays
+/// its way up from its leaf, against the loser at each node.
+#[inline(always)]
+fn replay(heads: &[Entry], tree: &mut [usize], w: usize) {
+    let (mut win, mut p) = (w, (w + heads.len()) / 2);
+    while p > 0 {
+        let l = tree[p];
+        if before(&heads[l], &heads[win]) {
+            tree[p] = win;
+            win = l;
+        }
+        p /= 2;
+    }
+    tree[0] = win;
 }
 
 #[cfg(test)]
