@@ -179,6 +179,38 @@ impl Bits {
         self.acc >>= 8 * bytes;
         self.n &= 7;
     }
+
+    /// Writes the `bits` low bits of `v` (any number up to 64) in two puts at most.
+    #[inline(always)] // a call would take `self`'s address: see `Bits`
+    fn put_long(&mut self, out: &mut [u8], v: u64, bits: u32) {
+        let v = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
+        if bits <= 32 {
+            self.put(out, v, bits);
+        } else {
+            self.put(out, v & 0xFFFF_FFFF, 32);
+            self.put(out, v >> 32, bits - 32);
+        }
+    }
+
+    /// `q` ones, then a zero: q / 32 + 1 puts.
+    #[inline(always)] // a call would take `self`'s address: see `Bits`
+    fn unary(&mut self, out: &mut [u8], mut q: u64) {
+        while q >= 32 {
+            self.put(out, u32::MAX as u64, 32);
+            q -= 32;
+        }
+        self.put(out, (1u64 << q) - 1, q as u32 + 1);
+    }
+
+    /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits; five puts at
+    /// most.
+    #[inline(always)] // a call would take `self`'s address: see `Bits`
+    fn gamma(&mut self, out: &mut [u8], v: u64) {
+        let n = 64 - v.leading_zeros();
+        self.put_long(out, 0, n - 1);
+        self.put(out, 1, 1);
+        self.put_long(out, v, n - 1);
+    }
 }
 
 impl BitWriter {
@@ -196,47 +228,12 @@ impl BitWriter {
         self.bits.pos = 0;
     }
 
-    /// Makes room for puts of `bytes` bytes in all (each moves on by at most 7 bytes and
-    /// stores 8).
-    #[inline(always)]
-    fn room(&mut self, bytes: usize) {
-        if self.out.len() < self.bits.pos + bytes + 8 {
-            grow(&mut self.out, self.bits.pos + bytes + 8);
-        }
-    }
-
     /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero).
     fn put(&mut self, v: u64, bits: u32) {
-        self.room(8);
+        if self.out.len() < self.bits.pos + 8 {
+            grow(&mut self.out, self.bits.pos + 8);
+        }
         self.bits.put(&mut self.out, v, bits);
-    }
-
-    /// Writes the `bits` low bits of `v` (any number up to 64).
-    fn put_long(&mut self, v: u64, bits: u32) {
-        let v = if bits >= 64 { v } else { v & ((1u64 << bits) - 1) };
-        if bits <= 32 {
-            self.put(v, bits);
-        } else {
-            self.put(v & 0xFFFF_FFFF, 32);
-            self.put(v >> 32, bits - 32);
-        }
-    }
-
-    /// `q` ones, then a zero.
-    fn unary(&mut self, mut q: u64) {
-        while q >= 32 {
-            self.put(u32::MAX as u64, 32);
-            q -= 32;
-        }
-        self.put((1u64 << q) - 1, q as u32 + 1);
-    }
-
-    /// Elias gamma of `v` ≥ 1: (n - 1) zeros, a one, then the n - 1 low bits.
-    fn gamma(&mut self, v: u64) {
-        let n = 64 - v.leading_zeros();
-        self.put_long(0, n - 1);
-        self.put_long(1, 1);
-        self.put_long(v, n - 1);
     }
 
     /// Pads to a byte.
@@ -431,6 +428,143 @@ fn end_bucket(
     Ok(())
 }
 
+/// The widths and masks a positions file's hash groups are written with (see [`Header`]).
+#[derive(Clone, Copy)]
+struct Layout {
+    /// The widths of a posting's game, move and next move, and of the three.
+    gb: u32,
+    mb: u32,
+    nb: u32,
+    width: u32,
+    /// The bits of `width` (a posting's fields in one word, when they fit in 56 bits, cut to
+    /// their widths: a field beyond its bound is an error, and must not spill into the next
+    /// field or the following bits before it is found).
+    width_mask: u64,
+    rice: u32,
+    rice_mask: u64,
+    /// A hash's bucket is `(hash >> 1) >> bucket_shift` and its bits below the bucket's
+    /// `hash & low_mask` (`Header::bucket_of` and `low`, without a branch on no bucket bits:
+    /// the shift by 64 - bits made in two).
+    bucket_shift: u32,
+    low_mask: u64,
+    buckets: u64,
+}
+
+impl Layout {
+    fn of(h: &Header) -> Layout {
+        let (gb, mb, nb) = (h.game_bits as u32, h.move_bits as u32, h.next_bits as u32);
+        let width = gb + mb + nb;
+        let rice = h.rice as u32;
+        Layout {
+            gb,
+            mb,
+            nb,
+            width,
+            width_mask: if width == 0 { 0 } else { u64::MAX >> (64 - width.min(64)) },
+            rice,
+            rice_mask: if rice == 0 { 0 } else { u64::MAX >> (64 - rice) },
+            bucket_shift: 63 - h.bucket_bits as u32,
+            low_mask: u64::MAX >> h.bucket_bits,
+            buckets: 1 << h.bucket_bits,
+        }
+    }
+}
+
+/// Writes the hash groups of `list` (checked: in order, within the bounds, after the groups
+/// before) into `w`; `place` is the bucket being written and the low bits of its last hash.
+/// Buckets that end go into `dir` (their directory entries: `written`, the bytes of the file
+/// before `w`'s, and `w`'s). `seen` is called with each group.
+///
+/// Where the writer is ([`Bits`]), the bucket and the list are locals, kept in registers: room
+/// for the whole block is made first, and a group whose head or postings do not fit in a put
+/// each (rare) makes room for its own. Not inlined into [`write_blocks`], where the registers
+/// go to other things.
+#[inline(never)]
+fn encode_block(
+    list: &[Entry],
+    l: Layout,
+    place: &mut (u64, u64),
+    w: &mut BitWriter,
+    (dir, written): (&mut impl Write, u64),
+    seen: &mut impl FnMut(&[Entry]),
+) -> std::io::Result<()> {
+    let Some(end) = list.last() else { return Ok(()) };
+    let (mut b, mut prev) = *place;
+    let mut bits = w.bits;
+    // Two puts a posting at most (a group's head and its posting), two a bucket ended.
+    let ends = (((end.hash >> 1) >> l.bucket_shift).saturating_sub(b)).min(l.buckets) as usize;
+    let need = 8 * (2 * list.len() + 2 * ends) + 16;
+    if w.out.len() < bits.pos + need {
+        grow(&mut w.out, bits.pos + need);
+    }
+    let mut out = w.out.as_mut_slice();
+    let mut at = 0;
+    while at < list.len() {
+        // The hash's postings: `list[at..end]`.
+        let hash = list[at].hash;
+        let mut end = at + 1;
+        while end < list.len() && list[end].hash == hash {
+            end += 1;
+        }
+        let group = &list[at..end];
+        at = end;
+        let gbucket = (hash >> 1) >> l.bucket_shift;
+        while b < gbucket {
+            // The end of the bucket: `0`, padded to a byte.
+            bits.put(out, 0, 1);
+            if bits.n > 0 {
+                bits.put(out, 0, 8 - bits.n);
+            }
+            b += 1;
+            if b < l.buckets {
+                dir.write_all(&(written + bits.pos as u64).to_le_bytes())?;
+            }
+            prev = 0;
+        }
+        let low = hash & l.low_mask;
+        let gap = low - prev;
+        prev = low;
+        // The head: `1`, the gap's quotient in unary and its remainder (Rice), the count
+        // (Elias gamma: n - 1 zeros, then the count's n bits from the top one up); in one put
+        // when it fits.
+        let (q, len) = (gap >> l.rice, group.len() as u64);
+        let n = 64 - len.leading_zeros();
+        let head_bits = (q.min(64) as u32) + 1 + l.rice + 2 * n;
+        if head_bits <= 56 && l.width <= 56 {
+            let top = 1u64 << (n - 1);
+            let count = top | (len ^ top) << n;
+            let unary = ((1u64 << q) - 1) << 1 | 1;
+            bits.put(out, unary | (gap & l.rice_mask) << (q + 2) | count << (q as u32 + 2 + l.rice), head_bits);
+            for x in group {
+                let v = x.game | (x.mv as u64) << l.gb | (x.next as u64) << (l.gb + l.mb);
+                bits.put(out, v & l.width_mask, l.width);
+            }
+        } else {
+            // Each field of at most 64 bits in two puts: the head's in 12 at most (the gap is
+            // below 2^(64 - bucket bits) and the Rice parameter 64 - bucket bits - 6, so its
+            // quotient is below 64: three puts), a posting's in 6.
+            let need = 8 * (12 + 6 * group.len()) + 8 * (2 * list.len() + 2 * ends) + 16;
+            if w.out.len() < bits.pos + need {
+                grow(&mut w.out, bits.pos + need);
+            }
+            out = w.out.as_mut_slice();
+            bits.put(out, 1, 1);
+            bits.unary(out, q);
+            bits.put_long(out, gap & l.rice_mask, l.rice);
+            bits.gamma(out, len);
+            for x in group {
+                bits.put_long(out, x.game, l.gb);
+                bits.put_long(out, x.mv as u64, l.mb);
+                bits.put_long(out, x.next as u64, l.nb);
+            }
+        }
+        seen(group);
+    }
+    w.bits = bits;
+    *place = (b, prev);
+    Ok(())
+}
+
 /// What [`write_blocks`] wrote.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Written {
@@ -507,28 +641,17 @@ pub fn write_blocks(
         let mut w = BitWriter::new();
         let too_big = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "a posting beyond the file's bounds");
         let out_of_order = || std::io::Error::new(std::io::ErrorKind::InvalidInput, "postings out of order");
-        let (gb, mb, nb) = (h.game_bits as u32, h.move_bits as u32, h.next_bits as u32);
-        let width = gb + mb + nb;
-        let rice = h.rice as u32;
-        let rice_mask = if rice == 0 { 0 } else { u64::MAX >> (64 - rice) };
-        // A posting's fields in one word (when they fit in 56 bits), cut to their widths: a
-        // field beyond its bound is an error (below), and must not spill into the next field
-        // or the following bits before it is found.
-        let width_mask = if width == 0 { 0 } else { u64::MAX >> (64 - width.min(64)) };
-        // The bucket being written (its directory entry written), the low bits of its last
-        // hash, and the hash of the last block's last group (the next block's must be above
-        // it). `offset`: the bytes written to the file, before `w`'s.
-        let mut b = 0u64;
+        let layout = Layout::of(&h);
+        // The bucket being written (its directory entry written) and the low bits of its last
+        // hash; the hash of the last block's last group (the next block's must be above it).
+        // `offset`: the bytes written to the file, before `w`'s.
+        let mut place = (0u64, 0u64);
         dir.write_all(&offset.to_le_bytes())?;
-        let mut prev = 0u64;
         let mut last: Option<u64> = None;
-        // A hash's bucket and its bits below the bucket's (`Header::bucket_of`, `Header::low`),
-        // without their branch on no bucket bits: the shift by 64 - bits made in two.
-        let (bucket_shift, low_mask) = (63 - bucket_bits as u32, u64::MAX >> bucket_bits);
         let mut block: Vec<Entry> = Vec::new();
         while next_block(&mut block)? {
-            // The block checked first, in a loop of its own (in the encoding loop below the
-            // checks cost 15 instructions a posting): in order, the first hash after the last
+            // The block checked first, in a loop of its own (in the encoding loop the checks
+            // cost 15 instructions a posting): in order, the first hash after the last
             // block's (a hash's postings are not split), each posting within the bounds.
             let Some(head) = block.first() else { continue };
             let mut bad = last.is_some_and(|l| head.hash <= l);
@@ -545,63 +668,7 @@ pub fn write_blocks(
                 return Err(too_big());
             }
             last = block.last().map(|e| e.hash);
-            // A slice, not the list (whose length and place the compiler would read again
-            // after each byte stored: the list's address is taken).
-            let list = block.as_slice();
-            let mut at = 0;
-            while at < list.len() {
-                // The hash's postings: `list[at..end]`.
-                let hash = list[at].hash;
-                let mut end = at + 1;
-                while end < list.len() && list[end].hash == hash {
-                    end += 1;
-                }
-                let group = &list[at..end];
-                at = end;
-                let gbucket = (hash >> 1) >> bucket_shift;
-                while b < gbucket {
-                    end_bucket(&mut w, &mut dir, (&mut b, buckets), offset)?;
-                    prev = 0;
-                }
-                let low = hash & low_mask;
-                let gap = low - prev;
-                prev = low;
-                // The head: `1`, the gap's quotient in unary and its remainder (Rice), the
-                // count (Elias gamma: n - 1 zeros, then the count's n bits from the top one
-                // up); in one call when it fits.
-                let (q, len) = (gap >> rice, group.len() as u64);
-                let n = 64 - len.leading_zeros();
-                let head_bits = (q.min(64) as u32) + 1 + rice + 2 * n;
-                if head_bits <= 56 && width <= 56 {
-                    // The head and each posting in one put each, on a copy of where the
-                    // writer is (see `Bits`).
-                    w.room(8 * group.len() + 8);
-                    let (out, mut bits) = (w.out.as_mut_slice(), w.bits);
-                    let top = 1u64 << (n - 1);
-                    let count = top | (len ^ top) << n;
-                    let unary = ((1u64 << q) - 1) << 1 | 1;
-                    bits.put(out, unary | (gap & rice_mask) << (q + 2) | count << (q as u32 + 2 + rice), head_bits);
-                    for x in group {
-                        bits.put(
-                            out,
-                            (x.game | (x.mv as u64) << gb | (x.next as u64) << (gb + mb)) & width_mask,
-                            width,
-                        );
-                    }
-                    w.bits = bits;
-                } else {
-                    w.put(1, 1);
-                    w.unary(q);
-                    w.put_long(gap & rice_mask, rice);
-                    w.gamma(len);
-                    for x in group {
-                        w.put_long(x.game, gb);
-                        w.put_long(x.mv as u64, mb);
-                        w.put_long(x.next as u64, nb);
-                    }
-                }
-                seen(group);
-            }
+            encode_block(&block, layout, &mut place, &mut w, (&mut dir, offset), &mut seen)?;
             h.count += block.len() as u64;
             // The bytes go out a megabyte or so at a time (more after a hash shared by very
             // many games).
@@ -611,8 +678,8 @@ pub fn write_blocks(
                 w.clear();
             }
         }
-        while b < buckets {
-            end_bucket(&mut w, &mut dir, (&mut b, buckets), offset)?;
+        while place.0 < buckets {
+            end_bucket(&mut w, &mut dir, (&mut place.0, buckets), offset)?;
         }
         offset += w.done().len() as u64;
         file.write_all(w.done())?;
@@ -1084,6 +1151,59 @@ mod tests {
             }
             assert!(f.group(12345).unwrap().is_none() || entries.iter().any(|e| e.hash == 12345));
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The postings handed over in blocks (cut between hashes, many sizes) make the same file
+    /// as in one; a hash cut between two blocks, or postings out of order, make none. Narrow
+    /// fields and many buckets: each head and posting in one put.
+    #[test]
+    fn blocks_write_the_same_file() {
+        let dir = std::env::temp_dir().join(format!("kifu-posblocks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.positions");
+        let mut entries: Vec<Entry> = (0..50_000u64)
+            .map(|i| {
+                let hash = if i % 11 == 0 { 1 << 40 } else { xxhash_rust::xxh3::xxh3_64(&(i % 30_000).to_le_bytes()) };
+                Entry { hash, game: i % 4000 + 1, mv: (i % 300) as u32, next: (i * 31 % 5000) as u32 }
+            })
+            .collect();
+        entries.sort_unstable();
+        let bounds = Bounds { count: entries.len() as u64, game: 4000, mv: 299, next: 4999 };
+        let write_in = |entries: &[Entry], cuts: &[usize]| {
+            let mut parts: std::collections::VecDeque<Vec<Entry>> = Default::default();
+            let mut at = 0;
+            for &c in cuts.iter().chain([&entries.len()]) {
+                parts.push_back(entries[at..c].to_vec());
+                at = c;
+            }
+            let next = |b: &mut Vec<Entry>| Ok(parts.pop_front().map(|p| *b = p).is_some());
+            let mut groups = 0;
+            let r = write_blocks(&path, next, bounds, 9, 3, |_| groups += 1);
+            r.map(|w| (std::fs::read(&path).unwrap()[64..].to_vec(), w.count, groups))
+        };
+        let whole = write_in(&entries, &[]).unwrap();
+        assert_eq!(whole.1, entries.len() as u64);
+        // Cuts between hashes only: the same bytes after the header.
+        let mut cuts = Vec::new();
+        let mut at = 1;
+        while at < entries.len() {
+            if entries[at].hash != entries[at - 1].hash {
+                cuts.push(at);
+                at += 1 + cuts.len() % 4000;
+            } else {
+                at += 1;
+            }
+        }
+        assert_eq!(write_in(&entries, &cuts).unwrap(), whole);
+        // A hash's postings in two blocks.
+        let split = (1..entries.len()).find(|&i| entries[i].hash == entries[i - 1].hash).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(write_in(&entries, &[split]).is_err());
+        assert!(!path.exists());
+        // Out of order.
+        entries.swap(10, 20_000);
+        assert!(write_in(&entries, &[]).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
