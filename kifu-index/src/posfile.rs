@@ -436,6 +436,8 @@ struct Layout {
     mb: u32,
     nb: u32,
     width: u32,
+    /// The shift of the next move in a posting's word (`gb + mb`).
+    next_shift: u32,
     /// The bits of `width` (a posting's fields in one word, when they fit in 56 bits, cut to
     /// their widths: a field beyond its bound is an error, and must not spill into the next
     /// field or the following bits before it is found).
@@ -460,6 +462,7 @@ impl Layout {
             mb,
             nb,
             width,
+            next_shift: gb + mb,
             width_mask: if width == 0 { 0 } else { u64::MAX >> (64 - width.min(64)) },
             rice,
             rice_mask: if rice == 0 { 0 } else { u64::MAX >> (64 - rice) },
@@ -503,8 +506,10 @@ fn encode_block(
         // The hash's postings: `list[at..end]`.
         let hash = list[at].hash;
         let mut end = at + 1;
-        while end < list.len() && list[end].hash == hash {
-            end += 1;
+        if list.get(end).is_some_and(|y| y.hash == hash) {
+            while end < list.len() && list[end].hash == hash {
+                end += 1;
+            }
         }
         let group = &list[at..end];
         at = end;
@@ -535,9 +540,15 @@ fn encode_block(
             let count = top | (len ^ top) << n;
             let unary = ((1u64 << q) - 1) << 1 | 1;
             bits.put(out, unary | (gap & l.rice_mask) << (q + 2) | count << (q as u32 + 2 + l.rice), head_bits);
-            for x in group {
-                let v = x.game | (x.mv as u64) << l.gb | (x.next as u64) << (l.gb + l.mb);
-                bits.put(out, v & l.width_mask, l.width);
+            let posting = |x: &Entry| (x.game | (x.mv as u64) << l.gb | (x.next as u64) << l.next_shift) & l.width_mask;
+            match group {
+                // Most hashes have one posting: no loop.
+                [x] => bits.put(out, posting(x), l.width),
+                _ => {
+                    for x in group {
+                        bits.put(out, posting(x), l.width);
+                    }
+                }
             }
         } else {
             // Each field of at most 64 bits in two puts: the head's in 12 at most (the gap is

@@ -978,8 +978,10 @@ pub(crate) fn rewrite(
                     hwm,
                     nonce,
                     |group| {
-                        if let Some(t) = tables.as_mut().filter(|_| group.len() as u64 >= summary_games) {
-                            t.push_group(group);
+                        if group.len() as u64 >= summary_games {
+                            if let Some(t) = tables.as_mut() {
+                                t.push_group(group);
+                            }
                         }
                     },
                 )
