@@ -938,7 +938,7 @@ pub(crate) fn rewrite(
         }
     }
     let hwm = max_id.max(old_hwm);
-    let is_live = |g: u64| live.get((g / 64) as usize).is_some_and(|w| w & 1 << (g % 64) != 0);
+    let is_live = |e: &Entry| live.get((e.game / 64) as usize).is_some_and(|w| w & 1 << (e.game % 64) != 0);
     let (mg, mm, mn) = runs.max();
     let mut bounds = crate::posfile::Bounds {
         count: runs.count() + rest.len() as u64,
@@ -952,7 +952,6 @@ pub(crate) fn rewrite(
         let kept = old.stream().filter(move |r| r.as_ref().map_or(true, |e| e.game <= old_hwm));
         merge.add(crate::runs::Source::Other(Box::new(kept))).map_err(io_error)?;
     }
-    let entries = merge.filter(|r| r.as_ref().map_or(true, |e| is_live(e.game)));
     let _ = std::fs::remove_file(top);
     let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
     let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
@@ -964,22 +963,28 @@ pub(crate) fn rewrite(
         let (back, spare) = std::sync::mpsc::channel::<Vec<Entry>>();
         std::thread::Builder::new()
             .name("kifu-merge".to_owned())
-            .spawn_scoped(scope, move || merge_blocks(entries, &tx, &spare))
+            .spawn_scoped(scope, move || merge_blocks(merge, is_live, &tx, &spare))
             .map_err(io_error)?;
-        let blocks = Blocks { rx, block: Vec::new(), at: 0, back };
         // Only a hash with `summary_games` postings or more can have that many games: the
         // others' postings are not handed to the tables at all (most hashes have one).
         let tables = &mut tables;
         let encode = std::thread::Builder::new()
             .name("kifu-encode".to_owned())
             .spawn_scoped(scope, move || {
-                crate::posfile::write_iter(path, blocks, bounds, hwm, nonce, |group| {
-                    if let Some(t) = tables.as_mut().filter(|_| group.len() as u64 >= summary_games) {
-                        for e in group {
-                            t.push(e)
+                crate::posfile::write_blocks(
+                    path,
+                    |b| next_block(&rx, &back, b),
+                    bounds,
+                    hwm,
+                    nonce,
+                    |group| {
+                        if group.len() as u64 >= summary_games {
+                            if let Some(t) = tables.as_mut() {
+                                t.push_group(group);
+                            }
                         }
-                    }
-                })
+                    },
+                )
             })
             .map_err(io_error)?;
         let done = beside();
@@ -993,82 +998,43 @@ pub(crate) fn rewrite(
     Ok(written)
 }
 
-/// Postings in a block handed from the merge's thread to the writing one.
+/// Postings in a block handed from the merge's thread to the writing one (more when a hash
+/// has more: a hash's postings are never split between blocks).
 const BLOCK: usize = 4096;
 
-/// Sends the postings of `entries` in blocks (taken from `spare` when the writing thread has
-/// given one back), then a read error if there is one; stops when the receiver is gone.
+/// Sends the postings of `merge` for which `keep` holds in blocks (each list taken from
+/// `spare` when the writing thread has given one back), then an empty block to say the merge
+/// is done, or a read error; stops when the receiver is gone.
 fn merge_blocks(
-    entries: impl Iterator<Item = std::io::Result<Entry>>,
+    mut merge: crate::runs::Merge,
+    keep: impl Fn(&Entry) -> bool,
     tx: &std::sync::mpsc::SyncSender<std::io::Result<Vec<Entry>>>,
     spare: &std::sync::mpsc::Receiver<Vec<Entry>>,
 ) {
-    let mut block = Vec::with_capacity(BLOCK);
-    for r in entries {
-        match r {
-            Ok(e) => {
-                block.push(e);
-                if block.len() == BLOCK {
-                    let mut next = spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(BLOCK));
-                    next.clear();
-                    if tx.send(Ok(std::mem::replace(&mut block, next))).is_err() {
-                        return;
-                    }
-                }
-            }
-            Err(e) => {
-                let _ = tx.send(Ok(block));
-                let _ = tx.send(Err(e));
-                return;
-            }
+    loop {
+        let mut block = spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(BLOCK));
+        block.clear();
+        let r = merge.fill(&mut block, BLOCK, &keep);
+        let end = !matches!(&r, Ok(()) if !block.is_empty());
+        if tx.send(r.map(|()| block)).is_err() || end {
+            return;
         }
-    }
-    let _ = tx.send(Ok(block));
-}
-
-/// The postings [`merge_blocks`] sends, one at a time; each block emptied goes back.
-struct Blocks {
-    rx: std::sync::mpsc::Receiver<std::io::Result<Vec<Entry>>>,
-    block: Vec<Entry>,
-    at: usize,
-    back: std::sync::mpsc::Sender<Vec<Entry>>,
-}
-
-impl Iterator for Blocks {
-    type Item = std::io::Result<Entry>;
-
-    /// Inlined into the encoding loop, the channel kept out of it: called through a function
-    /// of its own, the iterator cost 24 instructions a posting.
-    #[inline(always)]
-    fn next(&mut self) -> Option<std::io::Result<Entry>> {
-        if let Some(&e) = self.block.get(self.at) {
-            self.at += 1;
-            return Some(Ok(e));
-        }
-        self.next_block()
     }
 }
 
-impl Blocks {
-    /// Takes the next block from the channel and gives its first posting.
-    #[cold]
-    #[inline(never)]
-    fn next_block(&mut self) -> Option<std::io::Result<Entry>> {
-        loop {
-            if let Some(&e) = self.block.get(self.at) {
-                self.at += 1;
-                return Some(Ok(e));
-            }
-            match self.rx.recv().ok()? {
-                Ok(b) => {
-                    let done = std::mem::replace(&mut self.block, b);
-                    self.at = 0;
-                    let _ = self.back.send(done);
-                }
-                Err(e) => return Some(Err(e)),
-            }
-        }
+/// Puts the next block [`merge_blocks`] sent in `block` (the one there goes back to it) and
+/// says whether there was one; the merge's thread gone without saying it was done is an error.
+fn next_block(
+    rx: &std::sync::mpsc::Receiver<std::io::Result<Vec<Entry>>>,
+    back: &std::sync::mpsc::Sender<Vec<Entry>>,
+    block: &mut Vec<Entry>,
+) -> std::io::Result<bool> {
+    let b = rx.recv().map_err(|_| std::io::Error::other("the merge thread stopped"))??;
+    if b.is_empty() {
+        return Ok(false);
     }
+    let _ = back.send(std::mem::replace(block, b));
+    Ok(true)
 }
 
 /// A posting as [`dump_postings`] gives it: hash, file, offset, move, next.
