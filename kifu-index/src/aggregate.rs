@@ -56,6 +56,9 @@ pub struct Facts {
     date_rank: Vec<u32>,
     date_year: Vec<Option<f64>>,
     names: Vec<String>,
+    /// The games there are, one bit each, and the highest id.
+    live: Vec<u64>,
+    max_id: u64,
 }
 
 fn intern(map: &mut HashMap<String, u32>, list: &mut Vec<String>, s: Option<&str>) -> u32 {
@@ -70,7 +73,7 @@ fn intern(map: &mut HashMap<String, u32>, list: &mut Vec<String>, s: Option<&str
 }
 
 impl Facts {
-    /// The facts of every game of the database.
+    /// The facts of every game of the database, and which games it has.
     pub fn load(conn: &Connection) -> rusqlite::Result<Facts> {
         let mut f = Facts::default();
         let (mut dates, mut names) = (HashMap::new(), HashMap::new());
@@ -78,6 +81,11 @@ impl Facts {
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {
             let id = r.get::<_, i64>(0)? as usize;
+            if f.live.len() <= id / 64 {
+                f.live.resize(id / 64 + 1, 0);
+            }
+            f.live[id / 64] |= 1 << (id % 64);
+            f.max_id = f.max_id.max(id as u64);
             if f.winner.len() <= id {
                 let n = id + 1;
                 f.winner.resize(n, 0);
@@ -109,6 +117,17 @@ impl Facts {
         }
         f.date_year = f.dates.iter().map(|t| t.get(..4).and_then(|y| y.parse::<f64>().ok())).collect();
         Ok(f)
+    }
+
+    /// Whether the database has the game `id` (the games' ids are read with their facts: the
+    /// positions file keeps only theirs, and a query of its own cost a tenth of its writing).
+    pub fn is_live(&self, id: u64) -> bool {
+        self.live.get((id / 64) as usize).is_some_and(|w| w & 1 << (id % 64) != 0)
+    }
+
+    /// The highest game id of the database (0 for none).
+    pub fn max_id(&self) -> u64 {
+        self.max_id
     }
 }
 

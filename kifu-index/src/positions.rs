@@ -922,23 +922,10 @@ pub(crate) fn rewrite(
 ) -> Result<crate::posfile::Written, Error> {
     let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
-    // The live games, one bit each.
-    let mut live: Vec<u64> = Vec::new();
-    let mut max_id = 0u64;
-    {
-        let mut st = conn.prepare("SELECT id FROM games").map_err(db_error)?;
-        let mut rows = st.query([]).map_err(db_error)?;
-        while let Some(r) = rows.next().map_err(db_error)? {
-            let id = r.get::<_, i64>(0).map_err(db_error)? as u64;
-            if live.len() <= (id / 64) as usize {
-                live.resize((id / 64) as usize + 1, 0);
-            }
-            live[(id / 64) as usize] |= 1 << (id % 64);
-            max_id = max_id.max(id);
-        }
-    }
-    let hwm = max_id.max(old_hwm);
-    let is_live = |e: &Entry| live.get((e.game / 64) as usize).is_some_and(|w| w & 1 << (e.game % 64) != 0);
+    // The games' facts for the tables, and the live games (one query).
+    let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
+    let hwm = facts.max_id().max(old_hwm);
+    let is_live = |e: &Entry| facts.is_live(e.game);
     let (mg, mm, mn) = runs.max();
     let mut bounds = crate::posfile::Bounds {
         count: runs.count() + rest.len() as u64,
@@ -953,7 +940,6 @@ pub(crate) fn rewrite(
         merge.add(crate::runs::Source::Other(Box::new(kept))).map_err(io_error)?;
     }
     let _ = std::fs::remove_file(top);
-    let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
     let mut tables = crate::aggregate::Builder::new(top, &facts, summary_games.min(usize::MAX as u64) as usize).ok();
     // The merge runs on a thread of its own, handing blocks of postings to another, which
     // encodes them: the two halves of the work (about as long as each other) overlap. This

@@ -79,18 +79,18 @@ impl Widths {
         8 + self.0[0] + self.0[1] + self.0[2]
     }
 
-    /// Appends the record of `e`. Every copy is of a fixed size (a store, not a call to
-    /// `memcpy`): each field is written whole over the unused bytes of the one before.
-    fn put(self, out: &mut Vec<u8>, e: &Entry) {
+    /// Writes the record of `e` at the start of `out` (32 bytes, of which the record's are
+    /// kept: the next record goes over the rest). Every copy is of a fixed size (a store, not a
+    /// call to `memcpy`): each field is written whole over the unused bytes of the one before,
+    /// at places the compiler knows are in the 32 bytes (each width at most 8).
+    #[inline(always)]
+    fn put(self, out: &mut [u8; 32], e: &Entry) {
         let [g, m, _] = self.0;
-        let mut rec = [0u8; 32];
-        rec[..8].copy_from_slice(&e.hash.to_le_bytes());
-        rec[8..16].copy_from_slice(&e.game.to_le_bytes());
-        rec[8 + g..16 + g].copy_from_slice(&(e.mv as u64).to_le_bytes());
-        rec[8 + g + m..16 + g + m].copy_from_slice(&(e.next as u64).to_le_bytes());
-        let len = out.len() + self.record();
-        out.extend_from_slice(&rec);
-        out.truncate(len);
+        let (g, m) = (g.min(8), m.min(8));
+        out[..8].copy_from_slice(&e.hash.to_le_bytes());
+        out[8..16].copy_from_slice(&e.game.to_le_bytes());
+        out[8 + g..16 + g].copy_from_slice(&(e.mv as u64).to_le_bytes());
+        out[8 + g + m..16 + g + m].copy_from_slice(&(e.next as u64).to_le_bytes());
     }
 
     /// The posting at the start of `b` (one record or more).
@@ -248,15 +248,21 @@ fn write_run(path: &Path, buf: &mut [Entry]) -> std::io::Result<(u64, u32, u32)>
     let max = buf.iter().fold((0, 0, 0), |m, e| (m.0.max(e.game), m.1.max(e.mv), m.2.max(e.next)));
     let widths = Widths::of(max);
     let mut file = std::fs::File::create(path)?;
-    let mut out = Vec::with_capacity(1 << 20);
+    // The records go into a list of fixed length at `pos`, each put over 32 bytes of room
+    // (appended to a growing list, then cut to its length, they cost 37 instructions a posting
+    // on the corpus, twice as many).
+    let (n, mut pos) = (widths.record(), 0);
+    let mut out = vec![0u8; (1 << 20) + 32];
     for e in buf.iter() {
-        widths.put(&mut out, e);
-        if out.len() >= 1 << 20 {
-            file.write_all(&out)?;
-            out.clear();
+        let slot: &mut [u8; 32] = (&mut out[pos..pos + 32]).try_into().expect("32 bytes");
+        widths.put(slot, e);
+        pos += n;
+        if pos >= 1 << 20 {
+            file.write_all(&out[..pos])?;
+            pos = 0;
         }
     }
-    file.write_all(&out)?;
+    file.write_all(&out[..pos])?;
     Ok(max)
 }
 
