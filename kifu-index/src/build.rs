@@ -625,7 +625,15 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     let mut indexes = || -> Result<(), Error> {
         checkpoints.now();
         t_write = Some(start.elapsed());
-        schema::create_indexes(&conn).map_err(db_error)
+        schema::create_indexes(&conn).map_err(db_error)?;
+        // The indexes' pages copied into the database and the WAL emptied now (beside the
+        // positions file's encoding, which ends later), rather than when the database is closed,
+        // the last step (11 ms of a 700 ms run on the corpus). Without waiting: with another
+        // connection reading (or the checkpointer busy) it is left to the close, as before.
+        let _ = conn.busy_timeout(std::time::Duration::ZERO);
+        let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        conn.busy_timeout(schema::BUSY_TIMEOUT).map_err(db_error)?;
+        Ok(())
     };
     let mut indexed = false;
     if let (true, Some(runs)) = (options.positions, runs) {

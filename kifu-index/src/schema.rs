@@ -54,6 +54,9 @@ use std::path::Path;
 /// Bumped when a column changes; an index with another version is rebuilt from scratch.
 pub const VERSION: i64 = 4;
 
+/// How long the index's writing connection waits for a lock another connection holds.
+pub(crate) const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS files(
   id INTEGER PRIMARY KEY,
@@ -127,7 +130,7 @@ pub fn create_indexes(conn: &Connection) -> rusqlite::Result<()> {
 /// games).
 pub fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open(path)?;
-    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     // 16 KiB pages for a new database (an existing one keeps its own): a quarter of the writes
     // and reads of pages for the WAL and its checkpoints (`strace -f -c`: 8,832 pwrite64 and
     // 2,929 pread64 with 4 KiB pages, 2,481 and 822 with 16 KiB, on the corpus). Medians of 21
