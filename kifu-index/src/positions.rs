@@ -901,29 +901,27 @@ pub fn explore_games(conn: &Connection, db: &Path, pos: &Position, min_games: u6
 }
 
 /// Writes a new positions file: the old file's postings of games still in the database, and
-/// the postings this run read (its `runs` and `rest`, the postings still in memory), merged as
-/// they stream (see `runs`). Returns what was written.
+/// the postings this run read (its `runs` and `rest`, the postings still in memory, sorted),
+/// merged as they stream (see `runs`). Returns what was written.
 ///
 /// As the postings go by, the continuation tables of positions that `summary_games` games or
-/// more share are written (`aggregate`, `top`: `DB.positions.top`); a failure there only leaves
-/// explore to read the games.
+/// more share are written (`aggregate`, `top`: `DB.positions.top`) from the games' `facts`
+/// (which also say which games are live); a failure there only leaves explore to read the
+/// games.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn rewrite(
-    conn: &Connection,
     path: &Path,
     top: &Path,
     old: Option<PosFile>,
     old_hwm: u64,
     runs: &crate::runs::Runs,
     rest: Vec<Entry>,
+    facts: crate::aggregate::Facts,
     nonce: u64,
     summary_games: u64,
     beside: impl FnOnce() -> Result<(), Error>,
 ) -> Result<crate::posfile::Written, Error> {
-    let db_error = |e: rusqlite::Error| Error::database(path, e);
     let io_error = |e: std::io::Error| Error::other(format!("{}: {e}", path.display()));
-    // The games' facts for the tables, and the live games (one query).
-    let facts = crate::aggregate::Facts::load(conn).map_err(db_error)?;
     let hwm = facts.max_id().max(old_hwm);
     let is_live = |e: &Entry| facts.is_live(e.game);
     let (mg, mm, mn) = runs.max();

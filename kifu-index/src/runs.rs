@@ -405,10 +405,11 @@ impl Runs {
         }
     }
 
-    /// Every posting of the runs and of `rest`, in order (a k-way merge); `rest` is sorted
-    /// here ([`sort_in_parts`], on two threads). [`Runs::settle`] must have been called.
-    pub fn merge(&self, mut rest: Vec<Entry>) -> std::io::Result<Merge> {
-        sort_in_parts(&mut rest, true);
+    /// Every posting of the runs and of `rest`, in order (a k-way merge); `rest` must be sorted
+    /// ([`sort_in_parts`]: `build` sorts it while the last spill ends). [`Runs::settle`] must
+    /// have been called.
+    pub fn merge(&self, rest: Vec<Entry>) -> std::io::Result<Merge> {
+        debug_assert!(rest.windows(2).all(|w| w[0] <= w[1]), "the postings in memory are not sorted");
         let mut sources = Vec::with_capacity(self.files.len() + 1);
         for (f, widths) in &self.files {
             sources.push(Source::Run(RunReader::new(std::fs::File::open(f)?, *widths)));
@@ -812,6 +813,7 @@ mod tests {
         assert!(buf.len() < 512 + 700);
         let mut want = all.clone();
         want.sort_unstable();
+        sort_in_parts(&mut buf, true);
         let mut merge = runs.merge(buf).unwrap();
         let (mut got, mut block) = (Vec::new(), Vec::new());
         loop {
