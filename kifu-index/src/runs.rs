@@ -6,7 +6,8 @@
 //! not fit beside them), they are logged (see `posfile::Log`), sorted where they lie and
 //! written as one run (`DB.positions.run.N`, beside the database) and the memory is reused. At
 //! the end of the run the runs, the postings still in memory (sorted then, on two threads:
-//! [`sort_in_parts`]) and the old positions file's postings are merged (a k-way merge in a
+//! [`sort_in_parts`], while the last spill ends: `build`) and the old positions file's
+//! postings are merged (a k-way merge in a
 //! loser tree, [`Merge`], each run read through a small buffer, on a thread of its own:
 //! `positions::rewrite`) straight into the new positions file, handed over in blocks of a few
 //! thousand postings (`posfile::write_blocks`, on another thread).
