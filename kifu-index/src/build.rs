@@ -3,7 +3,7 @@
 //!
 //! # How a run goes
 //! 1. The paths are made absolute and walked; each file's size and modification time are compared
-//!    with the `files` table ([`incremental`](crate::incremental)): only new or changed files are
+//!    with the `files` table ([`incremental`]): only new or changed files are
 //!    read, and rows of files gone from disk under the paths are deleted.
 //! 2. Worker threads (a rayon pool of [`Options::threads`]) take the files one by one, each into
 //!    one `FileRecord` with a row per game and its final position (`extract`, `position`); no

@@ -611,7 +611,7 @@ fn plain_ascii<'a>(v: &kifu::text::Text<'a>) -> Option<&'a [u8]> {
     words.remainder().iter().all(|&b| (b' '..=b'~').contains(&b) && b != b'\\').then_some(raw)
 }
 
-/// The shape of a canonical node (see [`Collector::main_line_plain`]).
+/// The shape of a canonical node (see `Collector::main_line_plain`, with the `arrow` feature).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Node {
     /// `;B[xy]` or `;W[xy]`, `x` and `y` letters `a`–`z`.

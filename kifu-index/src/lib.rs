@@ -1,6 +1,6 @@
 //! # kifu-index — a SQLite index of Go and shogi game records
 //!
-//! Built on the [`kifu`] readers: [`build`] reads every record under some paths (files,
+//! Built on the [`kifu`] readers: [`build()`] reads every record under some paths (files,
 //! directories, compressed files, archives) into a database with one row per game — players,
 //! ranks, dates, results, komi, handicap and rules normalised, the main line's first moves and
 //! its hash, the final position — reading only what changed since the last run. [`find`] and

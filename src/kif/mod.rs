@@ -140,11 +140,11 @@ pub fn sniff(head: &[u8]) -> Confidence {
     }
 }
 
-/// How many KIF lines, with no other line among them, make [`sniff`] sure.
+/// How many KIF lines, with no other line among them, make [`sniff()`] sure.
 const SURE_RUN: usize = 12;
 
 /// Whether a line of kind `kind` is KIF (`Some(true)`), neutral (`None`) or other
-/// (`Some(false)`), for [`sniff`].
+/// (`Some(false)`), for [`sniff()`].
 fn judge(line: &[u8], kind: Kind, enc: Enc) -> Option<bool> {
     match kind {
         Kind::Blank | Kind::Program | Kind::Comment | Kind::Bookmark => None,

@@ -1,4 +1,4 @@
-//! The KIF pull reader: a game's layout is found first ([`scan`](super::scan): its end and its
+//! The KIF pull reader: a game's layout is found first ([`scan`]: its end and its
 //! `変化` blocks), then its lines are read in tree order, one event per call, with an explicit
 //! stack of the lines of play being read (a `変化` block is read where it branches off, then
 //! the line it branches from goes on). What KIF shares with KI2 (the charset, headers, start

@@ -420,7 +420,7 @@ enum Ty {
 /// What the specification says of one property.
 #[derive(Clone, Copy)]
 struct Def {
-    /// Bit `n` set: defined in FF[n].
+    /// Bit `n` set: defined in `FF[n]`.
     versions: u8,
     class: Class,
     ty: Ty,

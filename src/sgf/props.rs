@@ -262,7 +262,7 @@ pub(crate) struct Ident {
 }
 
 impl Ident {
-    /// The upper-case letters of `raw` (FF[3] lower-case letters dropped).
+    /// The upper-case letters of `raw` (`FF[3]` lower-case letters dropped).
     pub(crate) fn normalise(raw: &[u8]) -> Ident {
         let mut id = Ident { buf: [0; 8], len: 0, overlong: false };
         for &b in raw {

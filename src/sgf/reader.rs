@@ -73,7 +73,7 @@ pub struct Reader<'a> {
     window: &'a [u8],
     /// The board size clamped to 26 (`a`-`z`): the hot path's moves use lower-case letters only.
     lower: [u8; 2],
-    /// FF[3] lower-case identifiers were reported in this game (once per game is enough).
+    /// `FF[3]` lower-case identifiers were reported in this game (once per game is enough).
     warned_lowercase: bool,
     /// The root's `GM` is not 1: the game is not Go, so its moves, setup and marks are passed
     /// through as properties rather than read as Go points.

@@ -496,14 +496,14 @@ thread_local! {
     static PLAIN_LEN: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
 }
 
-/// Within [`open_file`]'s callback: the input's size when it is the plain file itself (its
+/// Within `open_file`'s callback: the input's size when it is the plain file itself (its
 /// `stat`), so that a worker knows a file too large to read whole before reading any of it, and
 /// a buffer is sized once for a file read whole.
 pub(crate) fn plain_len() -> Option<u64> {
     PLAIN_LEN.get()
 }
 
-/// [`open_file`], stopping as soon as `f` breaks (the members after it are not read).
+/// `open_file`, stopping as soon as `f` breaks (the members after it are not read).
 fn open_file_until<F>(path: &Path, f: &mut F) -> ControlFlow<()>
 where
     F: FnMut(&str, Result<Input<'_>, Error>) -> ControlFlow<()>,

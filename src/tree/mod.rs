@@ -1,6 +1,6 @@
 //! Game trees in an arena, the main line without a tree, and the canonical SGF writer.
 //!
-//! - [`build`] (or a reusable [`Builder`]) pulls one game from any [`EventSource`](crate::EventSource) and stores it
+//! - [`build()`] (or a reusable [`Builder`]) pulls one game from any [`EventSource`](crate::EventSource) and stores it
 //!   in a [`bumpalo::Bump`] as a [`GameTree`]: nodes with their events, children in file order,
 //!   `u32` node indices. Text is copied into the arena, so a tree outlives the source's buffer
 //!   (slice, `io::Read` chunk, decompressor) and one lifetime serves every input.

@@ -1,5 +1,5 @@
 //! The state machine KIF's and KI2's readers share: the file's charset, a game's start (its
-//! layout found by [`scan`](super::scan)), its header lines, its start position handed out one
+//! layout found by [`scan`]), its header lines, its start position handed out one
 //! piece at a time, the stack of the lines of play being read (a `変化` block entered where it
 //! branches off, left at its end), the queue of events one step produced, and the game's end.
 //!

@@ -66,7 +66,7 @@ pub(super) const SLIDES: [u16; 14] = [
     direction_bits(ORTH),
 ];
 
-/// The eight lines out of a square that [`ShogiPosition::attacked`] walks, as (file, rank) steps.
+/// The eight lines out of a square that [`ShogiPosition::attacked`](super::ShogiPosition::attacked) walks, as (file, rank) steps.
 pub(super) const LINES: [(i8, i8); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// Per line, the step between its squares in `ShogiPosition::board` (files run right to left).
