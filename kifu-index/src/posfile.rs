@@ -211,6 +211,28 @@ impl Bits {
         self.put(out, 1, 1);
         self.put_long(out, v, n - 1);
     }
+
+    /// Ends bucket `*b` of `buckets` (a `0`, padded to a byte: two puts) and starts the next,
+    /// if there is one: its directory entry, `written` (the bytes of the file before `out`'s)
+    /// and the bytes done, goes into `dir`.
+    #[inline(always)] // a call would take `self`'s address: see `Bits`
+    fn end_bucket(
+        &mut self,
+        out: &mut [u8],
+        dir: &mut impl Write,
+        (b, buckets): (&mut u64, u64),
+        written: u64,
+    ) -> std::io::Result<()> {
+        self.put(out, 0, 1);
+        if self.n > 0 {
+            self.put(out, 0, 8 - self.n);
+        }
+        *b += 1;
+        if *b < buckets {
+            dir.write_all(&(written + self.pos as u64).to_le_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 impl BitWriter {
@@ -228,18 +250,10 @@ impl BitWriter {
         self.bits.pos = 0;
     }
 
-    /// Writes the `bits` low bits of `v` (at most 56; the bits above must be zero).
-    fn put(&mut self, v: u64, bits: u32) {
-        if self.out.len() < self.bits.pos + 8 {
-            grow(&mut self.out, self.bits.pos + 8);
-        }
-        self.bits.put(&mut self.out, v, bits);
-    }
-
-    /// Pads to a byte.
-    fn flush(&mut self) {
-        if self.bits.n > 0 {
-            self.put(0, 8 - self.bits.n);
+    /// Makes room for `bytes` more past the bytes done.
+    fn room(&mut self, bytes: usize) {
+        if self.out.len() < self.bits.pos + bytes {
+            grow(&mut self.out, self.bits.pos + bytes);
         }
     }
 }
@@ -410,24 +424,6 @@ pub fn write(path: &Path, entries: &[Entry], hwm: u64, nonce: u64) -> std::io::R
     Ok(write_blocks(path, next, bounds, hwm, nonce, |_| {})?.bytes)
 }
 
-/// Ends bucket `b` of `buckets` (a `0`, padded to a byte) and starts the next (its directory
-/// entry: `written`, the bytes of the file before `w`'s, and `w`'s), if there is one.
-#[inline(always)]
-fn end_bucket(
-    w: &mut BitWriter,
-    dir: &mut impl Write,
-    (b, buckets): (&mut u64, u64),
-    written: u64,
-) -> std::io::Result<()> {
-    w.put(0, 1);
-    w.flush();
-    *b += 1;
-    if *b < buckets {
-        dir.write_all(&(written + w.done().len() as u64).to_le_bytes())?;
-    }
-    Ok(())
-}
-
 /// The widths and masks a positions file's hash groups are written with (see [`Header`]).
 #[derive(Clone, Copy)]
 struct Layout {
@@ -515,15 +511,7 @@ fn encode_block(
         at = end;
         let gbucket = (hash >> 1) >> l.bucket_shift;
         while b < gbucket {
-            // The end of the bucket: `0`, padded to a byte.
-            bits.put(out, 0, 1);
-            if bits.n > 0 {
-                bits.put(out, 0, 8 - bits.n);
-            }
-            b += 1;
-            if b < l.buckets {
-                dir.write_all(&(written + bits.pos as u64).to_le_bytes())?;
-            }
+            bits.end_bucket(out, dir, (&mut b, l.buckets), written)?;
             prev = 0;
         }
         let low = hash & l.low_mask;
@@ -692,7 +680,8 @@ pub fn write_blocks(
             }
         }
         while place.0 < buckets {
-            end_bucket(&mut w, &mut dir, (&mut place.0, buckets), offset)?;
+            w.room(16);
+            w.bits.end_bucket(&mut w.out, &mut dir, (&mut place.0, buckets), offset)?;
         }
         offset += w.done().len() as u64;
         file.write_all(w.done())?;
