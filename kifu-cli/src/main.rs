@@ -36,7 +36,11 @@ use std::process::ExitCode;
 /// time of `kifu index`: 919 -> 867 ms on one reading thread, 831 -> 759 ms on two; `kifu
 /// stats` unchanged (560 against 561 ms; 597 against 608 ms on two). Without transparent huge
 /// pages (the `no_thp` feature): with them, fresh 2 MiB pages were zeroed whole, 7-8% of the
-/// index's CPU time.
+/// index's CPU time. mimalloc's version 2 (the `v2` feature) rather than the crate's default
+/// version 3, whose start-up (reserving and mapping its arenas) made every run of `kifu` 0.9 ms
+/// of CPU dearer (`perf stat -r 50 kifu --version`: 3.35 -> 2.46 ms): `kifu stats` on
+/// sgf/collections 5-7% faster at one and two threads (wall, medians of 21 paired runs), `kifu
+/// index` on the corpus the same (CPU ratio 1.01, 15 paired runs).
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
