@@ -49,16 +49,23 @@ use std::process::ExitCode;
     the game before, and the last game of an input those after it, so they add up to kifu stats's \
     except in inputs that hold no game), \
     bytes (records read), output_files, output_bytes, seconds. Exit 1 when records had errors (the \
-    games are still written), 2 on a usage problem (nothing is created).")]
+    games are still written), 2 on a usage problem: a path that does not exist, a file named on \
+    the command line that is not a game record or cannot be read, an --arrow-ipc FILE that exists \
+    (without --force) or is an input, a --parquet DIR that holds anything. Nothing is left \
+    behind then: an output found to be wrong only once the reading has started is removed.")]
 pub struct Args {
     /// Files or directories (walked recursively), archives, compressed files; `-` is standard input.
     paths: Vec<PathBuf>,
     /// Write hive-partitioned Parquet files under DIR (created; it must not hold anything yet).
     #[arg(long, value_name = "DIR", conflicts_with = "arrow_ipc", required_unless_present = "arrow_ipc")]
     parquet: Option<PathBuf>,
-    /// Write one Arrow IPC file (the Feather v2 format) instead.
+    /// Write one Arrow IPC file (the Feather v2 format) instead. A FILE that exists is not
+    /// overwritten without `--force`, and never when it is one of the inputs (exit 2).
     #[arg(long, value_name = "FILE")]
     arrow_ipc: Option<PathBuf>,
+    /// Overwrite the `--arrow-ipc` FILE if it exists.
+    #[arg(long)]
+    force: bool,
     /// Export the record files an existing index lists (they are read again) as well as PATHs.
     #[arg(long, value_name = "DB")]
     from_index: Option<PathBuf>,
@@ -119,9 +126,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if usage > 0 {
         return Ok(ExitCode::from(crate::exit::USAGE));
     }
+    let dir_existed = args.parquet.as_ref().is_some_and(|d| d.exists());
     let mut sink = match (&args.parquet, &args.arrow_ipc) {
         (Some(dir), _) => Sink::Parquet(Parquet::create(dir, args)?),
         (None, Some(file)) => {
+            check_output(file, &paths, args.force)?;
             let f = File::create(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let w =
                 arrow_ipc::writer::FileWriter::try_new(std::io::BufWriter::new(f), &kifu_index::arrow::games_schema())
@@ -162,6 +171,29 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             errors += 1;
         }
     }
+    for input in &summary.skipped_inputs {
+        if crate::exit::named(&args.paths, input) {
+            eprintln!("kifu: {input}: not a game record kifu can read");
+            usage += 1;
+        }
+    }
+    if usage > 0 {
+        // A usage problem leaves nothing behind: the output goes (a Parquet directory that was
+        // there, empty, before the run stays, empty).
+        match (&args.parquet, &args.arrow_ipc) {
+            (Some(dir), _) => {
+                let _ = std::fs::remove_dir_all(dir);
+                if dir_existed {
+                    let _ = std::fs::create_dir(dir);
+                }
+            }
+            (None, Some(file)) => {
+                let _ = std::fs::remove_file(file);
+            }
+            (None, None) => {}
+        }
+        return Ok(ExitCode::from(crate::exit::USAGE));
+    }
     let secs = start.elapsed().as_secs_f64();
     let mut s = String::new();
     if args.json {
@@ -189,6 +221,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     crate::out::println(&s);
     Ok(crate::exit::status(usage, errors, warnings, false))
+}
+
+/// Refuses an `--arrow-ipc` output that exists (unless `force`) or that is one of `inputs` (the
+/// same file, however named: it would be emptied before it is read).
+fn check_output(file: &Path, inputs: &[PathBuf], force: bool) -> Result<(), String> {
+    let Ok(out) = std::fs::canonicalize(file) else { return Ok(()) };
+    if inputs.iter().any(|p| std::fs::canonicalize(p).is_ok_and(|p| p == out)) {
+        return Err(format!("{}: the output is also an input", file.display()));
+    }
+    if !force {
+        return Err(format!("{}: exists (use --force to overwrite)", file.display()));
+    }
+    Ok(())
 }
 
 /// The sum of a UInt32 column.

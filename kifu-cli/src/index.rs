@@ -150,5 +150,32 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         );
     }
     crate::out::println(&s);
-    Ok(crate::exit::status(0, summary.errors, summary.warnings, args.strict))
+    let usage = named_not_records(&args.db, &args.paths);
+    Ok(crate::exit::status(usage, summary.errors, summary.warnings, args.strict))
+}
+
+/// Says `kifu: PATH: not a game record kifu can read` for each file named on the command line
+/// that the index holds as no game record (read in this run or an earlier one: a file, not an
+/// archive holding records), and gives how many: a usage problem (exit 2), as `kifu stats`
+/// makes it, where a README found in a directory is only counted.
+fn named_not_records(db: &std::path::Path, paths: &[PathBuf]) -> u64 {
+    let Ok(conn) = kifu_index::open_existing(db) else { return 0 };
+    let Ok(mut st) = conn.prepare(
+        "SELECT 1 FROM files f WHERE f.path = ?1 AND f.format IS NULL AND f.error IS NULL
+           AND NOT EXISTS (SELECT 1 FROM files m WHERE m.parent_id = f.id)",
+    ) else {
+        return 0;
+    };
+    let mut n = 0;
+    for p in paths {
+        if p.as_os_str() == "-" || !std::fs::metadata(p).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        let Ok(abs) = std::fs::canonicalize(p) else { continue };
+        if st.exists([abs.to_string_lossy()]).unwrap_or(false) {
+            eprintln!("kifu: {}: not a game record kifu can read", p.display());
+            n += 1;
+        }
+    }
+    n
 }

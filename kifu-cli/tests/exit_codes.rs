@@ -164,3 +164,64 @@ fn utf16_without_a_bom_is_read_by_every_command() {
     assert_eq!(code, 0);
     assert!(out.contains("\"games\":1"), "{out}");
 }
+
+/// `index` and `export` make a file named on the command line that is not a game record a
+/// usage problem (exit 2), as `stats` does; `export` then leaves no output behind. A file named
+/// and reached again through its folder is indexed once.
+#[test]
+fn index_and_export_name_a_non_record() {
+    let d = temp("named");
+    let text = d.join("notes.txt");
+    std::fs::write(&text, "not a game record\n").unwrap();
+    let game = d.join("game.sgf");
+    std::fs::copy(samples().join("ear-reddening.sgf"), &game).unwrap();
+    let db = d.join("i.sqlite");
+    let (code, _, err) = kifu(&["index", "--db", &p(&db), &p(&game), &p(&text)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("notes.txt: not a game record"), "{err}");
+    // Unchanged on the next run, and still named.
+    assert_eq!(kifu(&["index", "--db", &p(&db), &p(&text)]).0, 2);
+    // In a folder it is only counted; the file named and in the folder is one row.
+    let db2 = d.join("j.sqlite");
+    let (code, out, err) = kifu(&["index", "--json", "--db", &p(&db2), &p(&game), &p(&d)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"games\":1"), "{out}");
+    // export: exit 2 and no output.
+    let arrow = d.join("out.arrow");
+    let (code, _, err) = kifu(&["export", "--arrow-ipc", &p(&arrow), &p(&game), &p(&text)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("notes.txt: not a game record"), "{err}");
+    assert!(!arrow.exists());
+    let pq = d.join("pq");
+    let (code, _, err) = kifu(&["export", "--parquet", &p(&pq), &p(&game), &p(&text)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!pq.exists());
+}
+
+/// `export --arrow-ipc FILE` does not overwrite FILE without `--force`, and never when FILE is
+/// one of its inputs.
+#[test]
+fn export_keeps_existing_files() {
+    let d = temp("export-force");
+    let game = d.join("game.sgf");
+    std::fs::copy(samples().join("ear-reddening.sgf"), &game).unwrap();
+    let before = std::fs::read(&game).unwrap();
+    let arrow = d.join("out.arrow");
+    std::fs::write(&arrow, "precious").unwrap();
+    let (code, _, err) = kifu(&["export", "--arrow-ipc", &p(&arrow), &p(&game)]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("exists (use --force to overwrite)"), "{err}");
+    assert_eq!(std::fs::read(&arrow).unwrap(), b"precious");
+    assert_eq!(kifu(&["export", "--force", "--arrow-ipc", &p(&arrow), &p(&game)]).0, 0);
+    assert!(std::fs::read(&arrow).unwrap().starts_with(b"ARROW1"));
+    for force in [false, true] {
+        let mut args = vec!["export".to_owned(), "--arrow-ipc".to_owned(), p(&game), p(&game)];
+        if force {
+            args.push("--force".to_owned());
+        }
+        let (code, _, err) = kifu(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("the output is also an input"), "{err}");
+        assert_eq!(std::fs::read(&game).unwrap(), before);
+    }
+}

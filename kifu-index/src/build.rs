@@ -452,11 +452,15 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
     // Runs a killed run left (its postings are in the log).
     crate::runs::remove_stale(&options.db);
     let mut files = Vec::new();
+    // A file reached twice (named and in a folder named too, or a folder named twice) is read
+    // once: its row is unique.
+    let mut seen = std::collections::HashSet::new();
     for item in crate::walk::walk(&roots) {
         match item {
             Ok(p)
                 if is_own(&db_files, &own_names, &p)
                     || db_files.first().is_some_and(|db| crate::runs::is_run(db, &p)) => {}
+            Ok(p) if !seen.insert(p.clone()) => {}
             Ok(p) => files.push(p),
             Err((p, e)) => {
                 progress.path_error(&p, &e);

@@ -41,7 +41,9 @@ def main() -> None:
         for threads in (["--threads", "1"], []):
             commands = {
                 "stats": lambda: [binary, "stats", *threads, folder],
-                "export --arrow-ipc": lambda: [binary, "export", *threads, "--arrow-ipc", str(out / "t.arrow"), folder],
+                "export --arrow-ipc": lambda: [
+                    binary, "export", *threads, "--force", "--arrow-ipc", str(out / "t.arrow"), folder,
+                ],
                 "export --parquet": lambda: [binary, "export", *threads, "--parquet", str(out / "pq"), folder],
             }
             times = {name: [] for name in commands}

@@ -43,6 +43,10 @@ pub struct BatchSummary {
     pub files: u64,
     /// Inputs that are not game records (a README): not errors.
     pub skipped: u64,
+    /// Those of them that are `inputs` themselves, as written (not files found in a directory
+    /// or members of an archive): a caller can tell one named on its command line, which is a
+    /// usage problem where a README in a folder is not.
+    pub skipped_inputs: Vec<String>,
     /// Games (rows given to `each`).
     pub games: u64,
     /// Bytes of records read (as `kifu stats` counts them).
@@ -141,7 +145,12 @@ pub fn games_batches<E>(
                     failed = Some(e);
                 }
             }
-            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => summary.skipped += 1,
+            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
+                summary.skipped += 1;
+                if inputs.iter().any(|p| p.to_string_lossy() == input) {
+                    summary.skipped_inputs.push(input.to_string());
+                }
+            }
             Err(e) => summary.input_errors.push((input.to_string(), e)),
         }
     });
