@@ -109,9 +109,9 @@ macro_rules! warning_kinds {
         }
 
         impl WarningKind {
-            /// Every kind, in declaration order.
-            #[cfg(test)]
-            pub(crate) const ALL: &'static [WarningKind] = &[$(WarningKind::$kind),*];
+            /// Every kind, in declaration order (for a program that checks a kind's name it
+            /// was given, as `kifu check --select` does).
+            pub const ALL: &'static [WarningKind] = &[$(WarningKind::$kind),*];
 
             /// A stable snake_case name.
             pub fn as_str(self) -> &'static str {

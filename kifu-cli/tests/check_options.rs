@@ -52,3 +52,21 @@ fn select_and_ignore_filter_kinds_and_the_exit_status() {
     let (code, _) = check(&["--strict", "--ignore", "junk_before_game"], "junk (;GM[1];B[aa])");
     assert_eq!(code, 0, "an ignored one is not");
 }
+
+/// A kind that no problem has (a typo) is a usage error naming it, not a clean run that hides
+/// every problem.
+#[test]
+fn unknown_kinds_are_refused() {
+    for flag in ["--select", "--ignore"] {
+        let out = Command::new(KIFU).args(["check", flag, "illegal_move,bogus_kind", "-"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("unknown kind `bogus_kind`") && err.contains("junk_before_game"), "{err}");
+    }
+    // Every kind the summary names is accepted.
+    let (_, v) = check(&[], GAME);
+    for (kind, _) in kinds(&v) {
+        let (code, _) = check(&["--select", &kind], GAME);
+        assert_ne!(code, 2, "{kind}");
+    }
+}
