@@ -31,30 +31,39 @@ pub fn parse_position(
     size: u8,
     game: impl FnOnce(&str, Result<u32, String>) -> Option<Result<Position, String>>,
 ) -> Result<Position, String> {
-    let err = |e: Error| format!("{q}: {e}");
     let t = q.trim();
+    if t.is_empty() {
+        return Err("an empty position (the empty board is `sgf:SZ[19]`)".to_owned());
+    }
+    // `FILE#MOVE` whose FILE is not there: said if no other form reads `q` either.
+    let mut no_file = None;
+    let err = |e: Error, no_file: Option<&str>| match no_file {
+        Some(f) => format!("{q}: no file `{f}` (FILE#MOVE), and not a position in another form ({e})"),
+        None => format!("{q}: {e}"),
+    };
     if let Some(m) = t.strip_prefix("moves:") {
-        return Position::from_move_list(m, size).map_err(err);
+        return Position::from_move_list(m, size).map_err(|e| err(e, None));
     }
     if let Some(s) = t.strip_prefix("sgf:") {
-        return Position::from_sgf_setup(s).map_err(err);
+        return Position::from_sgf_setup(s).map_err(|e| err(e, None));
     }
     if let Some(s) = t.strip_prefix("sfen:") {
-        return Position::from_sfen(s).map_err(err);
+        return Position::from_sfen(s).map_err(|e| err(e, None));
     }
     if let Some((file, number)) = t.rsplit_once('#') {
         let n = number.parse().map_err(|_| format!("{q}: bad move number `{number}` after `#` (0, 1, 2…)"));
         if let Some(found) = game(file, n) {
             return found;
         }
+        no_file = Some(file.split_once('@').map_or(file, |(f, _)| f));
     }
     if t.starts_with('(') || t.contains('[') {
-        return Position::from_sgf_setup(t).map_err(err);
+        return Position::from_sgf_setup(t).map_err(|e| err(e, no_file));
     }
     if t.starts_with("sfen") || t.starts_with("position") || t.contains('/') {
-        return Position::from_sfen(t).map_err(err);
+        return Position::from_sfen(t).map_err(|e| err(e, no_file));
     }
-    Position::from_move_list(t, size).map_err(err)
+    Position::from_move_list(t, size).map_err(|e| err(e, no_file))
 }
 
 impl Position {
@@ -104,5 +113,31 @@ mod tests {
         let bad = parse_position("a.sgf#x", 19, |_, n| Some(n.map(|_| go.clone())));
         assert!(bad.unwrap_err().contains("bad move number `x`"));
         assert!(parse_position("zz#x", 19, none).is_err());
+    }
+
+    /// A query that would be read as another position than the one written is refused, with
+    /// why: a point off the board, a move on an occupied point, an illegal shogi move, an empty
+    /// text, a `FILE#MOVE` whose file is not there.
+    #[test]
+    fn other_positions_are_refused() {
+        let none = |_: &str, _: Result<u32, String>| None;
+        for (q, why) in [
+            ("zz", "point_off_board"),
+            ("pd pd", "move 2 is illegal (occupied)"),
+            ("AB[zz]", "point_off_board"),
+            ("sgf:SZ[9]AB[kk]", "point_off_board"),
+            ("7g7f 7g7f", "7g7f 7g7f"),
+            ("7g7f 3c3d 2b3c+", "2b3c+"),
+            ("sfen:garbage", "not a position"),
+            ("", "an empty position"),
+            ("none.sgf#3", "no file `none.sgf`"),
+        ] {
+            let e = parse_position(q, 19, none).unwrap_err();
+            assert!(e.contains(why), "{q}: {e}");
+        }
+        // Legal ones, and a capture, still read.
+        assert!(parse_position("pd dp pp dd", 19, none).is_ok());
+        assert!(parse_position("ba aa ab", 9, none).is_ok());
+        assert!(parse_position("7g7f 3c3d 8h2b+", 19, none).is_ok());
     }
 }

@@ -179,7 +179,7 @@ impl Position {
             sgf.push_str(&format!(";{c}[{point}]"));
         }
         sgf.push(')');
-        Position::from_record(sgf.as_bytes())
+        Position::from_query(sgf.as_bytes())
     }
 
     /// The position SGF setup gives (`AB[pd][dp]AW[dd]`, optionally with `SZ[13]`), on a 19 ×
@@ -187,20 +187,29 @@ impl Position {
     pub fn from_sgf_setup(setup: &str) -> Result<Position, Error> {
         let t = setup.trim();
         let sgf = if t.starts_with('(') { t.to_owned() } else { format!("(;GM[1]{})", t.trim_start_matches(';')) };
-        Position::from_record(sgf.as_bytes())
+        Position::from_query(sgf.as_bytes())
     }
 
     /// The shogi position of an SFEN (its move number ignored), optionally followed by
     /// `moves` and USI moves.
     pub fn from_sfen(sfen: &str) -> Result<Position, Error> {
         let t = sfen.trim().trim_start_matches("position").trim().trim_start_matches("sfen").trim();
-        Position::from_record(format!("position sfen {t}\n").as_bytes())
+        Position::from_query(format!("position sfen {t}\n").as_bytes())
     }
 
     /// The shogi position after USI moves from the standard start (`7g7f 3c3d`).
     pub fn from_usi_moves(moves: &str) -> Result<Position, Error> {
         let t = moves.trim().trim_start_matches("moves").trim();
-        Position::from_record(format!("position startpos moves {t}\n").as_bytes())
+        Position::from_query(format!("position startpos moves {t}\n").as_bytes())
+    }
+
+    /// [`Position::from_record`] for a record made from a query's text: refused (a usage
+    /// error) when reading it took a repair, or a move of it is illegal, since its position would
+    /// then be another than the one asked for (`zz` on 19 × 19 read as a pass, the second `pd`
+    /// of `pd pd` dropped).
+    fn from_query(text: &[u8]) -> Result<Position, Error> {
+        query_problem(text).map_or(Ok(()), |why| Err(Error::usage(why)))?;
+        Position::from_record(text)
     }
 
     /// A move of the index (`next`, canonical orientation) as played in this position's own
@@ -255,6 +264,38 @@ impl Position {
             })
             .unwrap_or(0)
     }
+}
+
+/// What makes the record of a query (see [`Position::from_query`]) another position than the
+/// one asked for: the first warning or error of its reading, else its first illegal move.
+fn query_problem(text: &[u8]) -> Option<String> {
+    use kifu::EventSource;
+    let config = kifu::Config::default();
+    let Some(mut reader) = kifu::AnyReader::detect(text, config) else {
+        return Some("not a position kifu can read".to_owned());
+    };
+    let shogi = reader.format().kind() == kifu::GameKind::Shogi;
+    let mut pos = ShogiPosition::new();
+    let mut moves = 0;
+    while let Some(ev) = reader.next_event() {
+        let ev = match ev {
+            Ok(kifu::Event::Warning(w)) => return Some(format!("{}: {}", w.kind.as_str(), w.kind.message())),
+            Err(e) => return Some(e.to_string()),
+            Ok(ev) => ev,
+        };
+        if shogi {
+            moves += matches!(ev, kifu::Event::Move(_)) as u32;
+            if let Err(why) = pos.apply(&ev) {
+                return Some(format!("move {moves} is illegal ({})", why.as_str()));
+            }
+        }
+    }
+    if shogi {
+        return None;
+    }
+    let mut reader = kifu::AnyReader::detect(text, config)?;
+    let replay = kifu::position::go::replay(&mut reader, &kifu::position::go::ReplayOptions::default()).ok()??;
+    replay.illegal.first().map(|m| format!("move {} is illegal ({})", m.number, m.kind.as_str()))
 }
 
 /// A shogi position mirrored left to right: file `f` becomes `10 - f`; hands and side to move

@@ -100,9 +100,12 @@ def test_find_position_equals_the_cli(built: Path) -> None:
 
 def test_bad_positions(built: Path) -> None:
     index = kifu.Index(built / "games.sqlite")
-    for bad in ["zz9", "sfen:not an sfen", f"{built / 'a.sgf'}#x"]:
+    # Not a position; a point off the board; a move on an occupied point; a bad move number.
+    for bad in ["zz9", "sfen:not an sfen", "zz", "pd pd", f"{built / 'a.sgf'}#x"]:
         with pytest.raises(ValueError):
             index.explore(bad)
         with pytest.raises(ValueError):
             index.find(position=bad)
-    assert index.explore("qq", size=9)["games"] == 0
+    with pytest.raises(ValueError):
+        index.explore("qq", size=9)
+    assert index.explore("ee", size=9)["games"] == 0
