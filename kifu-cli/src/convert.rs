@@ -136,6 +136,9 @@ struct Totals {
     files_written: u64,
     repairs: u64,
     refused: u64,
+    /// Moves and events the target has no place for, left out (a CSA or USI file's
+    /// variations, a JGF node's moves after its first), each input's said on standard error.
+    left_out: u64,
     warnings: u64,
     errors: u64,
     usage: u64,
@@ -150,6 +153,7 @@ impl Totals {
         self.games += o.games;
         self.repairs += o.repairs;
         self.refused += o.refused;
+        self.left_out += o.left_out;
         self.warnings += o.warnings;
         self.errors += o.errors;
         self.log.push_str(&o.log);
@@ -265,13 +269,22 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .num("files_written", t.files_written)
             .num("repairs", t.repairs)
             .num("refused", t.refused)
+            .num("left_out", t.left_out)
             .num("warnings", t.warnings)
             .num("errors", t.errors)
             .end();
     } else {
         s = format!(
-            "{} inputs ({} skipped): {} games written to {} files, {} repairs, {} refused; {} warnings, {} errors",
-            t.inputs, t.skipped, t.games, t.files_written, t.repairs, t.refused, t.warnings, t.errors
+            "{} inputs ({} skipped): {} games written to {} files, {} repairs, {} refused, {} left out; {} warnings, {} errors",
+            t.inputs,
+            t.skipped,
+            t.games,
+            t.files_written,
+            t.repairs,
+            t.refused,
+            t.left_out,
+            t.warnings,
+            t.errors
         );
     }
     // The summary goes to standard error when the records go to standard output.
@@ -515,6 +528,17 @@ impl Converter {
                     match self.write(&tree, &mut out) {
                         Ok(()) => {
                             t.games += 1;
+                            let lost = match self.to {
+                                Target::Jgf | Target::Jgf1 => self.jgf.moves_left_out(),
+                                _ => 0,
+                            };
+                            if lost > 0 {
+                                t.left_out += lost;
+                                t.log.push_str(&format!(
+                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first (a JGF node holds one move)\n",
+                                    tree.offset()
+                                ));
+                            }
                             if !self.to.collection() {
                                 outputs.push(std::mem::take(&mut out));
                             }
@@ -586,6 +610,7 @@ impl Converter {
                 stream_events(name, reader, t, &mut out, |ev, out| {
                     w.event(ev, out).map_err(|e| e.message().to_string())
                 });
+                off_main(name, "usi", w.off_main(), t);
                 w.games()
             }
             _ => {
@@ -593,6 +618,7 @@ impl Converter {
                 stream_events(name, reader, t, &mut out, |ev, out| {
                     w.event(ev, out).map_err(|e| e.message().to_string())
                 });
+                off_main(name, self.to.extension(), w.off_main(), t);
                 w.games()
             }
         };
@@ -602,6 +628,15 @@ impl Converter {
         } else {
             vec![out]
         }
+    }
+}
+
+/// Says and counts the `n` events of variations a main-line-only target (CSA, USI) left out of
+/// input `name`.
+fn off_main(name: &str, to: &str, n: u64, t: &mut Totals) {
+    if n > 0 {
+        t.left_out += n;
+        t.log.push_str(&format!("kifu: {name}: left out {n} events of variations ({to} holds the main line only)\n"));
     }
 }
 

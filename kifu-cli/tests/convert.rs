@@ -280,3 +280,36 @@ fn sgf_stream_keeps_parentheses_balanced_on_malformed_variations() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// What a target has no place for is said and counted as left out, not dropped silently: a
+/// node's second move in JGF, a shogi game's variations in CSA and USI. SGF splits the node
+/// instead (a repair), leaving nothing out.
+#[test]
+fn losses_are_said_and_counted() {
+    let d = temp("losses");
+    let two = d.join("two.sgf");
+    std::fs::write(&two, "(;SZ[9];B[aa]W[bb];B[cc])").unwrap();
+    let two = two.to_str().unwrap();
+    for (to, left_out) in [("jgf", 1), ("jgf1", 1), ("sgf", 0)] {
+        let (code, _, err) = kifu(&["convert", "--json", "--to", to, two]);
+        assert_eq!(code, 0, "{to}: {err}");
+        let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+        assert_eq!(v["left_out"], left_out, "{to}: {err}");
+        assert_eq!(err.contains("left out 1 moves after a node's first"), left_out == 1, "{to}: {err}");
+    }
+    // A KIF record with variations (written here: the main line and one branch at move 2).
+    let kif = d.join("branch.kifu");
+    std::fs::write(
+        &kif,
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n   3 ６八銀(79)\n",
+    )
+    .unwrap();
+    let kif = kif.to_str().unwrap();
+    for to in ["csa", "usi"] {
+        let (code, _, err) = kifu(&["convert", "--json", "--to", to, kif]);
+        assert_eq!(code, 0, "{to}: {err}");
+        let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+        assert!(v["left_out"].as_u64().unwrap() >= 2, "{to}: {err}");
+        assert!(err.contains(&format!("events of variations ({to} holds the main line only)")), "{to}: {err}");
+    }
+}

@@ -95,6 +95,9 @@ pub fn write(tree: &GameTree<'_>, version: Version, out: &mut Vec<u8>) -> Result
 pub struct Writer {
     /// For each open variation group: the next sibling to write as a variation (or `NONE`).
     stack: Vec<u32>,
+    /// Moves of the last game written left out: a node holds one move in JGF, and the moves
+    /// after a node's first (`;B[aa]W[bb]`, which SGF allows) have no place.
+    left_out: u64,
 }
 
 const NONE: u32 = u32::MAX;
@@ -481,6 +484,7 @@ impl Writer {
         if is_shogi(tree) {
             return Err(Refused);
         }
+        self.left_out = 0;
         out.push(b'{');
         let mut first = true;
         self.header(tree, version, &mut first, out);
@@ -488,6 +492,12 @@ impl Writer {
         self.tree(tree, version, out);
         out.extend_from_slice(b"}\n");
         Ok(())
+    }
+
+    /// Moves the last game written left out: each move of a node after its first (a node of
+    /// JGF holds one move). A caller reports them (`kifu convert` does).
+    pub fn moves_left_out(&self) -> u64 {
+        self.left_out
     }
 
     fn header(&mut self, tree: &GameTree<'_>, v: Version, first: &mut bool, out: &mut Vec<u8>) {
@@ -611,7 +621,7 @@ impl Writer {
                                 let s = NodeId(s);
                                 out.extend_from_slice(b",[");
                                 self.stack.push(tree.next_sibling(s).map_or(NONE, |n| n.0));
-                                node(tree, v, s, out);
+                                self.left_out += node(tree, v, s, out);
                                 at = s;
                                 break;
                             }
@@ -630,7 +640,7 @@ impl Writer {
                             self.stack.push(s.0);
                         }
                     }
-                    node(tree, v, c, out);
+                    self.left_out += node(tree, v, c, out);
                     at = c;
                 }
             }
@@ -794,13 +804,16 @@ const COMMENT: u32 = 32;
 const CLOCK: u32 = 64;
 const OTHER: u32 = 128;
 
-fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
+/// Gives the moves it left out (see [`Writer::moves_left_out`]).
+fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) -> u64 {
     out.push(b'{');
     let mut f = true;
     // Which kinds of events the node has (one pass), so that each key's pass over the
     // node's events runs only when it will find something.
     let mut has = 0u32;
+    let mut moves = 0u64;
     for e in node_events(tree, n) {
+        moves += matches!(e, Event::Move(_)) as u64;
         has |= match e {
             Event::Name(_) => NAME,
             Event::Move(_) => MOVE,
@@ -1058,6 +1071,7 @@ fn node(tree: &GameTree<'_>, v: Version, n: NodeId, out: &mut Vec<u8>) {
         }
     }
     out.push(b'}');
+    moves.saturating_sub(1)
 }
 
 /// A static name as a text.
