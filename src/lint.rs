@@ -49,6 +49,12 @@ pub fn none(_input: &[u8], _out: &mut Vec<Warning>) {}
 /// bracketed value (`PB[Lee]`, a `\]` does not end it) or of the line, at most 60 bytes (then
 /// `…`), decoded lossily as UTF-8. Empty when `offset` is past the end.
 pub fn quote(input: &[u8], offset: u64) -> String {
+    quote_in(input, offset, crate::text::Charset::Utf8)
+}
+
+/// [`quote`] of an input in `charset` (a KIF file's Shift_JIS: its excerpts were shown as
+/// UTF-8, garbled).
+pub fn quote_in(input: &[u8], offset: u64, charset: crate::text::Charset) -> String {
     const MAX: usize = 60;
     let Some(rest) = usize::try_from(offset).ok().and_then(|o| input.get(o..)) else {
         return String::new();
@@ -71,7 +77,7 @@ pub fn quote(input: &[u8], offset: u64) -> String {
         i += 1;
     }
     let cut = end.min(MAX);
-    let text = String::from_utf8_lossy(&rest[..cut]);
+    let text = charset.decode(&rest[..cut]).text;
     // A character cut in two decodes as U+FFFD at the end: drop it.
     let text = if cut < end { text.trim_end_matches('\u{FFFD}').to_string() + "…" } else { text.into_owned() };
     text

@@ -81,11 +81,17 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
     let mut problems = Vec::new();
     let mut warnings: Vec<(kifu::Warning, bool)> = Vec::new();
     let mut games = 0;
+    // The input's charset, as its texts say (its excerpts are decoded in it).
+    let mut charset = kifu::text::Charset::Utf8;
     loop {
         let warning = match reader.next_event() {
             None => break,
             Some(Ok(Event::GameStart { .. })) => {
                 games += 1;
+                None
+            }
+            Some(Ok(Event::Info(i))) => {
+                charset = i.value().charset();
                 None
             }
             Some(Ok(Event::Warning(w))) => Some(w),
@@ -123,7 +129,7 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
             position: reader.locate(w.offset),
             error,
             kind: w.kind.as_str(),
-            message: describe(bytes, &w),
+            message: describe(bytes, &w, charset),
         });
     }
     problems.sort_by_key(|p| p.position.offset);
@@ -370,8 +376,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 
 /// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
 /// property and its value.
-fn describe(bytes: &[u8], w: &kifu::Warning) -> String {
-    let quote = kifu::lint::quote(bytes, w.offset);
+fn describe(bytes: &[u8], w: &kifu::Warning, charset: kifu::text::Charset) -> String {
+    let quote = kifu::lint::quote_in(bytes, w.offset, charset);
     if quote.trim().is_empty() {
         w.kind.message().to_string()
     } else {

@@ -109,7 +109,8 @@ pub fn write_event(line: &mut String, ev: &Event<'_>) {
         }
         Event::Info(info) => {
             o.str("key", info.key().as_str());
-            o.str("name", &String::from_utf8_lossy(info.name()));
+            // The name in the input's charset, as the value (a KIF key is Shift_JIS).
+            o.str("name", &info.value().charset().decode(info.name()).text);
             text(&mut o, "value", info.value());
         }
         Event::Node | Event::VariationEnd | Event::Warning(_) => {}

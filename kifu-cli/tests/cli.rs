@@ -289,3 +289,19 @@ fn an_empty_first_variation_stays_the_main_line() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(show.contains(r#""main_line":"(;B[aa];W[ff])""#), "{show}");
 }
+
+/// A Shift_JIS KIF file: `events` gives its keys' names and `check` its excerpts decoded from
+/// Shift_JIS (both were shown as UTF-8, garbled).
+#[test]
+fn shift_jis_names_and_excerpts_are_decoded() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-sjis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sjis.kif");
+    std::fs::write(&path, b"\x8aJ\x8en\x93\xfa\x8e\x9e\x81F2014/10/22 15:23:19\x0a\x8e\xe8\x8d\x87\x8a\x84\x81F\x95\xbd\x8e\xe8\x0a\x8e\xe8\x90\x94----\x8ew\x8e\xe8---------\x8f\xc1\x94\xef\x8e\x9e\x8a\xd4--\x0a   1 \x82V\x98Z\x95\xe0(77)\x0a   2 \x82R\x8el\x82w(33)\x0a").unwrap();
+    let p = path.to_str().unwrap();
+    let (out, _, _) = kifu(&["events", p]);
+    assert!(out.contains("\"name\":\"開始日時\""), "{out}");
+    let (out, _, _) = kifu(&["check", p]);
+    assert!(out.contains("unknown_key") && out.contains("３四Ｘ(33)"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
