@@ -63,7 +63,7 @@ struct Cli {
 enum Command {
     /// Count files, games, nodes, moves, variations, warnings and errors under PATHs.
     Stats(stats::Args),
-    /// Print each game's tree in canonical SGF, one line per game; shogi games in CSA (`--moves`: moves only).
+    /// Print each game's tree in canonical SGF, each game from a new line (long ones over several); shogi games in CSA (`--moves`: moves only, one line per game).
     Tree(tree::Args),
     /// Report every warning and error as `path:line:column: kind: message`; exit 1 on errors.
     Check(check::Args),

@@ -97,7 +97,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .end();
     } else {
         use std::fmt::Write;
-        let _ = writeln!(s, "{}@{}  {} ({} bytes)", path.display(), g.offset, format.as_str(), g.length.unwrap_or(0));
+        // The length is unknown when the game did not end (`--json`: null).
+        let length = g.length.map_or_else(|| "length unknown".to_owned(), |n| format!("{n} bytes"));
+        let _ = writeln!(s, "{}@{}  {} ({length})", path.display(), g.offset, format.as_str());
         for (k, v) in fields.iter().chain(std::iter::once(&("time_control", tc.clone()))) {
             if let Some(v) = v {
                 let _ = writeln!(s, "{k}: {v}");

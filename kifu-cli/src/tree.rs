@@ -1,6 +1,7 @@
-//! `kifu tree [--moves] FILE[@OFFSET]`: one line per game, its tree in canonical SGF (the full
-//! form breaks long games into lines between nodes); a shogi game (of a format whose `GameKind`
-//! is shogi) in CSA instead, see [`csa`].
+//! `kifu tree [--moves] FILE[@OFFSET]`: each game's tree in canonical SGF, a game starting on a
+//! line of its own (the full form breaks long games into lines between nodes; with `--moves`
+//! one line per game); a shogi game (of a format whose `GameKind` is shogi) in CSA instead, see
+//! [`csa`].
 //!
 //! With `--moves`, only moves: nodes without a move are dropped and their children promoted, one
 //! move per node, single-child branches inline, children in file order, SGF coordinates, a pass as

@@ -240,7 +240,10 @@ fn rank_range(q: &str) -> Result<(i32, i32), Error> {
 }
 
 /// A number or a range `MIN..MAX` (either end open) of a flag, as bounds.
-fn number_range<T: std::str::FromStr + Copy>(flag: &str, q: &str) -> Result<(Option<T>, Option<T>), Error> {
+fn number_range<T: std::str::FromStr + Copy + PartialOrd>(
+    flag: &str,
+    q: &str,
+) -> Result<(Option<T>, Option<T>), Error> {
     let bad =
         || Error::usage(format!("{flag} {q}: expected a number or a range MIN..MAX (either end may be left out)"));
     let one = |s: &str| s.trim().parse::<T>().map_err(|_| bad());
@@ -254,6 +257,12 @@ fn number_range<T: std::str::FromStr + Copy>(flag: &str, q: &str) -> Result<(Opt
             let hi = if b.trim().is_empty() { None } else { Some(one(b)?) };
             if lo.is_none() && hi.is_none() {
                 return Err(bad());
+            }
+            // A reversed range matches nothing: said, not answered with no games.
+            if let (Some(l), Some(h)) = (lo, hi) {
+                if l > h {
+                    return Err(Error::usage(format!("{flag} {q}: MIN is above MAX")));
+                }
             }
             Ok((lo, hi))
         }
@@ -662,6 +671,7 @@ mod tests {
         assert_eq!(number_range::<i64>("--moves", "7").unwrap(), (Some(7), Some(7)));
         assert!(number_range::<i64>("--moves", "..").is_err());
         assert!(number_range::<i64>("--moves", "a..b").is_err());
+        assert!(number_range::<f64>("--komi", "7..5").unwrap_err().to_string().contains("MIN is above MAX"));
         assert_eq!(number_range::<f64>("--komi", "-0.5..7").unwrap(), (Some(-0.5), Some(7.0)));
         assert_eq!(size_text("19").unwrap(), "19");
         assert_eq!(size_text("19x19").unwrap(), "19");

@@ -105,6 +105,9 @@ pub struct Reader<'a> {
     carry_first: bool,
     // --- per game ---
     saw_position: bool,
+    /// The standard start was assumed for want of a position (one warning, which also stands
+    /// for the turn line missing with it).
+    assumed_start: bool,
     saw_turn: bool,
     moves: u64,
     last_color: Option<Color>,
@@ -320,6 +323,7 @@ impl<'a> Reader<'a> {
             context_version: None,
             carry_first: false,
             saw_position: false,
+            assumed_start: false,
             saw_turn: false,
             moves: 0,
             last_color: None,
@@ -568,6 +572,7 @@ impl<'a> Reader<'a> {
         self.games += 1;
         self.state = State::InGame;
         self.saw_position = false;
+        self.assumed_start = false;
         self.saw_turn = false;
         self.moves = 0;
         self.last_color = None;
@@ -660,6 +665,7 @@ impl<'a> Reader<'a> {
             if self.moves == 0 && !self.saw_position {
                 // No start position at all: assume the standard one.
                 self.saw_position = true;
+                self.assumed_start = true;
                 self.placed = MAX_PIECES;
                 self.expand = Expand::Standard { next: 0 };
                 self.refeed = Some(s);
@@ -667,9 +673,13 @@ impl<'a> Reader<'a> {
             }
             self.saw_turn = true;
             self.turn = m.color;
+            self.refeed = Some(s);
+            if self.assumed_start {
+                // No header at all: the warning for the start stands for the turn too.
+                return Ok(Event::Turn(m.color));
+            }
             let w = self.warn(WarningKind::MissingValue, s.start)?;
             self.queue.push(Event::Turn(m.color));
-            self.refeed = Some(s);
             return Ok(w);
         }
         self.moves += 1;
