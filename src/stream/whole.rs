@@ -7,7 +7,7 @@
 //! file pulled, on 1 and 2 threads; 2026-11-28, a shared 2-core machine whose speed varied, so
 //! ranges over three runs). On sgf/collections (20 files, 0.8 MB on average) mapping saved the
 //! copy: 8% at one thread in the quietest run, more in noisier ones, and 3% or less of wall
-//! time at two. On sgf/real-ai (7,260 files of 4 KB) it lost: 1.1–1.7× the time at one thread
+//! time at two. On sgf/real-ai (7,260 files, 1.4 KB on average) it lost: 1.1–1.7× the time at one thread
 //! and 6–9× at two, each map and unmap a system call and each unmap, with two threads, a flush of
 //! the other core's address translations. Mapping also needs `unsafe`, and a mapped file that
 //! another process truncates kills the reader with `SIGBUS`, where a read returns what is there.
