@@ -340,6 +340,11 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// The stable name of every kind ([`ErrorKind::as_str`]), in declaration order (for a
+    /// program that checks a kind's name it was given, as `kifu check --select` does).
+    pub const NAMES: [&'static str; 8] =
+        ["syntax", "unexpected_eof", "limit_exceeded", "strict", "not_a_game_record", "illegal_move", "encoding", "io"];
+
     /// A stable snake_case name.
     pub fn as_str(&self) -> &'static str {
         match self {
@@ -439,7 +444,7 @@ impl std::error::Error for Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{LineIndex, Position, WarningKind};
+    use super::{ErrorKind, Limit, LineIndex, Position, WarningKind};
 
     #[test]
     fn line_index() {
@@ -460,5 +465,36 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), WarningKind::ALL.len());
+    }
+
+    /// `ErrorKind::NAMES` is every kind's `as_str`, once each (a kind added to the enum and
+    /// not to the list fails the match below, then this).
+    #[test]
+    fn error_names_are_every_kind() {
+        let kinds = [
+            ErrorKind::Syntax,
+            ErrorKind::UnexpectedEof,
+            ErrorKind::LimitExceeded(Limit::Depth),
+            ErrorKind::Strict(WarningKind::BadValue),
+            ErrorKind::NotAGameRecord,
+            ErrorKind::IllegalMove,
+            ErrorKind::Encoding,
+            ErrorKind::Io,
+        ];
+        for k in &kinds {
+            // Exhaustive: a new kind must be listed here, and so in `NAMES`.
+            match k {
+                ErrorKind::Syntax
+                | ErrorKind::UnexpectedEof
+                | ErrorKind::LimitExceeded(_)
+                | ErrorKind::Strict(_)
+                | ErrorKind::NotAGameRecord
+                | ErrorKind::IllegalMove
+                | ErrorKind::Encoding
+                | ErrorKind::Io => {}
+            }
+        }
+        let names: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
+        assert_eq!(names, ErrorKind::NAMES);
     }
 }

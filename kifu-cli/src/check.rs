@@ -136,19 +136,15 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
     Some((games, problems))
 }
 
-/// The stable names of the errors a check reports (an error made of a warning by `--strict`
-/// keeps the warning's name).
-const ERROR_KINDS: [&str; 7] =
-    ["syntax", "unexpected_eof", "limit_exceeded", "not_a_game_record", "illegal_move", "encoding", "io"];
-
 /// Refuses a `--select` or `--ignore` kind that no problem has (a typo would hide every
 /// problem, or none, and leave a clean exit code).
 fn check_kinds(args: &Args) -> Result<(), String> {
-    let known = |k: &str| ERROR_KINDS.contains(&k) || kifu::WarningKind::ALL.iter().any(|w| w.as_str() == k);
+    // Every name a problem can have: an error made of a warning by `--strict` keeps the
+    // warning's name, so `strict` is none.
+    let mut all: Vec<&str> = kifu::ErrorKind::NAMES.into_iter().filter(|&n| n != "strict").collect();
+    all.extend(kifu::WarningKind::ALL.iter().map(|w| w.as_str()));
     for (flag, kinds) in [("--select", &args.select), ("--ignore", &args.ignore)] {
-        if let Some(k) = kinds.iter().find(|k| !known(k)) {
-            let mut all: Vec<&str> = ERROR_KINDS.to_vec();
-            all.extend(kifu::WarningKind::ALL.iter().map(|w| w.as_str()));
+        if let Some(k) = kinds.iter().find(|k| !all.contains(&k.as_str())) {
             all.sort_unstable();
             all.dedup();
             return Err(format!("check {flag}: unknown kind `{k}`; the kinds are {}", all.join(", ")));
