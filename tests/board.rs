@@ -86,6 +86,41 @@ fn multi_stone_captures_and_two_groups_at_once() {
     assert_eq!(rows(&b)[2], "X.X.X");
 }
 
+/// `Board::removed` lists what the last move took, group by group in the order of the move's
+/// neighbours (left, right, above, below), each group from the stone next to the move; a pass,
+/// an illegal move and a quiet move list nothing; setup leaves the list alone.
+#[test]
+fn removed_lists_the_stones_the_last_move_took() {
+    let at = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
+    let mut b = board(&[
+        "XO.OX", //
+        ".XOX.", //
+        "..X..",
+    ]);
+    b.play(B, p(2, 0)).unwrap();
+    assert_eq!(b.removed().collect::<Vec<_>>(), at(&[(1, 0), (3, 0), (2, 1)]));
+    b.set(Point::new(4, 2), Some(W));
+    assert_eq!(b.removed().len(), 3, "setup is not a move");
+    b.play(W, None).unwrap();
+    assert_eq!(b.removed().len(), 0, "a pass");
+    b.play(B, p(2, 1)).unwrap();
+    assert_eq!(b.removed().len(), 0, "a quiet move");
+    // A group: the stone next to the move first, then the rest as they are reached.
+    let mut b = board(&[".XXX.", "XOOOX", "XO.OX", "XOOOX", ".XXX."]);
+    b.play(B, p(2, 2)).unwrap();
+    let got = b.removed().collect::<Vec<_>>();
+    assert_eq!((got.len(), got[0]), (8, Point::new(1, 2)));
+    assert!(b.play(W, p(2, 2)).is_err());
+    assert_eq!(b.removed().len(), 0, "an illegal move");
+    // An allowed suicide lists the mover's own group, the move's point first.
+    let mut b = board(&[".OX", "OOX", "XX."]);
+    b.set_rules(Rules { allow_suicide: true });
+    b.play(W, p(0, 0)).unwrap();
+    assert_eq!(b.removed().collect::<Vec<_>>(), at(&[(0, 0), (1, 0), (0, 1), (1, 1)]));
+    assert!(b.reset(3, 3, Rules::default()));
+    assert_eq!(b.removed().len(), 0, "reset");
+}
+
 #[test]
 fn two_groups_captured_by_one_move() {
     let mut b = board(&[
@@ -476,9 +511,22 @@ fn random_games_equal_the_flood_fill_reference() {
                 r.ko = None;
                 continue;
             }
+            let before = r.cells.clone();
             let got = b.play(color, p(x, y)).map(|pl| (pl.captured, pl.suicided));
             let want = r.play(color, x, y);
             assert_eq!(got, want, "game {game} step {step} {color:?} at ({x},{y}) on {w}x{h}");
+            // `removed` lists each stone the move took once: those gone since, and the move's
+            // own point after a suicide.
+            let mut gone: Vec<usize> =
+                (0..before.len()).filter(|&j| before[j].is_some() && r.cells[j].is_none()).collect();
+            if matches!(got, Ok((_, s)) if s > 0) {
+                gone.push(y as usize * w as usize + x as usize);
+            }
+            let mut listed: Vec<usize> = b.removed().map(|q| q.y as usize * w as usize + q.x as usize).collect();
+            assert_eq!(listed.len(), got.map_or(0, |(c, s)| (c + s) as usize), "game {game} step {step}");
+            listed.sort_unstable();
+            gone.sort_unstable();
+            assert_eq!(listed, gone, "game {game} step {step}");
             assert_eq!(reused.play(color, p(x, y)).map(|pl| (pl.captured, pl.suicided)), got);
             assert_eq!((reused.hash(), reused.ko()), (b.hash(), b.ko()), "game {game} step {step}");
             moves += 1;

@@ -86,13 +86,10 @@ pub(crate) struct Recorder {
     pending: Option<(Color, u16)>,
     /// The main line's moves (`colour << 12 | point`), for the symmetric hash.
     moves: Vec<u16>,
-    stack: Vec<u16>,
     started: bool,
     /// For each point `x + w y` of a board of `sym_size`: its point through each symmetry.
     sym_map: Vec<[u16; 8]>,
     sym_size: (u8, u8),
-    /// The board's counts of captured stones at the last position.
-    caps: (u32, u32),
 }
 
 impl Recorder {
@@ -102,7 +99,6 @@ impl Recorder {
         self.moves.clear();
         self.pending = None;
         self.started = false;
-        self.caps = (0, 0);
         if self.grid.len() != N * N {
             self.grid = vec![0; N * N];
         }
@@ -123,12 +119,7 @@ impl Recorder {
             self.diff(v.board, true);
         } else {
             if let Some((c, p)) = self.pending.take() {
-                // The board counts the stones taken (suicides too): when the count stands still
-                // the move took nothing, and only its own point needs a look.
-                let caps = v.board.map_or((0, 0), |b| (b.captures(Color::Black), b.captures(Color::White)));
-                let took = caps != self.caps;
-                self.caps = caps;
-                self.apply_move(c, p, v.board, took);
+                self.apply_move(c, p, v.board);
             }
             if size != self.size {
                 self.resize(size);
@@ -187,8 +178,13 @@ impl Recorder {
         }
     }
 
-    /// Records the move of `c` at `p` that led to `board`.
-    fn apply_move(&mut self, c: Color, p: u16, board: Option<&kifu::position::go::Board>, took: bool) {
+    /// Records the move of `c` at `p` that led to `board`: the stones it took are those the
+    /// board lists ([`Board::removed`](kifu::position::go::Board::removed), in the order it
+    /// took them: the same order a flood fill from each captured neighbour gives), so a move
+    /// that took nothing needs a look at its own point only, and none needs a fill here. (Setup
+    /// between the move and this position does not clear the board's list; its changes are
+    /// then recorded by `diff`.)
+    fn apply_move(&mut self, c: Color, p: u16, board: Option<&kifu::position::go::Board>) {
         let me = code(Some(c));
         let col = (c == Color::White) as u16;
         let (x, y) = ((p as usize % N) as u8, (p as usize / N) as u8);
@@ -205,66 +201,25 @@ impl Recorder {
             );
             return;
         }
-        let at = |x: u8, y: u8| board.and_then(|b| b.get(Point::new(x, y)));
-        let now = at(x, y);
-        if !took {
-            if now == Some(c) {
-                self.push(PLACE + col, p);
-                self.grid[p as usize] = me;
-            } else {
-                self.push(NOOP + col, p);
-            }
+        let Some(board) = board else {
+            self.push(NOOP + col, p);
+            return;
+        };
+        let removed = board.removed();
+        // Nothing taken and no stone there: the move was illegal. One stone taken and none
+        // there: a lone stone's suicide, which changes nothing (recorded so since the column
+        // began). Otherwise the stone went down, and the stones listed came off.
+        if removed.len() <= 1 && board.get(Point::new(x, y)) != Some(c) {
+            self.push(NOOP + col, p);
             return;
         }
-        let ns = self.neighbours(x, y);
-        if now == Some(c) {
-            self.push(PLACE + col, p);
-            self.grid[p as usize] = me;
-            for (nx, ny) in ns.into_iter().flatten() {
-                let n = nx as usize + N * ny as usize;
-                if self.grid[n] == 3 - me && at(nx, ny).is_none() {
-                    self.remove_group(n, 3 - me);
-                }
-            }
-        } else if now.is_none()
-            && ns
-                .into_iter()
-                .flatten()
-                .any(|(nx, ny)| self.grid[nx as usize + N * ny as usize] == me && at(nx, ny).is_none())
-        {
-            // An allowed suicide: the stone and its group go.
-            self.push(PLACE + col, p);
-            self.grid[p as usize] = me;
-            self.remove_group(p as usize, me);
-        } else {
-            self.push(NOOP + col, p);
-        }
-    }
-
-    fn neighbours(&self, x: u8, y: u8) -> [Option<(u8, u8)>; 4] {
-        [
-            (x > 0).then(|| (x - 1, y)),
-            (x + 1 < self.size.0).then(|| (x + 1, y)),
-            (y > 0).then(|| (x, y - 1)),
-            (y + 1 < self.size.1).then(|| (x, y + 1)),
-        ]
-    }
-
-    /// Takes off the group of colour `c` holding point `i`, recording each stone.
-    fn remove_group(&mut self, i: usize, c: u8) {
-        self.stack.clear();
-        self.stack.push(i as u16);
-        self.grid[i] = 0;
-        self.push(TAKE, i as u16);
-        while let Some(j) = self.stack.pop() {
-            let (x, y) = ((j as usize % N) as u8, (j as usize / N) as u8);
-            for (nx, ny) in self.neighbours(x, y).into_iter().flatten() {
-                let n = nx as usize + N * ny as usize;
-                if self.grid[n] == c {
-                    self.grid[n] = 0;
-                    self.push(TAKE, n as u16);
-                    self.stack.push(n as u16);
-                }
+        self.push(PLACE + col, p);
+        self.grid[p as usize] = me;
+        for q in removed {
+            let n = q.x as usize + N * q.y as usize;
+            if q.x < self.size.0 && q.y < self.size.1 && self.grid[n] != 0 {
+                self.grid[n] = 0;
+                self.push(TAKE, n as u16);
             }
         }
     }

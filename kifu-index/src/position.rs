@@ -257,12 +257,9 @@ impl Moves {
                                 });
                             }
                             number += 1;
-                            let before = taken(go);
                             let illegal = go.play(color, point);
                             match (illegal, point, go.board()) {
-                                (false, Some(p), Some(b)) if go_on => {
-                                    sym.after_move(b, color, p.x, p.y, took(before, b))
-                                }
+                                (false, Some(p), Some(b)) if go_on => sym.after_move(b, color, p.x, p.y),
                                 _ => {}
                             }
                         }
@@ -305,19 +302,6 @@ impl Moves {
 /// its own; it must leave the replayer as [`Replayer::finish_game`] does.
 pub(crate) fn with_go<R>(f: impl FnOnce(&mut Replayer, &mut GoHash) -> R) -> R {
     GO.with_borrow_mut(|go| HASH.with_borrow_mut(|sym| f(go, sym)))
-}
-
-/// The stones the library's board has taken so far, both colours' captures and suicides
-/// together (`None` before the game's board is set up): see [`took`].
-pub(crate) fn taken(go: &Replayer) -> Option<u32> {
-    go.board().map(|b| b.captures(Color::Black) + b.captures(Color::White))
-}
-
-/// Whether the move that led to `board` took stones (captured, or was a suicide), given
-/// [`taken`] before it: the board counts both, so an unchanged count says it took none. With no
-/// count before (the move set the board up), it may have.
-pub(crate) fn took(before: Option<u32>, board: &kifu::position::go::Board) -> bool {
-    before.is_none_or(|n| n != board.captures(Color::Black) + board.captures(Color::White))
 }
 
 /// Makes the hashes follow the library's board after a step other than a move.

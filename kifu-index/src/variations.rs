@@ -27,9 +27,7 @@
 //! decided) are copied into a list of their own for the final position and the pattern column,
 //! which stay the main line's.
 
-use crate::position::{
-    go_next, resync, shogi_next, shogi_play, shogi_zobrist, taken, took, with_go, Mark, Moves, Posting, Step,
-};
+use crate::position::{go_next, resync, shogi_next, shogi_play, shogi_zobrist, with_go, Mark, Moves, Posting, Step};
 use crate::symmetry::GoHash;
 use kifu::position::go::{Replayer, Rules};
 use kifu::position::shogi::ShogiPosition;
@@ -367,10 +365,9 @@ impl Line for GoLine<'_> {
                 out.push(Posting { hash, mv: self.number, next });
                 self.number += 1;
                 self.moved = true;
-                let before = taken(self.go);
                 let illegal = self.go.play(color, point);
                 if let (false, Some(p), Some(b)) = (illegal, point, self.go.board()) {
-                    self.sym.after_move(b, color, p.x, p.y, took(before, b));
+                    self.sym.after_move(b, color, p.x, p.y);
                 }
             }
             Step::Move(Move::Shogi(_)) => {}

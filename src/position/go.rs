@@ -214,6 +214,10 @@ pub struct Board {
     /// The cells of an empty board of `blank_size`, which [`Board::reset`] copies for that size.
     blank: Box<[u8; CAP]>,
     blank_size: (u8, u8),
+    /// The cells the last move took off, in the order taken (`removed[..removed_len]`): a move
+    /// takes each cell at most once, so they fit.
+    removed: Box<[u16; CAP]>,
+    removed_len: usize,
 }
 
 impl Board {
@@ -238,6 +242,8 @@ impl Board {
             stack: array(vec![0; CAP]),
             blank: array(vec![0; CAP]),
             blank_size: (0, 0),
+            removed: array(vec![0; CAP]),
+            removed_len: 0,
         };
         b.reset(width, height, rules).then_some(b)
     }
@@ -267,6 +273,7 @@ impl Board {
         self.ko = None;
         self.captures = [0, 0];
         self.rules = rules;
+        self.removed_len = 0;
         true
     }
 
@@ -317,6 +324,28 @@ impl Board {
     /// opponent's own suicides).
     pub fn captures(&self, color: Color) -> u32 {
         self.captures[(color == Color::White) as usize]
+    }
+
+    /// The stones the last move took off the board, in the order it took them: the opponent's
+    /// groups it captured (each group from the stone next to the move, in the order left,
+    /// right, above, below), then, after an allowed suicide, the mover's own group. Empty when
+    /// that move took nothing, was a pass or was illegal, and after [`Board::reset`]; setup
+    /// ([`Board::set`]) leaves it as it was. With it, a program that keeps its own view of the
+    /// stones (a hash, a list of changes) follows a move without a flood fill of its own: the
+    /// move's stone (unless it is listed here), less these points.
+    ///
+    /// ```
+    /// use kifu::position::go::Board;
+    /// use kifu::{Color, Point};
+    /// let mut b = Board::new(9, 9).unwrap();
+    /// b.play(Color::Black, Some(Point::new(1, 0))).unwrap();
+    /// b.play(Color::White, Some(Point::new(0, 0))).unwrap();
+    /// assert_eq!(b.removed().count(), 0);
+    /// b.play(Color::Black, Some(Point::new(0, 1))).unwrap();
+    /// assert_eq!(b.removed().collect::<Vec<_>>(), [Point::new(0, 0)]);
+    /// ```
+    pub fn removed(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.removed[..self.removed_len.min(CAP)].iter().map(|&i| self.point_of(i as usize))
     }
 
     /// The point where `color` may not play next because of ko, if any.
@@ -389,6 +418,7 @@ impl Board {
     /// Plays a move (`None` is a pass). On an illegal move the board is unchanged.
     #[inline(always)]
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, IllegalKind> {
+        self.removed_len = 0;
         let Some(p) = point else {
             self.ko = None;
             return Ok(Played::default());
@@ -508,10 +538,11 @@ impl Board {
     }
 
     /// Removes the group at `i` (which `fill_finds_liberty` found without liberties); returns
-    /// its size.
+    /// its size. Each stone is noted in `removed` ([`Board::removed`]) as it goes.
     fn remove_group(&mut self, i: usize) -> u32 {
         let colour = self.cells[at(i)] & CONTENT;
         self.lift(i, colour);
+        self.note_removed(i);
         self.stack[0] = i as u16;
         let mut top = 1;
         let mut n = 1;
@@ -521,6 +552,7 @@ impl Board {
             for t in self.neighbours(j) {
                 if self.cells[at(t)] & CONTENT == colour {
                     self.lift(t, colour);
+                    self.note_removed(t);
                     self.stack[at(top)] = t as u16;
                     top += 1;
                     n += 1;
@@ -528,6 +560,12 @@ impl Board {
             }
         }
         n
+    }
+
+    #[inline(always)]
+    fn note_removed(&mut self, i: usize) {
+        self.removed[at(self.removed_len)] = i as u16;
+        self.removed_len += 1;
     }
 }
 
