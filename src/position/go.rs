@@ -214,10 +214,10 @@ pub struct Board {
     /// The cells of an empty board of `blank_size`, which [`Board::reset`] copies for that size.
     blank: Box<[u8; CAP]>,
     blank_size: (u8, u8),
-    /// The cells the last move took off, in the order taken (`removed[..removed_len]`): a move
-    /// takes each cell at most once, so they fit.
-    removed: Box<[u16; CAP]>,
-    removed_len: usize,
+    /// The cells the last move took off, in the order taken: a list that grows at the first
+    /// captures and is kept, so that a new board (one a game, or a copy at each variation, as
+    /// `kifu stats --replay` makes them) costs nothing more to make or copy.
+    removed: Vec<u16>,
 }
 
 impl Board {
@@ -242,8 +242,7 @@ impl Board {
             stack: array(vec![0; CAP]),
             blank: array(vec![0; CAP]),
             blank_size: (0, 0),
-            removed: array(vec![0; CAP]),
-            removed_len: 0,
+            removed: Vec::new(),
         };
         b.reset(width, height, rules).then_some(b)
     }
@@ -273,7 +272,7 @@ impl Board {
         self.ko = None;
         self.captures = [0, 0];
         self.rules = rules;
-        self.removed_len = 0;
+        self.removed.clear();
         true
     }
 
@@ -301,6 +300,7 @@ impl Board {
     }
 
     /// Columns and rows.
+    #[inline]
     pub fn size(&self) -> (u8, u8) {
         (self.width, self.height)
     }
@@ -316,12 +316,14 @@ impl Board {
     }
 
     /// The Zobrist hash of the stones on the board and the board size.
+    #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Stones captured so far by `color` (removed opponent stones, including those removed by the
     /// opponent's own suicides).
+    #[inline]
     pub fn captures(&self, color: Color) -> u32 {
         self.captures[(color == Color::White) as usize]
     }
@@ -344,8 +346,9 @@ impl Board {
     /// b.play(Color::Black, Some(Point::new(0, 1))).unwrap();
     /// assert_eq!(b.removed().collect::<Vec<_>>(), [Point::new(0, 0)]);
     /// ```
+    #[inline]
     pub fn removed(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
-        self.removed[..self.removed_len.min(CAP)].iter().map(|&i| self.point_of(i as usize))
+        self.removed.iter().map(|&i| self.point_of(i as usize))
     }
 
     /// The point where `color` may not play next because of ko, if any.
@@ -364,6 +367,7 @@ impl Board {
     }
 
     /// The stone at `p`, if any (and `None` off the board).
+    #[inline]
     pub fn get(&self, p: Point) -> Option<Color> {
         match self.cells[at(self.index(p)?)] & CONTENT {
             BLACK => Some(Color::Black),
@@ -418,7 +422,7 @@ impl Board {
     /// Plays a move (`None` is a pass). On an illegal move the board is unchanged.
     #[inline(always)]
     pub fn play(&mut self, color: Color, point: Option<Point>) -> Result<Played, IllegalKind> {
-        self.removed_len = 0;
+        self.removed.clear();
         let Some(p) = point else {
             self.ko = None;
             return Ok(Played::default());
@@ -564,8 +568,7 @@ impl Board {
 
     #[inline(always)]
     fn note_removed(&mut self, i: usize) {
-        self.removed[at(self.removed_len)] = i as u16;
-        self.removed_len += 1;
+        self.removed.push(i as u16);
     }
 }
 
@@ -682,6 +685,7 @@ impl Replayer {
     }
 
     /// The board as it stands (`None` before the first move or setup).
+    #[inline]
     pub fn board(&self) -> Option<&Board> {
         self.board.as_ref().filter(|_| self.live)
     }
