@@ -21,7 +21,16 @@
 //! `a.jgf` → `a.jgf`). A file that exists is never
 //! overwritten without `--force`. A game the target cannot hold (shogi as SGF, Go as CSA) is
 //! reported and left out. A progress bar runs on a terminal; the summary counts inputs, games
-//! written, repairs, refused games, warnings and errors of the inputs.
+//! written, repairs, refused games, what was left out, warnings and errors of the inputs.
+//!
+//! What a target has no place for is counted as left out (`left_out` in `--json`) and said on
+//! standard error:
+//! - `kifu: a.kif: left out 57 events of variations (csa holds the main line only)` (`csa`,
+//!   `csa3`, `usi`);
+//! - `kifu: a.sgf: game at byte 0: left out 2 moves after a node's first (a JGF node holds one
+//!   move)` (`jgf`, `jgf1`);
+//! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
+//!   Hangul, emoji, `☗`… in names and comments, written as numeric character references).
 //!
 //! `--normalize` reads every game through `kifu::dialect::Normalize` first: server dialects
 //! (Fox, OGS, IGS) written in the standard form — Fox's `KM[325]` as `KM[6.5]`, the handicap
@@ -100,6 +109,11 @@ impl Target {
 
 /// Flags of `kifu convert`.
 #[derive(clap::Args)]
+#[command(after_help = "What a target has no place for is counted as left out (summary; `left_out` with --json) \
+                  and said on standard error, e.g. `kifu: a.kif: left out 57 events of variations (csa holds \
+                  the main line only)` (csa, csa3, usi), `kifu: a.sgf: game at byte 0: left out 2 moves after \
+                  a node's first (a JGF node holds one move)` (jgf, jgf1), `kifu: a.kifu: left out 3 \
+                  characters CP932 cannot hold (written as &#N;)` (kif, ki2).")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
     #[arg(required = true)]
@@ -136,8 +150,9 @@ struct Totals {
     files_written: u64,
     repairs: u64,
     refused: u64,
-    /// Moves and events the target has no place for, left out (a CSA or USI file's
-    /// variations, a JGF node's moves after its first), each input's said on standard error.
+    /// Moves, events and characters the target has no place for, left out (a CSA or USI file's
+    /// variations, a JGF node's moves after its first, the characters CP932 lacks in a KIF or
+    /// KI2 file, written as `&#N;`), each input's said on standard error.
     left_out: u64,
     warnings: u64,
     errors: u64,
@@ -504,6 +519,7 @@ impl Converter {
             reader = again;
         }
         let mut outputs = std::mem::take(&mut self.outputs);
+        let lacked_before = self.kif_cp932.unencodable_chars();
         let mut bump = Bump::new();
         let mut out = Vec::new();
         let store = Bump::new();
@@ -555,6 +571,9 @@ impl Converter {
                 Err(e) => record_error(name, &e, t),
             }
         }
+        if self.to == Target::Kif {
+            unencodable(name, self.kif_cp932.unencodable_chars() - lacked_before, t);
+        }
         for r in self.repairs.drain(..) {
             t.repairs += 1;
             t.log.push_str(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
@@ -603,6 +622,7 @@ impl Converter {
                     w.event(ev, out);
                     Ok(())
                 });
+                unencodable(name, w.unencodable_chars(), t);
                 w.games()
             }
             Target::Usi => {
@@ -637,6 +657,15 @@ fn off_main(name: &str, to: &str, n: u64, t: &mut Totals) {
     if n > 0 {
         t.left_out += n;
         t.log.push_str(&format!("kifu: {name}: left out {n} events of variations ({to} holds the main line only)\n"));
+    }
+}
+
+/// Says and counts the `n` characters a CP932 target (KIF, KI2) lacks, written as `&#N;`, in the
+/// output of input `name`.
+fn unencodable(name: &str, n: u64, t: &mut Totals) {
+    if n > 0 {
+        t.left_out += n;
+        t.log.push_str(&format!("kifu: {name}: left out {n} characters CP932 cannot hold (written as &#N;)\n"));
     }
 }
 

@@ -313,3 +313,36 @@ fn losses_are_said_and_counted() {
         assert!(err.contains(&format!("events of variations ({to} holds the main line only)")), "{to}: {err}");
     }
 }
+
+/// `--to kif` and `--to ki2` write CP932: a character it lacks (Hangul, an emoji) is written as
+/// `&#N;`, counted as left out and said on standard error, on one thread or several; the UTF-8
+/// targets (`kifu`, `ki2u`) hold every character and leave nothing out.
+#[test]
+fn cp932_targets_count_the_characters_they_lack() {
+    let d = temp("cp932");
+    let kifu_file = d.join("hangul.kifu");
+    std::fs::write(
+        &kifu_file,
+        "先手：이세돌\n後手：羽生善治\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*😀 good\n   2 ３四歩(33)\n",
+    )
+    .unwrap();
+    let path = kifu_file.to_str().unwrap();
+    for (to, left_out) in [("kif", 4), ("ki2", 4), ("kifu", 0), ("ki2u", 0)] {
+        for threads in ["1", "2"] {
+            let out = d.join(format!("out-{to}-{threads}"));
+            let args = ["convert", "--json", "--threads", threads, "--to", to, "-o", out.to_str().unwrap(), path];
+            let (code, stdout, err) = kifu(&args);
+            assert_eq!(code, 0, "{to}: {err}");
+            let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+            assert_eq!(v["left_out"], left_out, "{to}: {stdout} {err}");
+            let line = format!("kifu: {path}: left out 4 characters CP932 cannot hold (written as &#N;)\n");
+            assert_eq!(err.contains(&line), left_out > 0, "{to}: {err}");
+            let written = std::fs::read(&out).unwrap();
+            let has_ncr = written.windows(8).any(|w| w == b"&#51060;");
+            assert_eq!(has_ncr, left_out > 0, "{to}");
+            // The moves survive.
+            assert_eq!(moves(out.to_str().unwrap()), moves(path), "{to}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
