@@ -28,7 +28,9 @@
 //! - `kifu: a.kif: left out 57 events of variations (csa holds the main line only)` (`csa`,
 //!   `csa3`, `usi`);
 //! - `kifu: a.sgf: game at byte 0: left out 2 moves after a node's first (a JGF node holds one
-//!   move)` (`jgf`, `jgf1`);
+//!   move)` (`jgf`, `jgf1`); for `xml`, `… (a Jago XML node holds one move; kept as an <SGF
+//!   type="B|W"> property, not played)`: Jago XML readers, kifu's and GoGui's, read such an
+//!   element back as an SGF property, not a move;
 //! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
 //!   Hangul, emoji, `☗`… in names and comments, written as numeric character references).
 //!
@@ -112,7 +114,8 @@ impl Target {
 #[command(after_help = "What a target has no place for is counted as left out (summary; `left_out` with --json) \
                   and said on standard error, e.g. `kifu: a.kif: left out 57 events of variations (csa holds \
                   the main line only)` (csa, csa3, usi), `kifu: a.sgf: game at byte 0: left out 2 moves after \
-                  a node's first (a JGF node holds one move)` (jgf, jgf1), `kifu: a.kifu: left out 3 \
+                  a node's first (a JGF node holds one move)` (jgf, jgf1; for xml: `(a Jago XML node holds \
+                  one move; kept as an <SGF type=\"B|W\"> property, not played)`), `kifu: a.kifu: left out 3 \
                   characters CP932 cannot hold (written as &#N;)` (kif, ki2).")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
@@ -151,7 +154,7 @@ struct Totals {
     repairs: u64,
     refused: u64,
     /// Moves, events and characters the target has no place for, left out (a CSA or USI file's
-    /// variations, a JGF node's moves after its first, the characters CP932 lacks in a KIF or
+    /// variations, a JGF or Jago XML node's moves after its first, the characters CP932 lacks in a KIF or
     /// KI2 file, written as `&#N;`), each input's said on standard error.
     left_out: u64,
     warnings: u64,
@@ -544,14 +547,15 @@ impl Converter {
                     match self.write(&tree, &mut out) {
                         Ok(()) => {
                             t.games += 1;
-                            let lost = match self.to {
-                                Target::Jgf | Target::Jgf1 => self.jgf.moves_left_out(),
-                                _ => 0,
+                            let (lost, why) = match self.to {
+                                Target::Jgf | Target::Jgf1 => (self.jgf.moves_left_out(), JGF_ONE_MOVE),
+                                Target::Xml => (self.jago.moves_left_out(), JAGO_ONE_MOVE),
+                                _ => (0, ""),
                             };
                             if lost > 0 {
                                 t.left_out += lost;
                                 t.log.push_str(&format!(
-                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first (a JGF node holds one move)\n",
+                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first ({why})\n",
                                     tree.offset()
                                 ));
                             }
@@ -650,6 +654,13 @@ impl Converter {
         }
     }
 }
+
+/// Why a JGF target leaves a node's second move out.
+const JGF_ONE_MOVE: &str = "a JGF node holds one move";
+
+/// Why Jago XML leaves a node's second move out: it is kept as an `<SGF type="B|W">` element,
+/// which readers (kifu's, GoGui's) read back as an SGF property, not a move.
+const JAGO_ONE_MOVE: &str = "a Jago XML node holds one move; kept as an <SGF type=\"B|W\"> property, not played";
 
 /// Says and counts the `n` events of variations a main-line-only target (CSA, USI) left out of
 /// input `name`.

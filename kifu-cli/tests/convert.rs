@@ -282,20 +282,30 @@ fn sgf_stream_keeps_parentheses_balanced_on_malformed_variations() {
 }
 
 /// What a target has no place for is said and counted as left out, not dropped silently: a
-/// node's second move in JGF, a shogi game's variations in CSA and USI. SGF splits the node
-/// instead (a repair), leaving nothing out.
+/// node's second move in JGF and Jago XML (which keeps it as an `<SGF type="W">` property), a
+/// shogi game's variations in CSA and USI. SGF splits the node instead (a repair), leaving
+/// nothing out.
 #[test]
 fn losses_are_said_and_counted() {
     let d = temp("losses");
     let two = d.join("two.sgf");
     std::fs::write(&two, "(;SZ[9];B[aa]W[bb];B[cc])").unwrap();
     let two = two.to_str().unwrap();
-    for (to, left_out) in [("jgf", 1), ("jgf1", 1), ("sgf", 0)] {
-        let (code, _, err) = kifu(&["convert", "--json", "--to", to, two]);
+    for (to, left_out, why) in [
+        ("jgf", 1, "(a JGF node holds one move)"),
+        ("jgf1", 1, "(a JGF node holds one move)"),
+        ("xml", 1, "(a Jago XML node holds one move; kept as an <SGF type=\"B|W\"> property, not played)"),
+        ("sgf", 0, ""),
+    ] {
+        let (code, out, err) = kifu(&["convert", "--json", "--to", to, two]);
         assert_eq!(code, 0, "{to}: {err}");
         let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
         assert_eq!(v["left_out"], left_out, "{to}: {err}");
-        assert_eq!(err.contains("left out 1 moves after a node's first"), left_out == 1, "{to}: {err}");
+        let line = format!("kifu: {two}: game at byte 0: left out 1 moves after a node's first {why}\n");
+        assert_eq!(err.contains(&line), left_out == 1, "{to}: {err}");
+        if to == "xml" {
+            assert!(out.contains(r#"<SGF type="W"><Arg>bb</Arg></SGF>"#), "{out}");
+        }
     }
     // A KIF record with variations (written here: the main line and one branch at move 2).
     let kif = d.join("branch.kifu");
