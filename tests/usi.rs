@@ -356,6 +356,64 @@ fn detection() {
     assert_ne!(kifu::detect(b"sfen strings describe positions\n"), Some(Format::Usi));
 }
 
+/// Detection judges the first non-blank line, and a USI line that goes wrong after its start is
+/// USI all the same: the file reads as it would with a good first line before it, the bad line
+/// giving the reader's warning (or, for a start that does not read, its error), not "not a game
+/// record".
+#[test]
+fn a_malformed_first_line_is_still_usi() {
+    let good = b"position startpos moves 2g2f\n";
+    for line in [
+        &b"position startpos moves 7g7f 7g7x"[..],
+        b"position startpos moves 7g7f hello 3c3d",
+        b"position startpos moves 7g7f 7g7f",
+        b"position startpos 7g7f junk",
+        b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 mvoes G*5b",
+        b"sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 5i5h 5i5h?",
+        b"position sfen 4k4/9/9/9/9/9/9/9/4KX b - 1 moves 5i5h",
+        b"startpos moves 7g7f 3c3",
+    ] {
+        let first = [line, b"\n", good].concat();
+        let second = [good, line, b"\n"].concat();
+        let text = String::from_utf8_lossy(line);
+        assert_eq!(kifu::detect(&first), Some(Format::Usi), "{text}");
+        assert_eq!(kifu::detect(&second), Some(Format::Usi), "{text}");
+        // The same problems, whichever line comes first.
+        let problems = |input: &[u8]| {
+            let mut kinds: Vec<String> = Reader::new(input)
+                .map(|e| match e {
+                    Ok(Event::Warning(w)) => w.kind.as_str().to_owned(),
+                    Ok(_) => String::new(),
+                    Err(e) => e.kind().as_str().to_owned(),
+                })
+                .filter(|k| !k.is_empty())
+                .collect();
+            kinds.sort();
+            kinds
+        };
+        assert!(!problems(&first).is_empty(), "{text}");
+        assert_eq!(problems(&first), problems(&second), "{text}");
+        let mut any = kifu::AnyReader::detect(&first, Config::default()).unwrap();
+        assert_eq!(any.format(), Format::Usi);
+        let mut ends = 0;
+        while let Some(e) = any.next_event() {
+            ends += matches!(e, Ok(Event::GameEnd { .. })) as usize;
+        }
+        assert!(ends >= 1, "{text}");
+    }
+    // Blank lines before the first game.
+    assert_eq!(kifu::detect(b"\n\r\n  \nposition startpos moves 7g7f\n"), Some(Format::Usi));
+    // Prose that only begins with the words is still no record.
+    for prose in [
+        &b"position startpos is where a game begins.\n"[..],
+        b"position sfen garbage\n",
+        b"startpos is the standard start\n",
+        b"\n\nposition of the stones\n",
+    ] {
+        assert_eq!(kifu::detect(prose), None, "{}", String::from_utf8_lossy(prose));
+    }
+}
+
 /// A fuzz find: `skip_game` right after the `GameStart` of a game whose SFEN is bad skipped
 /// the next game instead (the error, still to be given, is what ends this one).
 #[test]

@@ -249,6 +249,28 @@ fn replay_counts_and_reports_illegal_moves() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A USI file whose first line goes wrong after its start (a bad move) is read, with the
+/// reader's warning, as when that line comes second: not "not a game record" (exit 2).
+#[test]
+fn a_usi_file_with_a_bad_first_line_is_read() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-usi-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first, second) = (dir.join("first.usi"), dir.join("second.usi"));
+    std::fs::write(&first, "position startpos moves 7g7f 7g7x\nposition startpos moves 2g2f\n").unwrap();
+    std::fs::write(&second, "position startpos moves 2g2f\nposition startpos moves 7g7f 7g7x\n").unwrap();
+    for f in [&first, &second] {
+        let (out, err, code) = kifu(&["stats", "--json", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", f.display());
+        assert_eq!((field(&out, "files"), field(&out, "skipped")), (1.0, 0.0), "{out}");
+        assert_eq!((field(&out, "games"), field(&out, "moves")), (2.0, 2.0), "{out}");
+        assert_eq!((field(&out, "warnings"), field(&out, "errors")), (1.0, 0.0), "{out}");
+        let (out, _, code) = kifu(&["check", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("bad_value: a value of the wrong form: 7g7x"), "{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn check_reads_compressed_files_and_stdin() {
     use std::io::Write;
