@@ -285,17 +285,23 @@ fn one_game_per_line_with_junk_and_blank_lines() {
     assert_eq!((c.games, c.warnings, c.errors), (2, 1, 0));
 }
 
+/// A token that is no move is a `BadValue`; a move that reads but that the reader's board
+/// refuses is an `IllegalMove` (the name `kifu check --replay` gives illegal moves). Either way
+/// the rest of the line is dropped.
 #[test]
 fn bad_moves_warn_and_drop_the_rest_of_the_line() {
-    for text in [
-        &b"position startpos moves 7g7f 7g7f 3c3d"[..], // nothing on 7g
-        b"position startpos moves 3c3d",                // White's pawn on Black's turn
-        b"position startpos moves 7g7f 3c3d 7i6h+",     // a silver promoting outside the zone
-        b"position startpos moves 7g7f 3c3d 6i5h+",     // a gold cannot promote
-        b"position startpos moves 7g7f 3c3d P*5e",      // no pawn in hand
-        b"position startpos moves 7g7f 3c3d 7i6i",      // own piece captured
-        b"position startpos moves 7g7f 3c3d 7z7f",      // not a move
-        b"position startpos moves 7g7f 3c3d hello",
+    use WarningKind::{BadValue, IllegalMove};
+    for (text, kind) in [
+        (&b"position startpos moves 7g7f 7g7f 3c3d"[..], IllegalMove), // nothing on 7g
+        (b"position startpos moves 3c3d", IllegalMove),                // White's pawn on Black's turn
+        (b"position startpos moves 7g7f 3c3d 7i6h+", IllegalMove),     // a silver promoting outside the zone
+        (b"position startpos moves 7g7f 3c3d 6i5h+", IllegalMove),     // a gold cannot promote
+        (b"position startpos moves 7g7f 3c3d P*5e", IllegalMove),      // no pawn in hand
+        (b"position startpos moves 7g7f 3c3d 7i6i", IllegalMove),      // own piece captured
+        (b"position startpos moves 7g7f 3c3d 7g7g", IllegalMove),      // a move to its own square
+        (b"position startpos moves 7g7f 3c3d P*7f", IllegalMove),      // a drop on a piece (none in hand either)
+        (b"position startpos moves 7g7f 3c3d 7z7f", BadValue),         // not a move
+        (b"position startpos moves 7g7f 3c3d hello", BadValue),
     ] {
         let evs = events(text);
         let m = moves(&evs);
@@ -304,7 +310,7 @@ fn bad_moves_warn_and_drop_the_rest_of_the_line() {
             assert_eq!(m.len(), 3);
             continue;
         }
-        assert_eq!(warnings(&evs), [WarningKind::BadValue], "{:?}", String::from_utf8_lossy(text));
+        assert_eq!(warnings(&evs), [kind], "{:?}", String::from_utf8_lossy(text));
         assert!(m.len() <= 2);
         assert!(matches!(evs.last(), Some(Event::GameEnd { .. })));
         assert!(Reader::with_config(text, Config::strict()).any(|e| e.is_err()));

@@ -249,6 +249,49 @@ fn replay_counts_and_reports_illegal_moves() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The same illegal move (White's first move from 7g, where Black's pawn left) in USI, CSA and
+/// KIF: `check --replay` reports one `illegal_move` for it and `stats --replay` counts one in
+/// `illegal_moves`. CSA and KIF give the move and the replay finds it illegal; USI names no
+/// piece, so its reader cannot give the move and says `illegal_move` itself (once, with or
+/// without `--replay`; not `bad_value`).
+#[test]
+fn an_illegal_shogi_move_is_an_illegal_move_in_every_format() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-illegal-shogi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [
+        ("a.usi", "position startpos moves 7g7f 7g7f\n"),
+        ("a.csa", "V2.2\nPI\n+\n+7776FU\n-7776FU\n"),
+        ("a.kifu", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n"),
+    ] {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let f = f.to_str().unwrap();
+        let (out, _, code) = kifu(&["stats", "--json", "--replay", f]);
+        assert_eq!(code, 0, "{name}");
+        assert_eq!(field(&out, "illegal_moves"), 1.0, "{name}: {out}");
+        for flags in [&["--replay"][..], &["--replay", "--strict"]] {
+            let mut args = vec!["check", "--json"];
+            args.extend(flags);
+            args.push(f);
+            let (out, _, _) = kifu(&args);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let kinds: Vec<&str> =
+                v["problems"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
+            assert_eq!(kinds, ["illegal_move"], "{name} {flags:?}: {out}");
+        }
+    }
+    // USI: the reader's own warning, at the move, without --replay too.
+    let usi = dir.join("a.usi");
+    let (out, _, code) = kifu(&["check", usi.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let want = format!(
+        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with the rest of its line): 7g7f",
+        usi.display()
+    );
+    assert!(out.contains(&want), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A USI file whose first line goes wrong after its start (a bad move) is read, with the
 /// reader's warning, as when that line comes second: not "not a game record" (exit 2).
 #[test]

@@ -18,10 +18,12 @@
 //!
 //! # Recovery (lenient mode: a warning, and reading goes on)
 //! A non-blank line that is not a game (`UnknownLine`; blank lines give nothing); a move token
-//! that cannot be read or cannot be played on the board the reader keeps (no piece of the side
-//! to move on its square, a promotion of a piece that cannot promote, a capture of one's own
-//! piece or a king, a drop on an occupied square or of a piece not in hand): `BadValue`, and the
-//! rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
+//! that cannot be read: `BadValue`; a move that reads but cannot be played on the board the
+//! reader keeps (no piece of the side to move on its square, a move to its own square, a
+//! promotion of a piece that cannot promote, a capture of one's own piece or a king, a drop on
+//! an occupied square or of a piece not in hand): `IllegalMove`, the name `kifu check --replay`
+//! gives the illegal moves it finds in other formats (the move is not given: USI does not name
+//! its piece); after either, the rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
 //! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
 //! `Syntax` error at the byte that does not fit; a line between games that is not a game (binary or not) is an `unknown_line` warning; the limits
 //! (game size, moves) end the game with an error. Strict mode turns every warning into such an
