@@ -40,9 +40,9 @@
 //! applied counted as a warning (its kind on standard error: `kifu: a.sgf: normalised
 //! fox_komi_in_stones`).
 //!
-//! `--threads N` (default: all cores): inputs are converted on worker threads and written in
-//! input order, so the files, messages and summary are those of `--threads 1` (which converts on
-//! the calling thread).
+//! `--threads N` (0, the default: one per core): inputs are converted on worker threads and
+//! written in input order, so the files, messages and summary are those of `--threads 1` (which
+//! converts on the calling thread).
 //!
 //! Exit status (the rule of every subcommand): 2 for a usage or I/O problem (an output that
 //! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
@@ -138,7 +138,7 @@ pub struct Args {
     /// IGS's rank marks and split values); each rule applied is reported as a warning.
     #[arg(long)]
     normalize: bool,
-    /// Worker threads (default: all cores; 1 converts on the calling thread). Outputs, messages
+    /// Worker threads: 0 (the default) one per core; 1 converts on the calling thread. Outputs, messages
     /// and the summary are the same for every count: inputs are written in order.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,

@@ -27,7 +27,7 @@ pub struct Args {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores; 1 reads on the calling thread).
+    /// Worker threads: 0 (the default) one per core; 1 reads on the calling thread.
     #[arg(long)]
     threads: Option<usize>,
     /// Turn warnings into errors.

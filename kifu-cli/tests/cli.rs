@@ -72,10 +72,12 @@ fn stats_skips_files_that_are_not_records() {
     assert_eq!(field(&out, "errors"), 1.0);
 }
 
+/// The same counts on the calling thread, two workers and `--threads 0` (one per core, as
+/// without the flag).
 #[test]
 fn stats_on_the_corpus_collections() {
     let Some(dir) = common::corpus_dir("sgf/collections") else { return };
-    for threads in ["1", "2"] {
+    for threads in ["1", "2", "0"] {
         let (out, _, code) = kifu(&["stats", "--json", "--threads", threads, dir.to_str().unwrap()]);
         assert_eq!(code, 0);
         assert_eq!(field(&out, "files"), 20.0);
