@@ -291,6 +291,14 @@ warning_kinds! {
     /// preferring moves that do not leave the own king in check: the first is taken.
     AmbiguousMove => "ambiguous_move", "more than one piece can make the move";
 
+    // --- USI ---
+    /// A USI move that reads but cannot be played on the board the reader keeps to name each
+    /// move's piece: no piece of the side to move on its square, a move to its own square, a
+    /// promotion of a piece that cannot promote, a capture of one's own piece or of a king, a
+    /// drop on an occupied square or of a piece not in hand. The move and the rest of its line
+    /// are skipped. Named as `kifu check --replay` names the illegal moves it finds.
+    IllegalMove => "illegal_move", "a move that cannot be played in the position (skipped, with the rest of its line)";
+
     // --- SGF dialects (`dialect::Normalize`, where values are interpreted) ---
     /// Fox komi written in stones ×100 (`KM[375]` for 7.5 points under Chinese rules, `KM[650]`
     /// for 6.5 under Japanese), read as points.

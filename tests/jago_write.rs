@@ -150,6 +150,43 @@ fn large_boards_use_two_letters() {
     assert!(s.contains(r#"<White at="A1"/>"#), "{s}");
 }
 
+/// A node's moves after its first are kept as `<SGF type="B|W">` elements, read back as
+/// properties `B`/`W`, not moves (Jago XML's `<Node>` holds one move), so they are counted as
+/// left out. The count is the last game's.
+#[test]
+fn moves_after_a_nodes_first_are_counted() {
+    let bump = Bump::new();
+    let mut w = Writer::new();
+    let mut out = Vec::new();
+    let t = sgf_tree(&bump, b"(;SZ[9];B[aa]W[bb]B[cc];W[dd](;B[ee]W[ff])(;B[gg]))");
+    w.write(&t, &mut out).unwrap();
+    assert_eq!(w.moves_left_out(), 3);
+    let s = String::from_utf8(out).unwrap();
+    assert!(
+        s.contains(
+            r#"<Node><Black at="A9"/><SGF type="W"><Arg>bb</Arg></SGF><SGF type="B"><Arg>cc</Arg></SGF></Node>"#
+        ),
+        "{s}"
+    );
+    let bytes: &[u8] = bump.alloc_slice_copy(s.as_bytes());
+    let back = kifu::tree::build(&bump, &mut kifu::jago::Reader::new(bytes)).unwrap().unwrap();
+    let moves = |t: &kifu::tree::GameTree<'_>| t.nodes().map(|n| t.moves(n).count()).sum::<usize>();
+    assert_eq!(moves(&back) + 3, moves(&t));
+    let props = |t: &kifu::tree::GameTree<'_>| {
+        let mut names: Vec<Vec<u8>> = t
+            .nodes()
+            .flat_map(|n| t.events(n))
+            .filter_map(|e| if let kifu::Event::Property(p) = e { Some(p.name().to_vec()) } else { None })
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(props(&back), [b"B".to_vec(), b"W".to_vec(), b"W".to_vec()]);
+    let one = sgf_tree(&bump, b"(;SZ[9];B[aa];W[bb])");
+    w.write(&one, &mut Vec::new()).unwrap();
+    assert_eq!(w.moves_left_out(), 0);
+}
+
 #[test]
 fn shogi_is_refused() {
     let bump = Bump::new();

@@ -83,6 +83,26 @@ fn the_doc_example_and_rules_write_back_byte_for_byte() {
     }
 }
 
+/// A character CP932 lacks (Hangul, an emoji) is written as `&#N;` and counted, in a header
+/// value, a comment and a bookmark; UTF-8 output and CP932 text copied as it is count none.
+#[test]
+fn characters_cp932_lacks_are_counted() {
+    let text = "先手：이세돌\n手合割：平手\n▲７六歩\n*좋은 수 😀\n&☗\n△３四歩\n";
+    let count = |input: &[u8], charset: Charset| {
+        let mut w = Writer::new(charset);
+        let mut out = Vec::new();
+        for ev in ki2_events(input) {
+            w.event(&ev, &mut out);
+        }
+        (out, w.unencodable_chars())
+    };
+    let (out, n) = count(text.as_bytes(), Charset::ShiftJis);
+    assert_eq!(n, 8);
+    assert_eq!(out, encoding_rs::SHIFT_JIS.encode(text).0.as_ref());
+    assert_eq!(count(text.as_bytes(), Charset::Utf8).1, 0);
+    assert_eq!(count(&out, Charset::ShiftJis), (out.clone(), 0));
+}
+
 #[test]
 fn every_corpus_file_reads_back_the_same() {
     let Some(dir) = common::corpus_dir("ki2") else { return };

@@ -246,6 +246,23 @@ fn cp932_output_and_the_kif_line() {
     }
 }
 
+/// A character CP932 lacks (Hangul, an emoji) is written as `&#N;` and counted, in a header
+/// value, a comment and a bookmark; UTF-8 output and CP932 text copied as it is count none.
+#[test]
+fn characters_cp932_lacks_are_counted() {
+    let text = "先手：이세돌\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*좋은 수 😀\n&☗\n   2 ３四歩(33)\n";
+    let (out, w) = to_kif(kifu::kif::Reader::new(text.as_bytes()), CP932);
+    assert_eq!(w.unencodable_chars(), 8);
+    assert_eq!(out, encoding_rs::SHIFT_JIS.encode(text).0.as_ref());
+    assert!(out.windows(8).any(|x| x == b"&#51060;"));
+    // Counted across games, as `unwritten` is.
+    let twice = format!("{text}\n{text}");
+    assert_eq!(to_kif(kifu::kif::Reader::new(twice.as_bytes()), CP932).1.unencodable_chars(), 16);
+    assert_eq!(to_kif(kifu::kif::Reader::new(text.as_bytes()), UTF8).1.unencodable_chars(), 0);
+    let (again, w) = to_kif(kifu::kif::Reader::new(&out), CP932);
+    assert_eq!((again, w.unencodable_chars()), (out, 0));
+}
+
 #[test]
 fn games_follow_each_other_and_go_is_refused() {
     let text = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n手合割：平手\n手数----指手---------消費時間--\n   1 ２六歩(27)\n";

@@ -285,17 +285,23 @@ fn one_game_per_line_with_junk_and_blank_lines() {
     assert_eq!((c.games, c.warnings, c.errors), (2, 1, 0));
 }
 
+/// A token that is no move is a `BadValue`; a move that reads but that the reader's board
+/// refuses is an `IllegalMove` (the name `kifu check --replay` gives illegal moves). Either way
+/// the rest of the line is dropped.
 #[test]
 fn bad_moves_warn_and_drop_the_rest_of_the_line() {
-    for text in [
-        &b"position startpos moves 7g7f 7g7f 3c3d"[..], // nothing on 7g
-        b"position startpos moves 3c3d",                // White's pawn on Black's turn
-        b"position startpos moves 7g7f 3c3d 7i6h+",     // a silver promoting outside the zone
-        b"position startpos moves 7g7f 3c3d 6i5h+",     // a gold cannot promote
-        b"position startpos moves 7g7f 3c3d P*5e",      // no pawn in hand
-        b"position startpos moves 7g7f 3c3d 7i6i",      // own piece captured
-        b"position startpos moves 7g7f 3c3d 7z7f",      // not a move
-        b"position startpos moves 7g7f 3c3d hello",
+    use WarningKind::{BadValue, IllegalMove};
+    for (text, kind) in [
+        (&b"position startpos moves 7g7f 7g7f 3c3d"[..], IllegalMove), // nothing on 7g
+        (b"position startpos moves 3c3d", IllegalMove),                // White's pawn on Black's turn
+        (b"position startpos moves 7g7f 3c3d 7i6h+", IllegalMove),     // a silver promoting outside the zone
+        (b"position startpos moves 7g7f 3c3d 6i5h+", IllegalMove),     // a gold cannot promote
+        (b"position startpos moves 7g7f 3c3d P*5e", IllegalMove),      // no pawn in hand
+        (b"position startpos moves 7g7f 3c3d 7i6i", IllegalMove),      // own piece captured
+        (b"position startpos moves 7g7f 3c3d 7g7g", IllegalMove),      // a move to its own square
+        (b"position startpos moves 7g7f 3c3d P*7f", IllegalMove),      // a drop on a piece (none in hand either)
+        (b"position startpos moves 7g7f 3c3d 7z7f", BadValue),         // not a move
+        (b"position startpos moves 7g7f 3c3d hello", BadValue),
     ] {
         let evs = events(text);
         let m = moves(&evs);
@@ -304,7 +310,7 @@ fn bad_moves_warn_and_drop_the_rest_of_the_line() {
             assert_eq!(m.len(), 3);
             continue;
         }
-        assert_eq!(warnings(&evs), [WarningKind::BadValue], "{:?}", String::from_utf8_lossy(text));
+        assert_eq!(warnings(&evs), [kind], "{:?}", String::from_utf8_lossy(text));
         assert!(m.len() <= 2);
         assert!(matches!(evs.last(), Some(Event::GameEnd { .. })));
         assert!(Reader::with_config(text, Config::strict()).any(|e| e.is_err()));
@@ -354,6 +360,64 @@ fn detection() {
     assert_eq!(kifu::detect(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n"), Some(Format::Usi));
     assert_ne!(kifu::detect(b"position startpos is a word in the USI protocol.\n"), Some(Format::Usi));
     assert_ne!(kifu::detect(b"sfen strings describe positions\n"), Some(Format::Usi));
+}
+
+/// Detection judges the first non-blank line, and a USI line that goes wrong after its start is
+/// USI all the same: the file reads as it would with a good first line before it, the bad line
+/// giving the reader's warning (or, for a start that does not read, its error), not "not a game
+/// record".
+#[test]
+fn a_malformed_first_line_is_still_usi() {
+    let good = b"position startpos moves 2g2f\n";
+    for line in [
+        &b"position startpos moves 7g7f 7g7x"[..],
+        b"position startpos moves 7g7f hello 3c3d",
+        b"position startpos moves 7g7f 7g7f",
+        b"position startpos 7g7f junk",
+        b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 mvoes G*5b",
+        b"sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 5i5h 5i5h?",
+        b"position sfen 4k4/9/9/9/9/9/9/9/4KX b - 1 moves 5i5h",
+        b"startpos moves 7g7f 3c3",
+    ] {
+        let first = [line, b"\n", good].concat();
+        let second = [good, line, b"\n"].concat();
+        let text = String::from_utf8_lossy(line);
+        assert_eq!(kifu::detect(&first), Some(Format::Usi), "{text}");
+        assert_eq!(kifu::detect(&second), Some(Format::Usi), "{text}");
+        // The same problems, whichever line comes first.
+        let problems = |input: &[u8]| {
+            let mut kinds: Vec<String> = Reader::new(input)
+                .map(|e| match e {
+                    Ok(Event::Warning(w)) => w.kind.as_str().to_owned(),
+                    Ok(_) => String::new(),
+                    Err(e) => e.kind().as_str().to_owned(),
+                })
+                .filter(|k| !k.is_empty())
+                .collect();
+            kinds.sort();
+            kinds
+        };
+        assert!(!problems(&first).is_empty(), "{text}");
+        assert_eq!(problems(&first), problems(&second), "{text}");
+        let mut any = kifu::AnyReader::detect(&first, Config::default()).unwrap();
+        assert_eq!(any.format(), Format::Usi);
+        let mut ends = 0;
+        while let Some(e) = any.next_event() {
+            ends += matches!(e, Ok(Event::GameEnd { .. })) as usize;
+        }
+        assert!(ends >= 1, "{text}");
+    }
+    // Blank lines before the first game.
+    assert_eq!(kifu::detect(b"\n\r\n  \nposition startpos moves 7g7f\n"), Some(Format::Usi));
+    // Prose that only begins with the words is still no record.
+    for prose in [
+        &b"position startpos is where a game begins.\n"[..],
+        b"position sfen garbage\n",
+        b"startpos is the standard start\n",
+        b"\n\nposition of the stones\n",
+    ] {
+        assert_eq!(kifu::detect(prose), None, "{}", String::from_utf8_lossy(prose));
+    }
 }
 
 /// A fuzz find: `skip_game` right after the `GameStart` of a game whose SFEN is bad skipped

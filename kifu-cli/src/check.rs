@@ -13,7 +13,9 @@
 //! `refused`). The exit status stays that of the records as read.
 //!
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
-//! warning of kind `illegal_move`.
+//! warning of kind `illegal_move`. A USI move that reads but cannot be played is reported by the
+//! reader itself, as its own `illegal_move` warning, with or without `--replay` (once: USI names
+//! no piece, so the reader gives no move to replay).
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
@@ -39,7 +41,8 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
     /// Also replay every game on a board and report each illegal move (as a warning of kind
-    /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`).
+    /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`). USI's reader reports its
+    /// illegal moves itself (`illegal_move`), with or without `--replay`.
     #[arg(long)]
     replay: bool,
     /// Report only these kinds (comma-separated stable names, e.g. `junk_before_game,illegal_move`).
@@ -236,7 +239,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 }
                 if args.replay {
                     let mut lines = kifu::LineIndex::new();
-                    for m in crate::replay::illegal_moves(&bytes, config) {
+                    // A move the reader refused is reported already, by its own
+                    // `illegal_move` warning.
+                    for m in crate::replay::illegal_moves(&bytes, config).into_iter().filter(|m| !m.by_reader) {
                         problems.push(Problem {
                             path: name.to_string(),
                             position: lines.locate(&bytes, m.offset),

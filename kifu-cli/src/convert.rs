@@ -21,7 +21,18 @@
 //! `a.jgf` → `a.jgf`). A file that exists is never
 //! overwritten without `--force`. A game the target cannot hold (shogi as SGF, Go as CSA) is
 //! reported and left out. A progress bar runs on a terminal; the summary counts inputs, games
-//! written, repairs, refused games, warnings and errors of the inputs.
+//! written, repairs, refused games, what was left out, warnings and errors of the inputs.
+//!
+//! What a target has no place for is counted as left out (`left_out` in `--json`) and said on
+//! standard error:
+//! - `kifu: a.kif: left out 57 events of variations (csa holds the main line only)` (`csa`,
+//!   `csa3`, `usi`);
+//! - `kifu: a.sgf: game at byte 0: left out 2 moves after a node's first (a JGF node holds one
+//!   move)` (`jgf`, `jgf1`); for `xml`, `… (a Jago XML node holds one move; kept as an <SGF
+//!   type="B|W"> property, not played)`: Jago XML readers, kifu's and GoGui's, read such an
+//!   element back as an SGF property, not a move;
+//! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
+//!   Hangul, emoji, `☗`… in names and comments, written as numeric character references).
 //!
 //! `--normalize` reads every game through `kifu::dialect::Normalize` first: server dialects
 //! (Fox, OGS, IGS) written in the standard form — Fox's `KM[325]` as `KM[6.5]`, the handicap
@@ -29,9 +40,9 @@
 //! applied counted as a warning (its kind on standard error: `kifu: a.sgf: normalised
 //! fox_komi_in_stones`).
 //!
-//! `--threads N` (default: all cores): inputs are converted on worker threads and written in
-//! input order, so the files, messages and summary are those of `--threads 1` (which converts on
-//! the calling thread).
+//! `--threads N` (0, the default: one per core): inputs are converted on worker threads and
+//! written in input order, so the files, messages and summary are those of `--threads 1` (which
+//! converts on the calling thread).
 //!
 //! Exit status (the rule of every subcommand): 2 for a usage or I/O problem (an output that
 //! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
@@ -100,6 +111,12 @@ impl Target {
 
 /// Flags of `kifu convert`.
 #[derive(clap::Args)]
+#[command(after_help = "What a target has no place for is counted as left out (summary; `left_out` with --json) \
+                  and said on standard error, e.g. `kifu: a.kif: left out 57 events of variations (csa holds \
+                  the main line only)` (csa, csa3, usi), `kifu: a.sgf: game at byte 0: left out 2 moves after \
+                  a node's first (a JGF node holds one move)` (jgf, jgf1; for xml: `(a Jago XML node holds \
+                  one move; kept as an <SGF type=\"B|W\"> property, not played)`), `kifu: a.kifu: left out 3 \
+                  characters CP932 cannot hold (written as &#N;)` (kif, ki2).")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
     #[arg(required = true)]
@@ -121,7 +138,7 @@ pub struct Args {
     /// IGS's rank marks and split values); each rule applied is reported as a warning.
     #[arg(long)]
     normalize: bool,
-    /// Worker threads (default: all cores; 1 converts on the calling thread). Outputs, messages
+    /// Worker threads: 0 (the default) one per core; 1 converts on the calling thread. Outputs, messages
     /// and the summary are the same for every count: inputs are written in order.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
@@ -136,8 +153,9 @@ struct Totals {
     files_written: u64,
     repairs: u64,
     refused: u64,
-    /// Moves and events the target has no place for, left out (a CSA or USI file's
-    /// variations, a JGF node's moves after its first), each input's said on standard error.
+    /// Moves, events and characters the target has no place for, left out (a CSA or USI file's
+    /// variations, a JGF or Jago XML node's moves after its first, the characters CP932 lacks in a KIF or
+    /// KI2 file, written as `&#N;`), each input's said on standard error.
     left_out: u64,
     warnings: u64,
     errors: u64,
@@ -504,6 +522,7 @@ impl Converter {
             reader = again;
         }
         let mut outputs = std::mem::take(&mut self.outputs);
+        let lacked_before = self.kif_cp932.unencodable_chars();
         let mut bump = Bump::new();
         let mut out = Vec::new();
         let store = Bump::new();
@@ -528,14 +547,15 @@ impl Converter {
                     match self.write(&tree, &mut out) {
                         Ok(()) => {
                             t.games += 1;
-                            let lost = match self.to {
-                                Target::Jgf | Target::Jgf1 => self.jgf.moves_left_out(),
-                                _ => 0,
+                            let (lost, why) = match self.to {
+                                Target::Jgf | Target::Jgf1 => (self.jgf.moves_left_out(), JGF_ONE_MOVE),
+                                Target::Xml => (self.jago.moves_left_out(), JAGO_ONE_MOVE),
+                                _ => (0, ""),
                             };
                             if lost > 0 {
                                 t.left_out += lost;
                                 t.log.push_str(&format!(
-                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first (a JGF node holds one move)\n",
+                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first ({why})\n",
                                     tree.offset()
                                 ));
                             }
@@ -554,6 +574,9 @@ impl Converter {
                 }
                 Err(e) => record_error(name, &e, t),
             }
+        }
+        if self.to == Target::Kif {
+            unencodable(name, self.kif_cp932.unencodable_chars() - lacked_before, t);
         }
         for r in self.repairs.drain(..) {
             t.repairs += 1;
@@ -603,6 +626,7 @@ impl Converter {
                     w.event(ev, out);
                     Ok(())
                 });
+                unencodable(name, w.unencodable_chars(), t);
                 w.games()
             }
             Target::Usi => {
@@ -631,12 +655,28 @@ impl Converter {
     }
 }
 
+/// Why a JGF target leaves a node's second move out.
+const JGF_ONE_MOVE: &str = "a JGF node holds one move";
+
+/// Why Jago XML leaves a node's second move out: it is kept as an `<SGF type="B|W">` element,
+/// which readers (kifu's, GoGui's) read back as an SGF property, not a move.
+const JAGO_ONE_MOVE: &str = "a Jago XML node holds one move; kept as an <SGF type=\"B|W\"> property, not played";
+
 /// Says and counts the `n` events of variations a main-line-only target (CSA, USI) left out of
 /// input `name`.
 fn off_main(name: &str, to: &str, n: u64, t: &mut Totals) {
     if n > 0 {
         t.left_out += n;
         t.log.push_str(&format!("kifu: {name}: left out {n} events of variations ({to} holds the main line only)\n"));
+    }
+}
+
+/// Says and counts the `n` characters a CP932 target (KIF, KI2) lacks, written as `&#N;`, in the
+/// output of input `name`.
+fn unencodable(name: &str, n: u64, t: &mut Totals) {
+    if n > 0 {
+        t.left_out += n;
+        t.log.push_str(&format!("kifu: {name}: left out {n} characters CP932 cannot hold (written as &#N;)\n"));
     }
 }
 

@@ -86,7 +86,8 @@ pub struct Args {
     /// 2% smaller (the values read back are the same at every level).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(i32).range(1..=22))]
     zstd_level: i32,
-    /// Worker threads (default: all cores; 1 reads on the calling thread).
+    /// Worker threads reading and encoding: 0 (the default) one per core; 1 reads on the
+    /// calling thread.
     #[arg(long)]
     threads: Option<usize>,
     /// Replay each game's main line on a board to fill the captures_black, captures_white and

@@ -27,7 +27,8 @@ pub struct Args {
     /// The index database (created if missing).
     #[arg(long, default_value = "kifu.sqlite")]
     db: PathBuf,
-    /// Worker threads reading files (default: all cores); a further thread writes the database.
+    /// Worker threads reading files: 0 (the default) one per core; a further thread writes the
+    /// database.
     #[arg(long)]
     threads: Option<usize>,
     /// Print a JSON summary instead of a line of text.

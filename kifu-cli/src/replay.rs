@@ -3,16 +3,21 @@
 
 use kifu::position::go::{parse_size, Board, IllegalKind, Rules};
 use kifu::position::shogi::ShogiPosition;
-use kifu::{Branch, Color, Event, EventSource, Format, InfoKey, Move, Point, Setup};
+use kifu::{Branch, Color, ErrorKind, Event, EventSource, Format, InfoKey, Move, Point, Setup, WarningKind};
 
 /// One illegal move.
 pub struct Illegal {
     /// Byte offset in the file.
     pub offset: u64,
-    /// The kind's stable name (`occupied`, `suicide`, `ko`, … for Go; the shogi position's kinds).
+    /// The kind's stable name (`occupied`, `suicide`, `ko`, … for Go; the shogi position's kinds;
+    /// `illegal_move` for one the reader refused, see `by_reader`).
     pub kind: &'static str,
     /// Its number among the moves of its line of play, from 1.
     pub number: u32,
+    /// The reader refused the move itself and said so (an `illegal_move` warning, or its strict
+    /// error): USI, whose moves do not name their piece, plays them on a board of its own and
+    /// gives no move it cannot play, so the replay never sees it.
+    pub by_reader: bool,
 }
 
 /// Every illegal move of every game of `bytes` (Go games in every line of play, variations
@@ -27,7 +32,8 @@ pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
     }
 }
 
-/// Every illegal move of every game `reader` gives (a source of `format`).
+/// Every illegal move of every game `reader` gives (a source of `format`), those the reader
+/// refused itself included (see [`Illegal::by_reader`]).
 pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format) -> Vec<Illegal> {
     let mut out = Vec::new();
     if format.kind() == kifu::GameKind::Shogi {
@@ -36,7 +42,18 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
         loop {
             let played = match reader.next_event() {
                 None => break,
-                Some(Err(_)) => continue,
+                Some(Err(e)) => {
+                    if e.kind() == ErrorKind::Strict(WarningKind::IllegalMove) {
+                        let (offset, kind) = (e.position().offset, WarningKind::IllegalMove.as_str());
+                        out.push(Illegal { offset, kind, number: number + 1, by_reader: true });
+                    }
+                    continue;
+                }
+                Some(Ok(Event::Warning(w))) if w.kind == WarningKind::IllegalMove => {
+                    let kind = WarningKind::IllegalMove.as_str();
+                    out.push(Illegal { offset: w.offset, kind, number: number + 1, by_reader: true });
+                    continue;
+                }
                 Some(Ok(ev)) => {
                     if let Event::GameStart { .. } = ev {
                         number = 0;
@@ -47,7 +64,7 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
             };
             if let Err(kind) = played {
                 let at = reader.event_offset().unwrap_or(0);
-                out.push(Illegal { offset: at, kind: kind.as_str(), number });
+                out.push(Illegal { offset: at, kind: kind.as_str(), number, by_reader: false });
             }
         }
         return out;
@@ -61,7 +78,7 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
         };
         if let Some((kind, number)) = illegal {
             let at = reader.event_offset().unwrap_or(lines.game_offset);
-            out.push(Illegal { offset: at, kind: kind.as_str(), number });
+            out.push(Illegal { offset: at, kind: kind.as_str(), number, by_reader: false });
         }
     }
     out

@@ -8,7 +8,9 @@
 //! read whole and counted whole (standard input too); a larger one is cut into games and counts
 //! their games' bytes, without the white space and junk between games; `seconds` = wall time;
 //! with `--replay`,
-//! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line).
+//! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line), and
+//! the USI moves the reader cannot play and skips (its `illegal_move` warnings, also counted in
+//! `warnings`).
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
@@ -25,14 +27,15 @@ pub struct Args {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// Worker threads (default: all cores; 1 reads on the calling thread).
+    /// Worker threads: 0 (the default) one per core; 1 reads on the calling thread.
     #[arg(long)]
     threads: Option<usize>,
     /// Turn warnings into errors.
     #[arg(long)]
     strict: bool,
     /// Also replay every game on a board (Go: main line; shogi: every move) and count
-    /// `illegal_moves`.
+    /// `illegal_moves` (with the USI moves the reader cannot play, which it skips with an
+    /// `illegal_move` warning).
     #[arg(long)]
     replay: bool,
     /// Name each skipped file on standard error (files that are not game records, and the

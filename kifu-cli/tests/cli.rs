@@ -72,10 +72,12 @@ fn stats_skips_files_that_are_not_records() {
     assert_eq!(field(&out, "errors"), 1.0);
 }
 
+/// The same counts on the calling thread, two workers and `--threads 0` (one per core, as
+/// without the flag).
 #[test]
 fn stats_on_the_corpus_collections() {
     let Some(dir) = common::corpus_dir("sgf/collections") else { return };
-    for threads in ["1", "2"] {
+    for threads in ["1", "2", "0"] {
         let (out, _, code) = kifu(&["stats", "--json", "--threads", threads, dir.to_str().unwrap()]);
         assert_eq!(code, 0);
         assert_eq!(field(&out, "files"), 20.0);
@@ -246,6 +248,71 @@ fn replay_counts_and_reports_illegal_moves() {
     // Without --replay there is no such field.
     let (out, _, _) = kifu(&["stats", "--json", f.to_str().unwrap()]);
     assert!(!out.contains("illegal_moves"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same illegal move (White's first move from 7g, where Black's pawn left) in USI, CSA and
+/// KIF: `check --replay` reports one `illegal_move` for it and `stats --replay` counts one in
+/// `illegal_moves`. CSA and KIF give the move and the replay finds it illegal; USI names no
+/// piece, so its reader cannot give the move and says `illegal_move` itself (once, with or
+/// without `--replay`; not `bad_value`).
+#[test]
+fn an_illegal_shogi_move_is_an_illegal_move_in_every_format() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-illegal-shogi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in [
+        ("a.usi", "position startpos moves 7g7f 7g7f\n"),
+        ("a.csa", "V2.2\nPI\n+\n+7776FU\n-7776FU\n"),
+        ("a.kifu", "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\n"),
+    ] {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let f = f.to_str().unwrap();
+        let (out, _, code) = kifu(&["stats", "--json", "--replay", f]);
+        assert_eq!(code, 0, "{name}");
+        assert_eq!(field(&out, "illegal_moves"), 1.0, "{name}: {out}");
+        for flags in [&["--replay"][..], &["--replay", "--strict"]] {
+            let mut args = vec!["check", "--json"];
+            args.extend(flags);
+            args.push(f);
+            let (out, _, _) = kifu(&args);
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let kinds: Vec<&str> =
+                v["problems"].as_array().unwrap().iter().map(|p| p["kind"].as_str().unwrap()).collect();
+            assert_eq!(kinds, ["illegal_move"], "{name} {flags:?}: {out}");
+        }
+    }
+    // USI: the reader's own warning, at the move, without --replay too.
+    let usi = dir.join("a.usi");
+    let (out, _, code) = kifu(&["check", usi.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let want = format!(
+        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with the rest of its line): 7g7f",
+        usi.display()
+    );
+    assert!(out.contains(&want), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A USI file whose first line goes wrong after its start (a bad move) is read, with the
+/// reader's warning, as when that line comes second: not "not a game record" (exit 2).
+#[test]
+fn a_usi_file_with_a_bad_first_line_is_read() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-usi-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first, second) = (dir.join("first.usi"), dir.join("second.usi"));
+    std::fs::write(&first, "position startpos moves 7g7f 7g7x\nposition startpos moves 2g2f\n").unwrap();
+    std::fs::write(&second, "position startpos moves 2g2f\nposition startpos moves 7g7f 7g7x\n").unwrap();
+    for f in [&first, &second] {
+        let (out, err, code) = kifu(&["stats", "--json", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", f.display());
+        assert_eq!((field(&out, "files"), field(&out, "skipped")), (1.0, 0.0), "{out}");
+        assert_eq!((field(&out, "games"), field(&out, "moves")), (2.0, 2.0), "{out}");
+        assert_eq!((field(&out, "warnings"), field(&out, "errors")), (1.0, 0.0), "{out}");
+        let (out, _, code) = kifu(&["check", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.contains("bad_value: a value of the wrong form: 7g7x"), "{out}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -282,20 +282,30 @@ fn sgf_stream_keeps_parentheses_balanced_on_malformed_variations() {
 }
 
 /// What a target has no place for is said and counted as left out, not dropped silently: a
-/// node's second move in JGF, a shogi game's variations in CSA and USI. SGF splits the node
-/// instead (a repair), leaving nothing out.
+/// node's second move in JGF and Jago XML (which keeps it as an `<SGF type="W">` property), a
+/// shogi game's variations in CSA and USI. SGF splits the node instead (a repair), leaving
+/// nothing out.
 #[test]
 fn losses_are_said_and_counted() {
     let d = temp("losses");
     let two = d.join("two.sgf");
     std::fs::write(&two, "(;SZ[9];B[aa]W[bb];B[cc])").unwrap();
     let two = two.to_str().unwrap();
-    for (to, left_out) in [("jgf", 1), ("jgf1", 1), ("sgf", 0)] {
-        let (code, _, err) = kifu(&["convert", "--json", "--to", to, two]);
+    for (to, left_out, why) in [
+        ("jgf", 1, "(a JGF node holds one move)"),
+        ("jgf1", 1, "(a JGF node holds one move)"),
+        ("xml", 1, "(a Jago XML node holds one move; kept as an <SGF type=\"B|W\"> property, not played)"),
+        ("sgf", 0, ""),
+    ] {
+        let (code, out, err) = kifu(&["convert", "--json", "--to", to, two]);
         assert_eq!(code, 0, "{to}: {err}");
         let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
         assert_eq!(v["left_out"], left_out, "{to}: {err}");
-        assert_eq!(err.contains("left out 1 moves after a node's first"), left_out == 1, "{to}: {err}");
+        let line = format!("kifu: {two}: game at byte 0: left out 1 moves after a node's first {why}\n");
+        assert_eq!(err.contains(&line), left_out == 1, "{to}: {err}");
+        if to == "xml" {
+            assert!(out.contains(r#"<SGF type="W"><Arg>bb</Arg></SGF>"#), "{out}");
+        }
     }
     // A KIF record with variations (written here: the main line and one branch at move 2).
     let kif = d.join("branch.kifu");
@@ -312,4 +322,37 @@ fn losses_are_said_and_counted() {
         assert!(v["left_out"].as_u64().unwrap() >= 2, "{to}: {err}");
         assert!(err.contains(&format!("events of variations ({to} holds the main line only)")), "{to}: {err}");
     }
+}
+
+/// `--to kif` and `--to ki2` write CP932: a character it lacks (Hangul, an emoji) is written as
+/// `&#N;`, counted as left out and said on standard error, on one thread or several; the UTF-8
+/// targets (`kifu`, `ki2u`) hold every character and leave nothing out.
+#[test]
+fn cp932_targets_count_the_characters_they_lack() {
+    let d = temp("cp932");
+    let kifu_file = d.join("hangul.kifu");
+    std::fs::write(
+        &kifu_file,
+        "先手：이세돌\n後手：羽生善治\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n*😀 good\n   2 ３四歩(33)\n",
+    )
+    .unwrap();
+    let path = kifu_file.to_str().unwrap();
+    for (to, left_out) in [("kif", 4), ("ki2", 4), ("kifu", 0), ("ki2u", 0)] {
+        for threads in ["1", "2"] {
+            let out = d.join(format!("out-{to}-{threads}"));
+            let args = ["convert", "--json", "--threads", threads, "--to", to, "-o", out.to_str().unwrap(), path];
+            let (code, stdout, err) = kifu(&args);
+            assert_eq!(code, 0, "{to}: {err}");
+            let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+            assert_eq!(v["left_out"], left_out, "{to}: {stdout} {err}");
+            let line = format!("kifu: {path}: left out 4 characters CP932 cannot hold (written as &#N;)\n");
+            assert_eq!(err.contains(&line), left_out > 0, "{to}: {err}");
+            let written = std::fs::read(&out).unwrap();
+            let has_ncr = written.windows(8).any(|w| w == b"&#51060;");
+            assert_eq!(has_ncr, left_out > 0, "{to}");
+            // The moves survive.
+            assert_eq!(moves(out.to_str().unwrap()), moves(path), "{to}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
 }

@@ -50,7 +50,7 @@
 //! | a point off the board (Jago's letters need the board size: the `<BoardSize>`, 19 without one, so a board that is not square counts as 19×19) | dropped |
 //! | an info of no known key (`InfoKey::Other`) whose name is not an XML name | an `<SGF type>` of that name, read back as a property |
 //! | an info of no key nor name | dropped |
-//! | a second move, name or time left in a node; selected, dimmed, visible marks, arrows, lines | kept as `<SGF>` elements, read back as the events (or properties) of that SGF spelling |
+//! | a second move, name or time left in a node; selected, dimmed, visible marks, arrows, lines | kept as `<SGF>` elements, read back as the events (or properties) of that SGF spelling; a second move thus comes back as a property `B`/`W`, not a move, and is counted in [`Writer::moves_left_out`] |
 //! | game information of the game node | read back in the root node |
 
 use crate::event::{ClockKind, Color, Event, InfoKey, MarkupKind, Move, Point, Setup};
@@ -82,6 +82,8 @@ pub struct Writer {
     stack: Vec<Frame>,
     /// An element's content (name and attributes) or an escaped text, before quick-xml writes it.
     scratch: Vec<u8>,
+    /// Moves of the last game written after their node's first, kept as `<SGF type="B|W">`.
+    left_out: u64,
 }
 
 /// What the walk does when a sequence ends.
@@ -290,6 +292,7 @@ impl Writer {
         if is_shogi(tree) {
             return Err(Refused);
         }
+        self.left_out = 0;
         let side = board_side(tree);
         out.extend_from_slice(b"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
         let mut w = quick_xml::Writer::new(out);
@@ -320,6 +323,14 @@ impl Writer {
         self.end(&mut w, "Go");
         w.into_inner().push(b'\n');
         Ok(())
+    }
+
+    /// Moves the last game written left out: each move of a node after its first. A Jago XML
+    /// node holds one move; the others are kept as `<SGF type="B">`/`<SGF type="W">` elements,
+    /// which readers (kifu's, GoGui's) read back as SGF properties, not as moves. A caller
+    /// reports them (`kifu convert --to xml` does).
+    pub fn moves_left_out(&self) -> u64 {
+        self.left_out
     }
 
     /// The nodes in Jago's sibling form, with an explicit stack.
@@ -389,6 +400,7 @@ impl Writer {
                 Event::Move(Move::Go { color, point }) => {
                     moves += 1;
                     if moves > 1 {
+                        self.left_out += 1;
                         self.sgf_start(w, if color == Color::Black { "B" } else { "W" });
                         self.arg_point(w, point, None);
                         self.end(w, "SGF");

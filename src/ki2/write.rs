@@ -32,6 +32,7 @@
 //! | the declared charset becomes the writer's; a BOM is not written | a record in the other charset, or with a BOM |
 //! | the order of `Setup` events: diagram order | a record of another format |
 //! | an unknown special move's word in the main line; `Ending::Other` | always |
+//! | CP932: a character CP932 lacks becomes `&#N;`, counted in [`Writer::unencodable_chars`] | names, comments in UTF-8 records |
 //!
 //! ```
 //! use kifu::ki2::write::Writer;
@@ -48,6 +49,7 @@
 
 use crate::event::{Color, Ending, Event, Info, InfoKey, Move, Piece, Setup, ShogiMove, Square};
 use crate::kit::kakinoki::board::{HAND_KINDS, STANDARD};
+use crate::kit::kakinoki::cp932;
 use crate::kit::kakinoki::glyphs::{self, Word};
 use crate::kit::kakinoki::lex::Enc;
 use crate::kit::kakinoki::reach::{self, Board, Motion, MAX_CANDIDATES};
@@ -65,6 +67,8 @@ pub struct Writer {
     enc: Enc,
     games: u64,
     unwritten: u64,
+    /// Characters written as `&#N;` because CP932 lacks them.
+    lacked: u64,
     game: Game,
     /// Buffers of finished variations, kept for reuse.
     spare: Vec<Vec<u8>>,
@@ -118,7 +122,7 @@ impl Writer {
             Charset::ShiftJis => (Charset::ShiftJis, Enc::Sjis),
             _ => (Charset::Utf8, Enc::Utf8),
         };
-        Writer { charset, enc, games: 0, unwritten: 0, game: Game::default(), spare: Vec::new() }
+        Writer { charset, enc, games: 0, unwritten: 0, lacked: 0, game: Game::default(), spare: Vec::new() }
     }
 
     /// The charset written.
@@ -134,6 +138,13 @@ impl Writer {
     /// Events left out because KI2 cannot hold them (see the module's table of losses).
     pub fn unwritten(&self) -> u64 {
         self.unwritten
+    }
+
+    /// Characters written so far as `&#N;` because CP932 lacks them (Hangul, emoji, `☗`… in
+    /// names and comments of UTF-8 records; see the module's table of losses). Always 0 when
+    /// writing UTF-8. A caller reports them (`kifu convert --to ki2` does).
+    pub fn unencodable_chars(&self) -> u64 {
+        self.lacked
     }
 
     /// Appends what `ev` becomes in KI2 to `out` (a variation's text waits until the line it
@@ -241,8 +252,9 @@ impl Writer {
         out.extend_from_slice(w[self.enc as usize]);
     }
 
-    /// Appends `t` in the writer's charset (its bytes as they are when they already are).
-    fn text(&self, t: Text<'_>, out: &mut Vec<u8>) {
+    /// Appends `t` in the writer's charset (its bytes as they are when they already are); a
+    /// character CP932 lacks is counted.
+    fn text(&mut self, t: Text<'_>, out: &mut Vec<u8>) {
         let raw = t.raw();
         let plain = matches!(t.rule(), crate::text::TextRule::Plain | crate::text::TextRule::CsaNote);
         let same = t.charset() == self.charset && (self.charset != Charset::Utf8 || std::str::from_utf8(raw).is_ok());
@@ -251,9 +263,13 @@ impl Writer {
             return;
         }
         let text = t.decode().text;
-        self.str(&text, out);
+        match self.enc {
+            Enc::Utf8 => out.extend_from_slice(text.as_bytes()),
+            Enc::Sjis => self.lacked += cp932::encode(&text, out),
+        }
     }
 
+    /// Appends a text of the writer's own (a key, a diagram's frame) that CP932 holds.
     fn str(&self, s: &str, out: &mut Vec<u8>) {
         match self.enc {
             Enc::Utf8 => out.extend_from_slice(s.as_bytes()),

@@ -54,7 +54,7 @@
 //! | a time loses its milliseconds | CSA V3.0 decimal times |
 //! | a move's side comes back from the ply (the start's side, then alternating); a node's second move comes back as a node of its own; a node without a move adds its comments to the move before | records of other formats |
 //! | `IllegalActionBlack`/`White` of the side not to move is written `反則勝ち` (the side to move wins) and reads back as `IllegalMove` | CSA `%-ILLEGAL_ACTION` after White's move |
-//! | CP932: a character CP932 lacks becomes `&#N;` | names, comments in UTF-8 records |
+//! | CP932: a character CP932 lacks becomes `&#N;`, counted in [`Writer::unencodable_chars`] | names, comments in UTF-8 records |
 //!
 //! ```
 //! use bumpalo::Bump;
@@ -77,7 +77,7 @@ use crate::kit::kakinoki::glyphs::KEYS;
 use crate::text::{Charset, Text, TextRule};
 use crate::tree::{GameTree, NodeId};
 use start::{word, Start};
-use text::{put, Mode};
+use text::{put, Mode, Scratch};
 
 /// The charset a [`Writer`] writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -147,7 +147,8 @@ pub struct Writer {
     /// Events left out because KIF cannot hold them.
     unwritten: u64,
     jobs: Vec<Job>,
-    scratch: String,
+    /// The string texts are decoded into, and the count of characters CP932 lacked.
+    scratch: Scratch,
 }
 
 /// Whether `ev` belongs to a Go game.
@@ -226,7 +227,7 @@ fn clock(secs: u64, hours: bool, out: &mut Vec<u8>) {
 impl Writer {
     /// A writer with `options`.
     pub fn new(options: Options) -> Writer {
-        Writer { options, unwritten: 0, jobs: Vec::new(), scratch: String::new() }
+        Writer { options, unwritten: 0, jobs: Vec::new(), scratch: Scratch::default() }
     }
 
     /// The options written with.
@@ -237,6 +238,13 @@ impl Writer {
     /// Events left out so far because KIF cannot hold them (see the module's table of losses).
     pub fn unwritten(&self) -> u64 {
         self.unwritten
+    }
+
+    /// Characters written so far as `&#N;` because CP932 lacks them (Hangul, emoji, `☗`… in
+    /// names and comments of UTF-8 records; see the module's table of losses). Always 0 when
+    /// writing UTF-8. A caller reports them (`kifu convert --to kif` does).
+    pub fn unencodable_chars(&self) -> u64 {
+        self.scratch.lacked
     }
 
     fn enc(&self) -> Encoding {

@@ -18,10 +18,12 @@
 //!
 //! # Recovery (lenient mode: a warning, and reading goes on)
 //! A non-blank line that is not a game (`UnknownLine`; blank lines give nothing); a move token
-//! that cannot be read or cannot be played on the board the reader keeps (no piece of the side
-//! to move on its square, a promotion of a piece that cannot promote, a capture of one's own
-//! piece or a king, a drop on an occupied square or of a piece not in hand): `BadValue`, and the
-//! rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
+//! that cannot be read: `BadValue`; a move that reads but cannot be played on the board the
+//! reader keeps (no piece of the side to move on its square, a move to its own square, a
+//! promotion of a piece that cannot promote, a capture of one's own piece or a king, a drop on
+//! an occupied square or of a piece not in hand): `IllegalMove`, the name `kifu check --replay`
+//! gives the illegal moves it finds in other formats (the move is not given: USI does not name
+//! its piece); after either, the rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
 //! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
 //! `Syntax` error at the byte that does not fit; a line between games that is not a game (binary or not) is an `unknown_line` warning; the limits
 //! (game size, moves) end the game with an error. Strict mode turns every warning into such an
@@ -69,18 +71,33 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
     Reader::with_config(input, config).with_context(context)
 }
 
-/// Whether `head` (the first bytes of an input) is USI: `Yes` when its first line starts with
-/// `position startpos`, `position sfen ` or `sfen `, its SFEN reads, and every further token is
-/// `moves` (right after the start), a move or a terminal word (a token cut by the head's end is
-/// not judged; after 24 valid tokens the rest is not read); else `No`.
+/// Whether `head` (the first bytes of an input) is USI, judged on its first non-blank line:
+/// `Yes` when it starts with `position startpos`, `position sfen ` or `sfen `, its SFEN reads,
+/// and every further token is `moves` (right after the start), a move or a terminal word (a
+/// token cut by the head's end is not judged; after 24 valid tokens the rest is not read).
+/// `Maybe` when it opens with one of those starts or with `startpos ` (tsshogi's shorthand) but
+/// does not read to its end, and the rest shows it is USI all the same: an SFEN that reads, or
+/// a later token that is `moves` or a move (`position startpos moves 7g7f 7g7x`): such a line
+/// reads with the reader's warning (or error), as it would after a first line that reads.
+/// Else `No` (prose that only begins with the words, `position startpos is where…`).
 pub fn sniff(head: &[u8]) -> Confidence {
-    let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
-    let (line, cut) = match memchr::memchr(b'\n', head) {
-        Some(e) => (head[..e].strip_suffix(b"\r").unwrap_or(&head[..e]), false),
-        None => (head, true),
+    let mut head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
+    let (line, cut) = loop {
+        match memchr::memchr(b'\n', head) {
+            Some(e) => {
+                let line = head[..e].strip_suffix(b"\r").unwrap_or(&head[..e]);
+                if !reader::is_blank(line) {
+                    break (line, false);
+                }
+                head = &head[e + 1..];
+            }
+            None => break (head, true),
+        }
     };
     if valid_line(line, cut) {
         Confidence::Yes
+    } else if opens_like_usi(line) {
+        Confidence::Maybe
     } else {
         Confidence::No
     }
@@ -131,6 +148,28 @@ fn valid_line(line: &[u8], cut: bool) -> bool {
     true
 }
 
+/// Whether a line that [`valid_line`] refuses still opens as a USI game for [`sniff`]'s `Maybe`:
+/// a start (`position startpos`, `startpos`, `position sfen `, `sfen `) followed by an SFEN that
+/// reads, or by a token, anywhere on the line, that is `moves` or a move.
+fn opens_like_usi(line: &[u8]) -> bool {
+    let rest = line.strip_prefix(b"position ").unwrap_or(line);
+    let after = if let Some(r) = rest.strip_prefix(b"startpos") {
+        if !(r.is_empty() || r[0] == b' ') {
+            return false;
+        }
+        r
+    } else if let Some(r) = rest.strip_prefix(b"sfen ") {
+        let mut board = sfen::Board::empty();
+        if sfen::parse(line, line.len() - r.len(), &mut board).is_ok() {
+            return true;
+        }
+        r
+    } else {
+        return false;
+    };
+    after.split(|&c| c == b' ').any(|t| t == b"moves" || sfen::token(t).is_some())
+}
+
 /// How many valid tokens after the start make [`sniff`] sure without reading further.
 const SURE_TOKENS: usize = 24;
 
@@ -148,7 +187,23 @@ mod tests {
         assert_eq!(sniff(b"position startpos is where a game begins.\n"), Confidence::No);
         assert_eq!(sniff(b"sfen is a notation\n"), Confidence::No);
         assert_eq!(sniff(b"position startposition\n"), Confidence::No);
-        assert_eq!(sniff(b"startpos moves 7g7f\n"), Confidence::No);
         assert_eq!(sniff(b""), Confidence::No);
+        // The first non-blank line is judged.
+        assert_eq!(sniff(b"\n  \r\nposition startpos moves 7g7f\n"), Confidence::Yes);
+        assert_eq!(sniff(b"\n\n"), Confidence::No);
+        // A USI start whose rest does not read: USI all the same, read with a warning.
+        assert_eq!(sniff(b"position startpos moves 7g7f 7g7x\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"position startpos moves 7g7f 7g7f 3c3d\n"), Confidence::Yes);
+        assert_eq!(sniff(b"position startpos moves 7g7f hello\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"position startpos junk 7g7f\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 mvoes G*5b\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"position sfen 4k4/9/9/9/9/9/9/9/4KX b - 1 moves 5i5h\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1 junk\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"startpos moves 7g7f\n"), Confidence::Maybe);
+        assert_eq!(sniff(b"\xEF\xBB\xBFstartpos moves 7g7f\n"), Confidence::Maybe);
+        // Prose that begins with the words stays out.
+        assert_eq!(sniff(b"position sfen garbage\n"), Confidence::No);
+        assert_eq!(sniff(b"startpos is the standard start\n"), Confidence::No);
+        assert_eq!(sniff(b"position of the stones\n"), Confidence::No);
     }
 }

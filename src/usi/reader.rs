@@ -202,6 +202,13 @@ impl<'a> Reader<'a> {
         self.warn(WarningKind::BadValue, offset)
     }
 
+    /// A move that reads but that the board refuses: an `IllegalMove` warning, and the rest of
+    /// the line is dropped (the board cannot follow it).
+    fn illegal(&mut self, offset: usize) -> Result<Event<'a>, Error> {
+        self.cur = self.text.len();
+        self.warn(WarningKind::IllegalMove, offset)
+    }
+
     /// The next token of the game's line (skipping spaces): its offset and bytes.
     #[inline(always)]
     fn next_token(&mut self) -> Option<(usize, &'a [u8])> {
@@ -407,19 +414,19 @@ impl<'a> Reader<'a> {
         let mv = match tok {
             Token::Move(from, to, promote) => {
                 let (fi, ti) = (sfen::index(from), sfen::index(to));
-                let Some((c, mut piece)) = b.cells[fi] else { return Some(self.bad(at)) };
+                let Some((c, mut piece)) = b.cells[fi] else { return Some(self.illegal(at)) };
                 if c != color || from == to {
-                    return Some(self.bad(at));
+                    return Some(self.illegal(at));
                 }
                 if promote {
                     match piece.promoted() {
                         Some(p) => piece = p,
-                        None => return Some(self.bad(at)),
+                        None => return Some(self.illegal(at)),
                     }
                 }
                 if let Some((tc, taken)) = b.cells[ti] {
                     let k = sfen::HAND_SLOT[taken as usize].map(usize::from);
-                    let (Some(k), true) = (k, tc != color) else { return Some(self.bad(at)) };
+                    let (Some(k), true) = (k, tc != color) else { return Some(self.illegal(at)) };
                     let n = &mut b.hands[color as usize][k];
                     *n = n.saturating_add(1);
                 }
@@ -432,7 +439,7 @@ impl<'a> Reader<'a> {
                 let k = sfen::HAND_SLOT[piece as usize].map_or(0, usize::from);
                 let n = &mut b.hands[color as usize][k];
                 if b.cells[ti].is_some() || *n == 0 {
-                    return Some(self.bad(at));
+                    return Some(self.illegal(at));
                 }
                 *n -= 1;
                 b.cells[ti] = Some((color, piece));

@@ -1,12 +1,13 @@
 //! Text into the output's charset: a record's own text is copied as it is when it is already in
 //! that charset (KIF read in the charset it is written in: nothing decoded); other text is
 //! decoded into a scratch string the writer keeps and encoded into the output (CP932 through
-//! `encoding_rs`, a character CP932 lacks becoming `&#N;`). Line breaks and backslashes are
-//! treated by the place the text goes ([`Mode`]).
+//! `kit::kakinoki::cp932`, a character CP932 lacks becoming `&#N;`, counted in
+//! [`Scratch::lacked`]). Line breaks and backslashes are treated by the place the text goes
+//! ([`Mode`]).
 
 use super::Encoding;
+use crate::kit::kakinoki::cp932;
 use crate::text::{Charset, Text, TextRule};
-use encoding_rs::CoderResult;
 
 /// Where a text goes, which says what becomes of its line breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +19,15 @@ pub(super) enum Mode {
     Line,
     /// A comment after its `*`: a line break starts another `*` line.
     Comment,
+}
+
+/// What [`put`] keeps between texts: the string a text is decoded into (its memory reused), and
+/// how many characters the output's charset lacked so far.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Scratch {
+    text: String,
+    /// Characters written as `&#N;` because CP932 lacks them (never in UTF-8).
+    pub(super) lacked: u64,
 }
 
 /// Whether the text can be copied byte for byte into output of `enc` in `mode`.
@@ -40,12 +50,13 @@ fn verbatim(t: Text<'_>, enc: Encoding, mode: Mode) -> bool {
     }
 }
 
-/// Appends `t` in `enc`, treated as `mode` says; `scratch` is the writer's reused string.
-pub(super) fn put(t: Text<'_>, enc: Encoding, mode: Mode, scratch: &mut String, out: &mut Vec<u8>) {
+/// Appends `t` in `enc`, treated as `mode` says; `scratch` is the writer's.
+pub(super) fn put(t: Text<'_>, enc: Encoding, mode: Mode, scratch: &mut Scratch, out: &mut Vec<u8>) {
     if verbatim(t, enc, mode) {
         out.extend_from_slice(t.raw());
         return;
     }
+    let Scratch { text: scratch, lacked } = scratch;
     scratch.clear();
     let keep_escapes = t.rule() == TextRule::CsaNote && mode == Mode::Value;
     match t.rule() {
@@ -57,17 +68,18 @@ pub(super) fn put(t: Text<'_>, enc: Encoding, mode: Mode, scratch: &mut String, 
         }
         _ => scratch.push_str(&t.decode().text),
     }
-    put_str(scratch, enc, mode, keep_escapes, out);
+    *lacked += put_str(scratch, enc, mode, keep_escapes, out);
 }
 
 /// Appends a UTF-8 string in `enc`, its line breaks (and backslashes, unless `keep_escapes`)
-/// treated as `mode` says.
-pub(super) fn put_str(s: &str, enc: Encoding, mode: Mode, keep_escapes: bool, out: &mut Vec<u8>) {
+/// treated as `mode` says; returns how many characters CP932 lacked (written as `&#N;`).
+pub(super) fn put_str(s: &str, enc: Encoding, mode: Mode, keep_escapes: bool, out: &mut Vec<u8>) -> u64 {
     let mut rest = s;
+    let mut lacked = 0;
     while !rest.is_empty() {
         let special = |c: char| c == '\n' || c == '\r' || (c == '\\' && mode == Mode::Value && !keep_escapes);
         let k = rest.find(special).unwrap_or(rest.len());
-        encode(&rest[..k], enc, out);
+        lacked += encode(&rest[..k], enc, out);
         let Some(c) = rest[k..].chars().next() else { break };
         rest = &rest[k + 1..];
         match (c, mode) {
@@ -78,27 +90,18 @@ pub(super) fn put_str(s: &str, enc: Encoding, mode: Mode, keep_escapes: bool, ou
             (_, Mode::Comment) => out.extend_from_slice(b"\n*"),
         }
     }
+    lacked
 }
 
-/// Appends UTF-8 `s` encoded in `enc` (CP932: a character it lacks as `&#N;`).
-pub(super) fn encode(s: &str, enc: Encoding, out: &mut Vec<u8>) {
-    if enc == Encoding::Utf8 || s.is_ascii() {
-        out.extend_from_slice(s.as_bytes());
-        return;
-    }
-    let mut encoder = encoding_rs::SHIFT_JIS.new_encoder();
-    let mut src = s;
-    loop {
-        // Room for every character as an NCR if need be (`&#1114111;`).
-        let need = src.len() * 4 + 16;
-        let start = out.len();
-        out.resize(start + need, 0);
-        let (result, read, written, _) = encoder.encode_from_utf8(src, &mut out[start..], true);
-        out.truncate(start + written);
-        src = &src[read..];
-        if result == CoderResult::InputEmpty {
-            break;
+/// Appends UTF-8 `s` encoded in `enc` (CP932: a character it lacks as `&#N;`); returns how many
+/// characters CP932 lacked.
+pub(super) fn encode(s: &str, enc: Encoding, out: &mut Vec<u8>) -> u64 {
+    match enc {
+        Encoding::Utf8 => {
+            out.extend_from_slice(s.as_bytes());
+            0
         }
+        Encoding::Cp932 => cp932::encode(s, out),
     }
 }
 
@@ -119,7 +122,7 @@ mod tests {
 
     fn text(t: Text<'_>, enc: Encoding, mode: Mode) -> Vec<u8> {
         let mut out = Vec::new();
-        put(t, enc, mode, &mut String::new(), &mut out);
+        put(t, enc, mode, &mut Scratch::default(), &mut out);
         out
     }
 
@@ -134,6 +137,23 @@ mod tests {
         assert_eq!(text(t, Encoding::Utf8, Mode::Line), b"a b\\c");
         let t = Text::new("☗😀".as_bytes(), TextRule::Plain, Charset::Utf8);
         assert_eq!(text(t, Encoding::Cp932, Mode::Line), b"&#9751;&#128512;");
+        // Counted, in every mode, across line breaks; never in UTF-8.
+        let mut scratch = Scratch::default();
+        let t = Text::new("한\n😀 ok\n☗".as_bytes(), TextRule::Plain, Charset::Utf8);
+        for mode in [Mode::Value, Mode::Line, Mode::Comment] {
+            put(t, Encoding::Cp932, mode, &mut scratch, &mut Vec::new());
+            put(t, Encoding::Utf8, mode, &mut scratch, &mut Vec::new());
+        }
+        assert_eq!(scratch.lacked, 9);
+        let sjis = encoding_rs::SHIFT_JIS.encode("先手").0.into_owned();
+        put(
+            Text::new(&sjis, TextRule::Plain, Charset::ShiftJis),
+            Encoding::Cp932,
+            Mode::Line,
+            &mut scratch,
+            &mut Vec::new(),
+        );
+        assert_eq!(scratch.lacked, 9);
         assert_eq!(width("７六歩(77)".as_bytes(), Encoding::Utf8), 10);
         assert_eq!(width(&encoding_rs::SHIFT_JIS.encode("７六歩(77)").0, Encoding::Cp932), 10);
     }
