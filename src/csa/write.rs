@@ -501,19 +501,9 @@ fn push_text(t: Text<'_>, out: &mut Vec<u8>) {
 }
 
 /// Appends `n` in decimal, with a `-` when `negative`.
-fn number(mut n: u64, negative: bool, out: &mut Vec<u8>) {
+fn number(n: u64, negative: bool, out: &mut Vec<u8>) {
     if negative {
         out.push(b'-');
     }
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+    crate::text::escape::decimal(n, out)
 }

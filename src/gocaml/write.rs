@@ -98,18 +98,9 @@ fn stone_of(color: Color) -> u8 {
     1 + side_of(color) as u8
 }
 
+/// Appends a decimal number.
 fn number(v: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let (mut i, mut v) = (buf.len(), v);
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+    crate::text::escape::decimal(v, out)
 }
 
 fn signed(v: i64, out: &mut Vec<u8>) {

@@ -225,18 +225,9 @@ fn sgf_point(p: Point, out: &mut Vec<u8>) {
     out.push(l(p.y));
 }
 
-fn number(mut v: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+/// Appends a decimal number.
+fn number(v: u64, out: &mut Vec<u8>) {
+    crate::text::escape::decimal(v, out)
 }
 
 /// Seconds from milliseconds: `12`, `12.5`, `0.025` (Jago's reader rounds to the millisecond).

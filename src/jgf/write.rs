@@ -350,18 +350,8 @@ fn digits(mut v: u64) -> usize {
 }
 
 /// Appends a decimal number.
-pub(crate) fn number(mut v: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+fn number(v: u64, out: &mut Vec<u8>) {
+    crate::text::escape::decimal(v, out)
 }
 
 /// Where an info goes in the header.

@@ -502,19 +502,9 @@ fn str_lit(s: &str, out: &mut Vec<u8>) {
     out.push(b'"');
 }
 
+/// Appends a decimal number.
 fn number(v: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+    crate::text::escape::decimal(v, out)
 }
 
 #[cfg(test)]

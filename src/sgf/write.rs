@@ -914,18 +914,8 @@ pub fn write_move(m: Move, out: &mut Vec<u8>) {
 }
 
 /// Appends `n` in decimal.
-fn number(mut n: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+fn number(n: u64, out: &mut Vec<u8>) {
+    crate::text::escape::decimal(n, out)
 }
 
 fn shogi(m: ShogiMove, out: &mut Vec<u8>) {

@@ -21,6 +21,22 @@
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
+/// Appends `n` in decimal, with no sign or padding: what every writer does with a count, a
+/// move number, a time or a character reference (`&#N;`), and allocates nothing else.
+pub(crate) fn decimal(mut n: u64, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
 /// Appends `s` escaped as the contents of a JSON string (without the quotes): `"` and `\`
 /// escaped, control characters as `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else,
 /// non-ASCII included, as it is (RFC 8259 §7).

@@ -201,18 +201,8 @@ pub(super) fn diagram(s: &Start, turn: Color, enc: Encoding, out: &mut Vec<u8>) 
 }
 
 /// Appends a decimal number.
-pub(super) fn number(mut n: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+pub(super) fn number(n: u64, out: &mut Vec<u8>) {
+    crate::text::escape::decimal(n, out)
 }
 
 #[cfg(test)]

@@ -29,18 +29,7 @@ pub(crate) fn encode(s: &str, out: &mut Vec<u8>) -> u64 {
             EncoderResult::Unmappable(c) => {
                 lacked += 1;
                 out.extend_from_slice(b"&#");
-                let mut digits = [0u8; 7];
-                let mut n = c as u32;
-                let mut k = digits.len();
-                loop {
-                    k -= 1;
-                    digits[k] = b'0' + (n % 10) as u8;
-                    n /= 10;
-                    if n == 0 {
-                        break;
-                    }
-                }
-                out.extend_from_slice(&digits[k..]);
+                crate::text::escape::decimal(u64::from(c as u32), out);
                 out.push(b';');
             }
         }
