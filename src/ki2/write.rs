@@ -741,19 +741,9 @@ fn standard(removed: &[(u8, u8)]) -> Board {
     b
 }
 
+/// Appends a decimal number.
 fn push_number(n: u64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&buf[i..]);
+    crate::text::escape::decimal(n, out)
 }
 
 #[cfg(test)]
