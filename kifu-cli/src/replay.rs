@@ -131,14 +131,10 @@ impl Lines {
     fn board(&mut self) -> &mut Board {
         let (size, rules) = (self.size, self.rules);
         let spare = &mut self.spare;
-        self.board.get_or_insert_with(|| match spare.take() {
-            Some(mut b) => {
-                if !b.reset(size.0, size.1, rules) {
-                    b.reset(19, 19, Rules::default());
-                }
-                b
-            }
-            None => Board::with_rules(size.0, size.1, rules).unwrap_or_else(|| Board::new(19, 19).expect("19x19")),
+        self.board.get_or_insert_with(|| {
+            let mut b = spare.take().unwrap_or_default();
+            b.reset_or_default(size.0, size.1, rules);
+            b
         })
     }
 

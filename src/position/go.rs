@@ -220,6 +220,13 @@ pub struct Board {
     removed: Vec<u16>,
 }
 
+impl Default for Board {
+    /// An empty 19 × 19 board with the default [`Rules`].
+    fn default() -> Board {
+        Board::new(19, 19).expect("19 × 19 is in range")
+    }
+}
+
 impl Board {
     /// An empty board of `width` × `height` (each 1–52) with the default [`Rules`].
     pub fn new(width: u8, height: u8) -> Option<Board> {
@@ -274,6 +281,27 @@ impl Board {
         self.rules = rules;
         self.removed.clear();
         true
+    }
+
+    /// Empties the board as [`Board::reset`] does or, when `width` × `height` is out of range,
+    /// as the default board (19 × 19, the default [`Rules`]): what a replayer falls back to for
+    /// a game whose size it cannot play. Returns whether the asked size was taken.
+    ///
+    /// ```
+    /// use kifu::position::go::{Board, Rules};
+    ///
+    /// let mut b = Board::default();
+    /// assert!(b.reset_or_default(9, 9, Rules::default()));
+    /// assert_eq!(b.size(), (9, 9));
+    /// assert!(!b.reset_or_default(60, 9, Rules::default()));
+    /// assert_eq!(b.size(), (19, 19));
+    /// ```
+    pub fn reset_or_default(&mut self, width: u8, height: u8, rules: Rules) -> bool {
+        if self.reset(width, height, rules) {
+            return true;
+        }
+        self.reset(19, 19, Rules::default());
+        false
     }
 
     /// Writes the cells of an empty board of `w` × `h` at the start of `cells`.
@@ -695,11 +723,9 @@ impl Replayer {
     fn board_mut(&mut self) -> &mut Board {
         let (size, rules, live) = (self.size, self.rules, self.live);
         self.live = true;
-        let b = self.board.get_or_insert_with(|| {
-            SPARE.try_with(Cell::take).ok().flatten().unwrap_or_else(|| Board::new(19, 19).expect("19x19"))
-        });
-        if !live && !b.reset(size.0, size.1, rules) {
-            b.reset(19, 19, Rules::default());
+        let b = self.board.get_or_insert_with(|| SPARE.try_with(Cell::take).ok().flatten().unwrap_or_default());
+        if !live {
+            b.reset_or_default(size.0, size.1, rules);
         }
         b
     }
