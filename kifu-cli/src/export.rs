@@ -458,10 +458,7 @@ impl Parquet {
             props,
             file_rows: args.file_rows,
             group_rows: usize::try_from(args.row_group_rows).unwrap_or(usize::MAX),
-            threads: match args.threads {
-                Some(t) if t > 0 => t,
-                _ => std::thread::available_parallelism().map_or(1, |t| t.get()),
-            },
+            threads: kifu::stream::parallel::thread_count(args.threads.unwrap_or(0)),
             open: HashMap::new(),
             files: 0,
             bytes: 0,

@@ -42,7 +42,8 @@ use std::sync::mpsc::{sync_channel, SyncSender};
 pub struct Options {
     /// The index database (created if missing).
     pub db: PathBuf,
-    /// Worker threads reading files (`None`: all cores); a further thread writes the database.
+    /// Worker threads reading files (`None` or 0: one per core, see
+    /// [`kifu::stream::parallel::thread_count`]); a further thread writes the database.
     pub threads: Option<usize>,
     /// Read in strict mode (warnings become errors).
     pub strict: bool,
@@ -523,7 +524,7 @@ pub fn build<P: AsRef<Path>>(paths: &[P], options: &Options, progress: &mut dyn 
         positions_stale |= marked > 0;
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.unwrap_or(0))
+        .num_threads(kifu::stream::parallel::thread_count(options.threads.unwrap_or(0)))
         .thread_name(|i| format!("kifu-reader-{i}"))
         .build()
         .map_err(|e| Error::other(e.to_string()))?;

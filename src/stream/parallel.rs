@@ -31,7 +31,8 @@ use crate::Visit;
 pub struct Options {
     /// The readers' configuration. Default: lenient, default limits.
     pub config: Config,
-    /// Worker threads: 1 reads on the calling thread, 0 uses one per core. Default: 1.
+    /// Worker threads: 1 reads on the calling thread, 0 uses one per core (see
+    /// [`thread_count`]). Default: 1.
     pub threads: usize,
     /// Bytes of games per batch handed to a worker. Default: 256 KiB.
     pub batch_bytes: usize,
@@ -182,6 +183,25 @@ fn not_a_game() -> Error {
     Error::new(ErrorKind::NotAGameRecord, Position { offset: 0, line: 0, column: 0 }, "not a game record")
 }
 
+/// The worker threads a thread count asks for: `threads` itself, or for 0 one per core this
+/// process may run on ([`std::thread::available_parallelism`], which follows its CPU affinity and
+/// cgroup quota; 1 when that is unknown). Every `threads` option of kifu's means this, so that 0
+/// is the same count for every command and is not changed by the environment (rayon's own
+/// `RAYON_NUM_THREADS` is not read).
+///
+/// ```
+/// use kifu::stream::parallel::thread_count;
+///
+/// assert_eq!(thread_count(3), 3);
+/// assert!(thread_count(0) >= 1);
+/// ```
+pub fn thread_count(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// Reads every game of every input under `paths` (see [`for_each_input`]): `work` runs once per
 /// game, on a worker thread when `options.threads != 1`, and `sink` receives, on the calling
 /// thread and in input order (inputs in order, games in order within each), each game's result
@@ -217,8 +237,8 @@ where
     S: FnMut(&str, Result<T, Error>),
 {
     #[cfg(feature = "parallel")]
-    if options.threads != 1 {
-        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build() {
+    if thread_count(options.threads) != 1 {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(thread_count(options.threads)).build() {
             return par::read(&pool, paths, options, &work, &mut sink);
         }
     }

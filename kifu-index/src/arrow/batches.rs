@@ -19,7 +19,8 @@ use std::path::PathBuf;
 pub struct BatchOptions {
     /// At most this many games a batch (batches may hold fewer). Default: 16,384.
     pub batch_games: usize,
-    /// Worker threads: 0 one per core, 1 everything on the calling thread. Default: 0.
+    /// Worker threads: 0 one per core (see [`kifu::stream::parallel::thread_count`]), 1
+    /// everything on the calling thread. Default: 0.
     pub threads: usize,
     /// The readers' configuration. Default: lenient.
     pub config: kifu::Config,

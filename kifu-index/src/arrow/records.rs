@@ -43,10 +43,7 @@ const ROWS_PER_TASK: usize = 256;
 pub fn parse_records(texts: &dyn Array, options: &BatchOptions) -> Result<RecordBatch, Error> {
     let get = row_getter(texts)?;
     let n = texts.len();
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
-        t => t,
-    };
+    let threads = kifu::stream::parallel::thread_count(options.threads);
     if threads <= 1 || n <= ROWS_PER_TASK {
         let mut b = GamesBuilder::with_rows();
         b.set_replay(options.replay);
