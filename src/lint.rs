@@ -47,7 +47,15 @@ pub fn none(_input: &[u8], _out: &mut Vec<Warning>) {}
 
 /// The input at `offset`, as a short excerpt for a message: up to the end of the first
 /// bracketed value (`PB[Lee]`, a `\]` does not end it) or of the line, at most 60 bytes (then
-/// `…`), decoded lossily as UTF-8. Empty when `offset` is past the end.
+/// `…`), decoded lossily as UTF-8. An offset inside a value's brackets (a warning about the
+/// value) is quoted from its `[`, with the property's name when it stands just before
+/// (`W[zz]`, not `zz]`). Empty when `offset` is past the end.
+///
+/// ```
+/// assert_eq!(kifu::lint::quote(b"(;PB[Lee];W[zz])", 2), "PB[Lee]");
+/// assert_eq!(kifu::lint::quote(b"(;PB[Lee];W[zz])", 12), "W[zz]");
+/// assert_eq!(kifu::lint::quote(b"(;AB[aa][zz])", 9), "[zz]");
+/// ```
 pub fn quote(input: &[u8], offset: u64) -> String {
     quote_in(input, offset, crate::text::Charset::Utf8)
 }
@@ -56,9 +64,17 @@ pub fn quote(input: &[u8], offset: u64) -> String {
 /// UTF-8, garbled).
 pub fn quote_in(input: &[u8], offset: u64, charset: crate::text::Charset) -> String {
     const MAX: usize = 60;
-    let Some(rest) = usize::try_from(offset).ok().and_then(|o| input.get(o..)) else {
+    let Some(mut start) = usize::try_from(offset).ok().filter(|&o| o < input.len()) else {
         return String::new();
     };
+    // Inside a value: back to its `[` and the name before it (FF[3] names have lower-case
+    // letters too: `AddBlack`).
+    if start > 0 && input[start - 1] == b'[' {
+        start -= 1;
+        let name = input[..start].iter().rev().take(16).take_while(|b| b.is_ascii_alphabetic()).count();
+        start -= name;
+    }
+    let rest = &input[start..];
     let mut end = rest.len();
     let mut i = 0;
     while i < rest.len() {

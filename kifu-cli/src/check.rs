@@ -100,17 +100,13 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
             Some(Ok(Event::Warning(w))) => Some(w),
             Some(Ok(_)) => None,
             Some(Err(e)) => {
-                problems.push(Problem {
-                    path: path.to_string(),
-                    position: e.position(),
-                    error: true,
-                    // A warning made an error by --strict keeps its own kind's name.
-                    kind: match e.kind() {
-                        kifu::ErrorKind::Strict(w) => w.as_str(),
-                        k => k.as_str(),
-                    },
-                    message: e.message().to_string(),
-                });
+                let (kind, message) = match e.kind() {
+                    // A warning made an error by --strict keeps its own kind's name and, as the
+                    // warning would, ends with the input where it stands.
+                    kifu::ErrorKind::Strict(w) => (w.as_str(), with_quote(bytes, e.message(), e.offset(), charset)),
+                    k => (k.as_str(), e.message().to_string()),
+                };
+                problems.push(Problem { path: path.to_string(), position: e.position(), error: true, kind, message });
                 None
             }
         };
@@ -378,11 +374,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 /// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
 /// property and its value.
 fn describe(bytes: &[u8], w: &kifu::Warning, charset: kifu::text::Charset) -> String {
-    let quote = kifu::lint::quote_in(bytes, w.offset, charset);
+    with_quote(bytes, w.kind.message(), w.offset, charset)
+}
+
+/// `message`, followed by the input at `offset` when there is any to show.
+fn with_quote(bytes: &[u8], message: &str, offset: u64, charset: kifu::text::Charset) -> String {
+    let quote = kifu::lint::quote_in(bytes, offset, charset);
     if quote.trim().is_empty() {
-        w.kind.message().to_string()
+        message.to_string()
     } else {
-        format!("{}: {}", w.kind.message(), quote)
+        format!("{message}: {quote}")
     }
 }
 

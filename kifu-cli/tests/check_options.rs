@@ -70,3 +70,25 @@ fn unknown_kinds_are_refused() {
         assert_ne!(code, 2, "{kind}");
     }
 }
+
+/// A warning made an error by `--strict` reads as the warning did: its kind, its message and the
+/// input where it stands.
+#[test]
+fn strict_errors_quote_the_input_as_warnings_do() {
+    let text = "(;GM[1]SZ[19];B[pd];W[zz])";
+    let (_, lenient) = check(&[], text);
+    let (code, strict) = check(&["--strict"], text);
+    assert_eq!(code, 1);
+    let first = |v: &serde_json::Value| {
+        let p = &v["problems"][0];
+        (p["kind"].as_str().unwrap().to_owned(), p["message"].as_str().unwrap().to_owned(), p["severity"].clone())
+    };
+    let (kind, message, severity) = first(&strict);
+    assert_eq!(kind, "point_off_board");
+    assert_eq!(severity, "error");
+    assert!(message.ends_with(": W[zz]"), "{message}");
+    assert_eq!((kind, message), {
+        let (k, m, _) = first(&lenient);
+        (k, m)
+    });
+}
