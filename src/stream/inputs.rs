@@ -231,8 +231,9 @@ pub(crate) enum Entry {
     File(PathBuf, #[cfg_attr(not(feature = "parallel"), allow(dead_code))] Option<u64>),
     /// A path that cannot be read, with its display name.
     Error(String, Error),
-    /// A directory walked: the number of files it holds, given before them (the parallel reader
-    /// sizes its batches by it when the walk gave no sizes).
+    /// A directory being walked: the number of files listed under it so far, given before them
+    /// and again each time it grows (directories are read as the walk reaches them); the
+    /// parallel reader sizes its batches by it when the walk gave no sizes.
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     Walk(usize),
     /// Something a directory walk found that is not a regular file (a FIFO, a socket, a
@@ -265,21 +266,21 @@ where
         match std::fs::metadata(path) {
             Err(e) => f(Entry::Error(path.display().to_string(), io_error(e))),
             Ok(m) if m.is_dir() => {
-                let walked = walk_sized(path, sizes);
-                f(Entry::Walk(walked.files.len()));
-                for (dir, e) in walked.errors {
-                    f(Entry::Error(dir.display().to_string(), io_error(e)));
-                }
-                // In sorted order with the files.
-                let mut special = walked.special.into_iter().peekable();
-                let mut lens = walked.sizes.into_iter();
-                for file in walked.files {
-                    while special.peek().is_some_and(|s| *s < file) {
-                        f(Entry::Special(special.next().unwrap_or_default()));
+                // Each directory read as its turn comes (see `Walker`): the files found so far
+                // are told before they are handed on.
+                let mut walker = Walker::new(path, sizes);
+                let mut told = 0;
+                while let Some(found) = walker.next() {
+                    if walker.listed() > told {
+                        told = walker.listed();
+                        f(Entry::Walk(told));
                     }
-                    f(Entry::File(file, lens.next().flatten()));
+                    f(match found {
+                        Found::File(file, len) => Entry::File(file, len),
+                        Found::Special(path) => Entry::Special(path),
+                        Found::Error(dir, e) => Entry::Error(dir.display().to_string(), io_error(e)),
+                    });
                 }
-                special.for_each(|s| f(Entry::Special(s)));
             }
             Ok(m) => f(Entry::File(path.to_path_buf(), Some(m.len()))),
         }
@@ -321,9 +322,6 @@ pub struct Walk {
     pub errors: Vec<(PathBuf, io::Error)>,
     /// FIFOs, sockets and devices (and links to them), left out, in sorted order.
     pub special: Vec<PathBuf>,
-    /// With [`walk_sized`]'s `sizes`: each file's size, in the order of `files` (`None` for a
-    /// link or where the `stat` failed); else empty.
-    pub(crate) sizes: Vec<Option<u64>>,
 }
 
 /// [`walk`], also naming what it leaves out: the FIFOs, sockets and devices.
@@ -338,86 +336,146 @@ pub struct Walk {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn walk_dir(dir: &Path) -> Walk {
-    walk_sized(dir, false)
+    let mut walked = Walk::default();
+    let mut walker = Walker::new(dir, false);
+    while let Some(found) = walker.next() {
+        match found {
+            Found::File(path, _) => walked.files.push(path),
+            Found::Special(path) => walked.special.push(path),
+            Found::Error(path, e) => walked.errors.push((path, e)),
+        }
+    }
+    walked
 }
 
-/// [`walk_dir`], with each regular file's size when `sizes` is set ([`Walk::sizes`]), read from
-/// its directory entry: a `stat` relative to the directory being read, not a walk of the whole
-/// path.
-fn walk_sized(dir: &Path, sizes: bool) -> Walk {
-    let mut files = Vec::new();
-    let mut lens = Vec::new();
-    let mut errors = Vec::new();
-    let mut special = Vec::new();
-    let mut followed = std::collections::HashSet::new();
-    if let Ok(c) = std::fs::canonicalize(dir) {
-        followed.insert(c);
-    }
-    // Pending entries, last first: (path, is a directory, size).
-    let mut stack = vec![(dir.to_path_buf(), true, None)];
-    let mut names: Vec<(std::ffi::OsString, bool, Option<u64>)> = Vec::new();
-    while let Some((path, is_dir, len)) = stack.pop() {
-        if !is_dir {
-            files.push(path);
-            if sizes {
-                lens.push(len);
-            }
-            continue;
+/// One thing a [`Walker`] found.
+enum Found {
+    /// A regular file (or a link to one, or a broken link), with its size when asked for.
+    File(PathBuf, Option<u64>),
+    /// A FIFO, socket or device (or a link to one).
+    Special(PathBuf),
+    /// A directory, or one of its entries, that could not be read.
+    Error(PathBuf, io::Error),
+}
+
+/// What a pending entry of a [`Walker`] is.
+#[derive(Clone, Copy)]
+enum Pending {
+    Dir,
+    File,
+    Special,
+}
+
+/// A walk of a directory that reads one directory at a time, as its turn comes, so that the
+/// files of the first directories are handed on while the rest are still unread (on a folder of
+/// thousands of small files, reading every directory first was a serial tenth of a 2-thread
+/// run). The order is [`walk`]'s: each directory's names sorted, depth first, which is `Path`'s
+/// order. No recursion: an explicit stack of pending entries. A symbolic link to a directory is
+/// followed unless that directory was walked already (so a link cycle ends, and no file comes
+/// twice through links). A directory's errors come before its entries.
+struct Walker {
+    /// Pending entries, last first: (path, what it is, size).
+    stack: Vec<(PathBuf, Pending, Option<u64>)>,
+    /// The errors met reading the last directory, not yet handed on.
+    errors: Vec<(PathBuf, io::Error)>,
+    /// The directories walked (canonical paths).
+    followed: std::collections::HashSet<PathBuf>,
+    /// The names of the directory being read (reused).
+    names: Vec<(std::ffi::OsString, Pending, Option<u64>)>,
+    sizes: bool,
+    /// Files listed so far (handed on or pending).
+    listed: usize,
+}
+
+impl Walker {
+    fn new(dir: &Path, sizes: bool) -> Walker {
+        let mut followed = std::collections::HashSet::new();
+        if let Ok(c) = std::fs::canonicalize(dir) {
+            followed.insert(c);
         }
+        Walker {
+            stack: vec![(dir.to_path_buf(), Pending::Dir, None)],
+            errors: Vec::new(),
+            followed,
+            names: Vec::new(),
+            sizes,
+            listed: 0,
+        }
+    }
+
+    /// The files listed so far: those handed on and those of the directories read whose turn
+    /// has not come. It grows as directories are read.
+    fn listed(&self) -> usize {
+        self.listed
+    }
+
+    /// The next thing found, in order; `None` at the end of the walk. A call reads the
+    /// directories it meets until it finds something (each directory once, so the walk ends).
+    fn next(&mut self) -> Option<Found> {
+        loop {
+            if let Some((path, e)) = self.errors.pop() {
+                return Some(Found::Error(path, e));
+            }
+            let (path, pending, len) = self.stack.pop()?;
+            match pending {
+                Pending::File => return Some(Found::File(path, len)),
+                Pending::Special => return Some(Found::Special(path)),
+                Pending::Dir => self.read(path),
+            }
+        }
+    }
+
+    /// Reads the directory `path`: its entries, sorted, go on the stack (its errors first).
+    fn read(&mut self, path: PathBuf) {
         let entries = match std::fs::read_dir(&path) {
             Ok(e) => e,
             Err(e) => {
-                errors.push((path, e));
-                continue;
+                self.errors.push((path, e));
+                return;
             }
         };
-        names.clear();
+        self.names.clear();
         for entry in entries {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(e) => {
-                    errors.push((path.clone(), e));
+                    self.errors.push((path.clone(), e));
                     continue;
                 }
             };
             // `file_type` does not follow links (and costs no `stat` on most systems).
-            let is_dir = match entry.file_type() {
-                Ok(t) if t.is_dir() => true,
+            let pending = match entry.file_type() {
+                Ok(t) if t.is_dir() => Pending::Dir,
                 Ok(t) if t.is_symlink() && entry.path().is_dir() => {
-                    if !std::fs::canonicalize(entry.path()).is_ok_and(|c| followed.insert(c)) {
+                    if !std::fs::canonicalize(entry.path()).is_ok_and(|c| self.followed.insert(c)) {
                         continue; // walked already
                     }
-                    true
+                    Pending::Dir
                 }
                 Ok(t) if t.is_file() => {
-                    let len = if sizes { entry.metadata().ok().map(|m| m.len()) } else { None };
-                    names.push((entry.file_name(), false, len));
+                    let len = if self.sizes { entry.metadata().ok().map(|m| m.len()) } else { None };
+                    self.names.push((entry.file_name(), Pending::File, len));
                     continue;
                 }
                 // A link to a FIFO, a socket or a device is left out as they are; a broken link
                 // is kept (opening it reports the error).
                 Ok(t) if t.is_symlink() => match std::fs::metadata(entry.path()) {
-                    Ok(m) if !m.is_file() => {
-                        special.push(entry.path());
-                        continue;
-                    }
-                    _ => false,
+                    Ok(m) if !m.is_file() => Pending::Special,
+                    _ => Pending::File,
                 },
                 // A FIFO, a socket, a device: opening a FIFO would wait forever for a writer,
                 // so a walk leaves them out.
-                Ok(_) => {
-                    special.push(entry.path());
-                    continue;
-                }
-                Err(_) => false,
+                Ok(_) => Pending::Special,
+                Err(_) => Pending::File,
             };
-            names.push((entry.file_name(), is_dir, None));
+            self.names.push((entry.file_name(), pending, None));
         }
-        names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        stack.extend(names.iter().rev().map(|(n, d, len)| (path.join(n), *d, *len)));
+        self.names.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        self.listed += self.names.iter().filter(|n| matches!(n.1, Pending::File)).count();
+        self.stack.extend(self.names.iter().rev().map(|(n, p, len)| (path.join(n), *p, *len)));
+        // Handed on first to last.
+        self.errors.reverse();
     }
-    special.sort();
-    Walk { files, errors, special, sizes: lens }
 }
 
 /// Opens a file that cannot seek (a FIFO, a character device such as `/dev/stdin`) as a stream.

@@ -528,7 +528,8 @@ mod par {
         max_in_flight: u64,
         seen: &'w Seen,
         /// The fewest bytes a file without a size counts as: a batch holds at most 256 of them,
-        /// and the files of the directory being walked make at least 8 batches a thread.
+        /// and the files the walk has listed so far make at least 8 batches a thread (the walk
+        /// reads directories as it reaches them, so batches grow as it goes).
         min_file: usize,
         threads: usize,
     }
