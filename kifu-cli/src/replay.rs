@@ -10,14 +10,22 @@ pub struct Illegal {
     /// Byte offset in the file.
     pub offset: u64,
     /// The kind's stable name (`occupied`, `suicide`, `ko`, … for Go; the shogi position's kinds;
-    /// `illegal_move` for one the reader refused, see `by_reader`).
+    /// the reader's warning kind for one the reader refused, see `by_reader`).
     pub kind: &'static str,
     /// Its number among the moves of its line of play, from 1.
     pub number: u32,
-    /// The reader refused the move itself and said so (an `illegal_move` warning, or its strict
-    /// error): USI, whose moves do not name their piece, plays them on a board of its own and
-    /// gives no move it cannot play, so the replay never sees it.
+    /// The reader refused the move itself and said so (USI's `illegal_move` or KI2's
+    /// `no_piece_can_move` warning, or its strict error): USI, whose moves do not name their
+    /// piece, and KI2, whose moves do not name their origin, play them on a board of their own
+    /// and give no move they cannot play, so the replay never sees it.
     pub by_reader: bool,
+}
+
+/// Whether a reader's warning of `kind` stands for a move it refused to give because it cannot
+/// be played: USI's `illegal_move`, KI2's `no_piece_can_move` (their moves name no origin or no
+/// piece, so the reader places each on a board of its own and skips one it cannot place).
+fn refused(kind: WarningKind) -> bool {
+    matches!(kind, WarningKind::IllegalMove | WarningKind::NoPieceCanMove)
 }
 
 /// Every illegal move of every game of `bytes` (Go games in every line of play, variations
@@ -43,15 +51,25 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
             let played = match reader.next_event() {
                 None => break,
                 Some(Err(e)) => {
-                    if e.kind() == ErrorKind::Strict(WarningKind::IllegalMove) {
-                        let (offset, kind) = (e.position().offset, WarningKind::IllegalMove.as_str());
-                        out.push(Illegal { offset, kind, number: number + 1, by_reader: true });
+                    if let ErrorKind::Strict(k) = e.kind() {
+                        if refused(k) {
+                            out.push(Illegal {
+                                offset: e.position().offset,
+                                kind: k.as_str(),
+                                number: number + 1,
+                                by_reader: true,
+                            });
+                        }
                     }
                     continue;
                 }
-                Some(Ok(Event::Warning(w))) if w.kind == WarningKind::IllegalMove => {
-                    let kind = WarningKind::IllegalMove.as_str();
-                    out.push(Illegal { offset: w.offset, kind, number: number + 1, by_reader: true });
+                Some(Ok(Event::Warning(w))) if refused(w.kind) => {
+                    number += 1;
+                    out.push(Illegal { offset: w.offset, kind: w.kind.as_str(), number, by_reader: true });
+                    // The reader skipped the move but passed the turn (KI2; USI drops the rest
+                    // of the line): so does the board.
+                    let side = pos.side_to_move().opponent();
+                    let _ = pos.apply(&Event::Turn(side));
                     continue;
                 }
                 Some(Ok(ev)) => {
