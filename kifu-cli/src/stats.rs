@@ -8,7 +8,7 @@
 //! read whole and counted whole (standard input too); a larger one is cut into games and counts
 //! their games' bytes, without the white space and junk between games; `seconds` = wall time;
 //! with `--replay`,
-//! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line), and
+//! `illegal_moves` = moves the boards of `kifu::position` reject (every line of play, variations included), and
 //! the moves a reader cannot play and skips (USI's `illegal_move` and KI2's `no_piece_can_move`
 //! warnings, also counted in `warnings`).
 
@@ -33,7 +33,8 @@ pub struct Args {
     /// Turn warnings into errors.
     #[arg(long)]
     strict: bool,
-    /// Also replay every game on a board (Go: main line; shogi: every move) and count
+    /// Also replay every game on a board (every line of play, each variation from where it
+    /// branches) and count
     /// `illegal_moves` (with the moves a reader cannot play and skips with a warning: USI's
     /// `illegal_move`, KI2's `no_piece_can_move`).
     #[arg(long)]
