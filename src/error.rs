@@ -284,8 +284,10 @@ warning_kinds! {
     MoveAfterEnd => "move_after_end", "a move after the game ended";
 
     // --- KI2 ---
-    /// A KI2 move (written without its origin) that no piece of the side to move can make: the
-    /// move is skipped.
+    /// A KI2 move (written without its origin) that no piece of the side to move can make (or
+    /// none that its direction words name): the move is skipped, and its turn passes. An illegal
+    /// move, as `kifu check --replay` and `kifu stats --replay` count it: the reader cannot give
+    /// a move it cannot place, so this warning is its only trace.
     NoPieceCanMove => "no_piece_can_move", "no piece can make the move";
     /// A KI2 move that more than one piece can make, even with its direction words and
     /// preferring moves that do not leave the own king in check: the first is taken.

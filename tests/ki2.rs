@@ -414,6 +414,34 @@ fn no_or_several_candidates_warn_and_strict_mode_errs() {
     assert_eq!(from_of(&from_diagram(&pinned, "なし", false, "▲６八金\n")), Some(sq(6, 7)));
 }
 
+/// A move no piece can make is skipped, but its turn passes: the next move is read for the side
+/// its mark names, from the board without the skipped move, and `同` names the skipped move's
+/// square (before, the next move was read for the same side again and failed in turn).
+#[test]
+fn a_skipped_move_passes_the_turn() {
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲７六歩    △８四歩    ▲２六歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::NoPieceCanMove]);
+    let m = moves_of(text);
+    let got: Vec<_> = m.iter().map(|m| (m.color, m.from, m.to)).collect();
+    assert_eq!(
+        got,
+        [
+            (Color::Black, Some(sq(7, 7)), sq(7, 6)),
+            (Color::White, Some(sq(3, 3)), sq(3, 4)),
+            (Color::White, Some(sq(8, 3)), sq(8, 4)),
+            (Color::Black, Some(sq(2, 7)), sq(2, 6)),
+        ]
+    );
+    // `同` after a skipped move names its square: Black's pawn on 2七 cannot reach 2四, White's
+    // on 2三 can.
+    let text = "手合割：平手\n▲２四歩    △同　歩    ▲２六歩\n";
+    assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::NoPieceCanMove]);
+    let m = moves_of(text);
+    let got: Vec<_> = m.iter().map(|m| (m.color, m.from, m.to)).collect();
+    assert_eq!(got, [(Color::White, Some(sq(2, 3)), sq(2, 4)), (Color::Black, Some(sq(2, 7)), sq(2, 6))]);
+}
+
 #[test]
 fn same_square_promotions_and_specials() {
     let m = moves_of("▲７六歩    △３四歩    ▲２二角成  △同　銀\n");

@@ -15,7 +15,8 @@
 //! With `--replay`, every game is also replayed on a board and each illegal move is reported as a
 //! warning of kind `illegal_move`. A USI move that reads but cannot be played is reported by the
 //! reader itself, as its own `illegal_move` warning, with or without `--replay` (once: USI names
-//! no piece, so the reader gives no move to replay).
+//! no piece, so the reader gives no move to replay); so is a KI2 move no piece can make, as the
+//! reader's `no_piece_can_move` warning.
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
@@ -41,8 +42,8 @@ pub struct Args {
     #[arg(long)]
     strict: bool,
     /// Also replay every game on a board and report each illegal move (as a warning of kind
-    /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`). USI's reader reports its
-    /// illegal moves itself (`illegal_move`), with or without `--replay`.
+    /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`). USI's and KI2's readers report
+    /// theirs themselves (`illegal_move`, `no_piece_can_move`), with or without `--replay`.
     #[arg(long)]
     replay: bool,
     /// Report only these kinds (comma-separated stable names, e.g. `junk_before_game,illegal_move`).

@@ -32,7 +32,13 @@
 //!   type="B|W"> property, not played)`: Jago XML readers, kifu's and GoGui's, read such an
 //!   element back as an SGF property, not a move;
 //! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
-//!   Hangul, emoji, `☗`… in names and comments, written as numeric character references).
+//!   Hangul, emoji, `☗`… in names and comments, written as numeric character references);
+//! - `kifu: a.kif: left out 35 events USI has no place for (info, comments, times, endings other
+//!   than USI's…)` (`usi`; likewise `kif`/`kifu`, `ki2`/`ki2u`, `csa`/`csa3` naming their own
+//!   format and what it lacks): the events the writer's table of losses lists as not written
+//!   (its `unwritten()` count), a line per input.
+//!
+//! The counting and the lines are `crate::losses`'s, shared with `kifu find --export`.
 //!
 //! `--normalize` reads every game through `kifu::dialect::Normalize` first: server dialects
 //! (Fox, OGS, IGS) written in the standard form — Fox's `KM[325]` as `KM[6.5]`, the handicap
@@ -48,6 +54,7 @@
 //! exists, a path that does not), else 1 when an input had errors or a game was refused, else 0.
 
 use crate::json::Obj;
+use crate::losses;
 use bumpalo::Bump;
 use kifu::tree::{Builder, GameTree};
 use kifu::{Event, EventSource};
@@ -87,7 +94,8 @@ pub enum Target {
 }
 
 impl Target {
-    fn extension(self) -> &'static str {
+    /// The extension of the files the target writes (`csa` for both CSA versions).
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             Target::Sgf => "sgf",
             Target::Csa | Target::Csa3 => "csa",
@@ -116,7 +124,9 @@ impl Target {
                   the main line only)` (csa, csa3, usi), `kifu: a.sgf: game at byte 0: left out 2 moves after \
                   a node's first (a JGF node holds one move)` (jgf, jgf1; for xml: `(a Jago XML node holds \
                   one move; kept as an <SGF type=\"B|W\"> property, not played)`), `kifu: a.kifu: left out 3 \
-                  characters CP932 cannot hold (written as &#N;)` (kif, ki2).")]
+                  characters CP932 cannot hold (written as &#N;)` (kif, ki2), `kifu: a.kif: left out 35 events USI \
+                  has no place for (info, comments, times, endings other than USI's…)` (usi; kif, kifu, ki2, \
+                  ki2u, csa, csa3 alike, naming their own format). The exit status does not change.")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
     #[arg(required = true)]
@@ -155,7 +165,8 @@ struct Totals {
     refused: u64,
     /// Moves, events and characters the target has no place for, left out (a CSA or USI file's
     /// variations, a JGF or Jago XML node's moves after its first, the characters CP932 lacks in a KIF or
-    /// KI2 file, written as `&#N;`), each input's said on standard error.
+    /// KI2 file, written as `&#N;`, the events a KIF, KI2, USI or CSA writer has no place for),
+    /// each input's said on standard error.
     left_out: u64,
     warnings: u64,
     errors: u64,
@@ -522,7 +533,7 @@ impl Converter {
             reader = again;
         }
         let mut outputs = std::mem::take(&mut self.outputs);
-        let lacked_before = self.kif_cp932.unencodable_chars();
+        let kif_before = self.kif_counts();
         let mut bump = Bump::new();
         let mut out = Vec::new();
         let store = Bump::new();
@@ -547,18 +558,13 @@ impl Converter {
                     match self.write(&tree, &mut out) {
                         Ok(()) => {
                             t.games += 1;
-                            let (lost, why) = match self.to {
-                                Target::Jgf | Target::Jgf1 => (self.jgf.moves_left_out(), JGF_ONE_MOVE),
-                                Target::Xml => (self.jago.moves_left_out(), JAGO_ONE_MOVE),
-                                _ => (0, ""),
+                            let lost = match self.to {
+                                Target::Jgf | Target::Jgf1 => self.jgf.moves_left_out(),
+                                Target::Xml => self.jago.moves_left_out(),
+                                _ => 0,
                             };
-                            if lost > 0 {
-                                t.left_out += lost;
-                                t.log.push_str(&format!(
-                                    "kifu: {name}: game at byte {}: left out {lost} moves after a node's first ({why})\n",
-                                    tree.offset()
-                                ));
-                            }
+                            let at = format!("{name}: game at byte {}", tree.offset());
+                            losses::node_moves(lost).report(&at, self.to, &mut t.left_out, &mut t.log);
                             if !self.to.collection() {
                                 outputs.push(std::mem::take(&mut out));
                             }
@@ -575,9 +581,7 @@ impl Converter {
                 Err(e) => record_error(name, &e, t),
             }
         }
-        if self.to == Target::Kif {
-            unencodable(name, self.kif_cp932.unencodable_chars() - lacked_before, t);
-        }
+        self.kif_counts().since(kif_before).report(name, self.to, &mut t.left_out, &mut t.log);
         for r in self.repairs.drain(..) {
             t.repairs += 1;
             t.log.push_str(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
@@ -587,6 +591,15 @@ impl Converter {
         }
         self.outputs = outputs;
         self.outputs.iter().map(Vec::as_slice).collect()
+    }
+
+    /// The running loss counts of the KIF writer of the target (none for another target).
+    fn kif_counts(&self) -> losses::Counts {
+        match self.to {
+            Target::Kif => losses::kif(&self.kif_cp932),
+            Target::Kifu => losses::kif(&self.kif_utf8),
+            _ => losses::Counts::default(),
+        }
     }
 
     fn write(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), String> {
@@ -626,7 +639,7 @@ impl Converter {
                     w.event(ev, out);
                     Ok(())
                 });
-                unencodable(name, w.unencodable_chars(), t);
+                losses::ki2(&w).report(name, self.to, &mut t.left_out, &mut t.log);
                 w.games()
             }
             Target::Usi => {
@@ -634,7 +647,7 @@ impl Converter {
                 stream_events(name, reader, t, &mut out, |ev, out| {
                     w.event(ev, out).map_err(|e| e.message().to_string())
                 });
-                off_main(name, "usi", w.off_main(), t);
+                losses::usi(&w).report(name, self.to, &mut t.left_out, &mut t.log);
                 w.games()
             }
             _ => {
@@ -642,7 +655,7 @@ impl Converter {
                 stream_events(name, reader, t, &mut out, |ev, out| {
                     w.event(ev, out).map_err(|e| e.message().to_string())
                 });
-                off_main(name, self.to.extension(), w.off_main(), t);
+                losses::csa(&w).report(name, self.to, &mut t.left_out, &mut t.log);
                 w.games()
             }
         };
@@ -652,31 +665,6 @@ impl Converter {
         } else {
             vec![out]
         }
-    }
-}
-
-/// Why a JGF target leaves a node's second move out.
-const JGF_ONE_MOVE: &str = "a JGF node holds one move";
-
-/// Why Jago XML leaves a node's second move out: it is kept as an `<SGF type="B|W">` element,
-/// which readers (kifu's, GoGui's) read back as an SGF property, not a move.
-const JAGO_ONE_MOVE: &str = "a Jago XML node holds one move; kept as an <SGF type=\"B|W\"> property, not played";
-
-/// Says and counts the `n` events of variations a main-line-only target (CSA, USI) left out of
-/// input `name`.
-fn off_main(name: &str, to: &str, n: u64, t: &mut Totals) {
-    if n > 0 {
-        t.left_out += n;
-        t.log.push_str(&format!("kifu: {name}: left out {n} events of variations ({to} holds the main line only)\n"));
-    }
-}
-
-/// Says and counts the `n` characters a CP932 target (KIF, KI2) lacks, written as `&#N;`, in the
-/// output of input `name`.
-fn unencodable(name: &str, n: u64, t: &mut Totals) {
-    if n > 0 {
-        t.left_out += n;
-        t.log.push_str(&format!("kifu: {name}: left out {n} characters CP932 cannot hold (written as &#N;)\n"));
     }
 }
 

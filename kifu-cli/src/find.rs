@@ -182,7 +182,9 @@ pub struct Args {
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Write the games found as one collection in FORMAT (any `kifu convert --to` target), to
-    /// `-o FILE` or standard output; each is read again from its file.
+    /// `-o FILE` or standard output; each is read again from its file. What FORMAT has no place
+    /// for is said on standard error and counted as left out (`left_out` with `--json`), as
+    /// `kifu convert` does.
     #[arg(long, value_enum, value_name = "FORMAT")]
     export: Option<crate::convert::Target>,
     /// Where `--export` writes.

@@ -12,12 +12,17 @@
 //!   output one after the other.
 //!
 //! A game the target cannot hold (a shogi game as SGF, Go as CSA) is left out and reported on
-//! standard error. Without `-o` the collection goes to standard output and the summary to
+//! standard error. What a target has no place for in a game it writes is said on standard error
+//! and counted in `left_out`, as `kifu convert` says it (`crate::losses`), the game named by
+//! `PATH@OFFSET`: `kifu: a.kif@0: left out 6 events USI has no place for (…)`, a JGF or Jago XML
+//! node's moves after its first, the characters CP932 lacks (`kif`, `ki2`), a CSA or USI game's
+//! variations. The exit status does not change for them. Without `-o` the collection goes to standard output and the summary to
 //! standard error. An output file that exists is not overwritten without `--force` (exit 2).
 //! Exit 1 when a game was left out or read with errors.
 
 use crate::convert::Target;
 use crate::json::Obj;
+use crate::losses;
 use bumpalo::Bump;
 use kifu::{Event, EventSource};
 use std::path::{Path, PathBuf};
@@ -42,6 +47,8 @@ struct Totals {
     refused: u64,
     errors: u64,
     repairs: u64,
+    /// What the target had no place for (see `crate::losses`).
+    left_out: u64,
 }
 
 fn extension(t: Target) -> &'static str {
@@ -115,8 +122,15 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
             outputs.push(Vec::new());
         }
         let out = outputs.last_mut().expect("one output at least");
+        let before = w.counts();
         match w.game(&at, &mut reader, out, &mut t) {
-            Ok(()) => t.games += 1,
+            Ok(()) => {
+                t.games += 1;
+                let mut said = String::new();
+                w.counts().since(before).report(&at, e.to, &mut t.left_out, &mut said);
+                w.last_game_counts().report(&at, e.to, &mut t.left_out, &mut said);
+                crate::out::eprint(&said);
+            }
             Err(why) => {
                 t.refused += 1;
                 crate::out::eprint(&format!("kifu: {at}: not written: {why}\n"));
@@ -163,17 +177,19 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
             .num("games", t.games)
             .num("refused", t.refused)
             .num("repairs", t.repairs)
+            .num("left_out", t.left_out)
             .num("errors", t.errors)
             .raw("files", &list)
             .end();
     } else {
         let to = if files.is_empty() { "standard output".to_owned() } else { files.join(", ") };
         s = format!(
-            "{} games written as {} to {to}, {} refused, {} repairs, {} errors",
+            "{} games written as {} to {to}, {} refused, {} repairs, {} left out, {} errors",
             t.games,
             extension(e.to),
             t.refused,
             t.repairs,
+            t.left_out,
             t.errors
         );
     }
@@ -220,6 +236,27 @@ impl Writers {
             csa: kifu::csa::write::Writer::new(csa),
             usi: kifu::usi::write::Writer::new(),
             ki2: kifu::ki2::write::Writer::new(ki2),
+        }
+    }
+
+    /// The running loss counts of the target's writer (those that count across games).
+    fn counts(&self) -> losses::Counts {
+        match self.to {
+            Target::Kif | Target::Kifu => losses::kif(&self.kif),
+            Target::Ki2 | Target::Ki2u => losses::ki2(&self.ki2),
+            Target::Usi => losses::usi(&self.usi),
+            Target::Csa | Target::Csa3 => losses::csa(&self.csa),
+            _ => losses::Counts::default(),
+        }
+    }
+
+    /// The losses the target's writer counts for the last game only (a JGF or Jago XML node's
+    /// moves after its first).
+    fn last_game_counts(&self) -> losses::Counts {
+        match self.to {
+            Target::Jgf | Target::Jgf1 => losses::node_moves(self.jgf.moves_left_out()),
+            Target::Xml => losses::node_moves(self.jago.moves_left_out()),
+            _ => losses::Counts::default(),
         }
     }
 

@@ -16,6 +16,7 @@ mod find_export;
 mod fix;
 mod index;
 mod json;
+mod losses;
 mod out;
 mod outpath;
 mod pattern_arg;

@@ -10,18 +10,26 @@ pub struct Illegal {
     /// Byte offset in the file.
     pub offset: u64,
     /// The kind's stable name (`occupied`, `suicide`, `ko`, … for Go; the shogi position's kinds;
-    /// `illegal_move` for one the reader refused, see `by_reader`).
+    /// the reader's warning kind for one the reader refused, see `by_reader`).
     pub kind: &'static str,
     /// Its number among the moves of its line of play, from 1.
     pub number: u32,
-    /// The reader refused the move itself and said so (an `illegal_move` warning, or its strict
-    /// error): USI, whose moves do not name their piece, plays them on a board of its own and
-    /// gives no move it cannot play, so the replay never sees it.
+    /// The reader refused the move itself and said so (USI's `illegal_move` or KI2's
+    /// `no_piece_can_move` warning, or its strict error): USI, whose moves do not name their
+    /// piece, and KI2, whose moves do not name their origin, play them on a board of their own
+    /// and give no move they cannot play, so the replay never sees it.
     pub by_reader: bool,
 }
 
+/// Whether a reader's warning of `kind` stands for a move it refused to give because it cannot
+/// be played: USI's `illegal_move`, KI2's `no_piece_can_move` (their moves name no origin or no
+/// piece, so the reader places each on a board of its own and skips one it cannot place).
+fn refused(kind: WarningKind) -> bool {
+    matches!(kind, WarningKind::IllegalMove | WarningKind::NoPieceCanMove)
+}
+
 /// Every illegal move of every game of `bytes` (Go games in every line of play, variations
-/// included; CSA games move by move), in file order.
+/// included; shogi games too, each variation from where it branches), in file order.
 pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
     match kifu::AnyReader::detect(bytes, config) {
         Some(mut reader) => {
@@ -37,34 +45,29 @@ pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
 pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format) -> Vec<Illegal> {
     let mut out = Vec::new();
     if format.kind() == kifu::GameKind::Shogi {
-        let mut pos = ShogiPosition::new();
-        let mut number = 0;
+        let mut lines = ShogiLines::default();
         loop {
-            let played = match reader.next_event() {
+            let illegal = match reader.next_event() {
                 None => break,
                 Some(Err(e)) => {
-                    if e.kind() == ErrorKind::Strict(WarningKind::IllegalMove) {
-                        let (offset, kind) = (e.position().offset, WarningKind::IllegalMove.as_str());
-                        out.push(Illegal { offset, kind, number: number + 1, by_reader: true });
+                    if let ErrorKind::Strict(k) = e.kind() {
+                        if refused(k) {
+                            let (offset, number) = (e.position().offset, lines.number + 1);
+                            out.push(Illegal { offset, kind: k.as_str(), number, by_reader: true });
+                        }
                     }
                     continue;
                 }
-                Some(Ok(Event::Warning(w))) if w.kind == WarningKind::IllegalMove => {
-                    let kind = WarningKind::IllegalMove.as_str();
-                    out.push(Illegal { offset: w.offset, kind, number: number + 1, by_reader: true });
+                Some(Ok(Event::Warning(w))) if refused(w.kind) => {
+                    let number = lines.skipped();
+                    out.push(Illegal { offset: w.offset, kind: w.kind.as_str(), number, by_reader: true });
                     continue;
                 }
-                Some(Ok(ev)) => {
-                    if let Event::GameStart { .. } = ev {
-                        number = 0;
-                    }
-                    number += matches!(ev, Event::Move(_)) as u32;
-                    pos.apply(&ev)
-                }
+                Some(Ok(ev)) => lines.event(&ev),
             };
-            if let Err(kind) = played {
+            if let Some((kind, number)) = illegal {
                 let at = reader.event_offset().unwrap_or(0);
-                out.push(Illegal { offset: at, kind: kind.as_str(), number, by_reader: false });
+                out.push(Illegal { offset: at, kind, number, by_reader: false });
             }
         }
         return out;
@@ -82,6 +85,73 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
         }
     }
     out
+}
+
+/// Replays every line of a shogi game, variations included. A [`Branch::Sibling`] variation
+/// (KIF's and KI2's `変化`, right after the move it replaces) starts from the position before
+/// that move, a [`Branch::Child`] one from the current position; the line a variation left is
+/// put back at its end. A move that cannot be played is not played, but its turn passes (the
+/// next move is judged as its side's, not reported as `wrong_side` because of the one before).
+/// Moves are numbered along their own line.
+#[derive(Default)]
+struct ShogiLines {
+    pos: ShogiPosition,
+    /// Moves on the current line so far.
+    number: u32,
+    /// The position and `number` before the current line's last move.
+    before: (ShogiPosition, u32),
+    /// Per open variation: the position and `number` of the line it left, and that line's
+    /// `before`.
+    saved: Vec<((ShogiPosition, u32), (ShogiPosition, u32))>,
+}
+
+impl ShogiLines {
+    /// Applies one event; an illegal move's kind and number.
+    fn event(&mut self, ev: &Event<'_>) -> Option<(&'static str, u32)> {
+        match *ev {
+            Event::GameStart { .. } => {
+                *self = ShogiLines::default();
+                return None;
+            }
+            Event::VariationStart(branch) => {
+                self.saved.push(((self.pos, self.number), self.before));
+                if branch == Branch::Sibling {
+                    (self.pos, self.number) = self.before;
+                }
+                return None;
+            }
+            Event::VariationEnd => {
+                if let Some((line, before)) = self.saved.pop() {
+                    ((self.pos, self.number), self.before) = (line, before);
+                }
+                return None;
+            }
+            _ => {}
+        }
+        let mover = match *ev {
+            Event::Move(Move::Shogi(m)) => {
+                self.before = (self.pos, self.number);
+                self.number += 1;
+                Some(m.color)
+            }
+            _ => None,
+        };
+        let kind = self.pos.apply(ev).err()?;
+        if let Some(c) = mover {
+            let _ = self.pos.apply(&Event::Turn(c.opponent()));
+        }
+        Some((kind.as_str(), self.number))
+    }
+
+    /// A move the reader skipped (and said so): its number; its turn passes, as the reader
+    /// passes it (KI2; USI's reader drops the rest of the line).
+    fn skipped(&mut self) -> u32 {
+        self.before = (self.pos, self.number);
+        self.number += 1;
+        let side = self.pos.side_to_move().opponent();
+        let _ = self.pos.apply(&Event::Turn(side));
+        self.number
+    }
 }
 
 /// One step of a line of play, kept to rebuild the position before a node.

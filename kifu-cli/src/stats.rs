@@ -8,9 +8,9 @@
 //! read whole and counted whole (standard input too); a larger one is cut into games and counts
 //! their games' bytes, without the white space and junk between games; `seconds` = wall time;
 //! with `--replay`,
-//! `illegal_moves` = moves the boards of `kifu::position` reject (Go: along the main line), and
-//! the USI moves the reader cannot play and skips (its `illegal_move` warnings, also counted in
-//! `warnings`).
+//! `illegal_moves` = moves the boards of `kifu::position` reject (every line of play, variations included), and
+//! the moves a reader cannot play and skips (USI's `illegal_move` and KI2's `no_piece_can_move`
+//! warnings, also counted in `warnings`).
 
 use crate::json::Obj;
 use clap::Args as ClapArgs;
@@ -33,9 +33,10 @@ pub struct Args {
     /// Turn warnings into errors.
     #[arg(long)]
     strict: bool,
-    /// Also replay every game on a board (Go: main line; shogi: every move) and count
-    /// `illegal_moves` (with the USI moves the reader cannot play, which it skips with an
-    /// `illegal_move` warning).
+    /// Also replay every game on a board (every line of play, each variation from where it
+    /// branches) and count
+    /// `illegal_moves` (with the moves a reader cannot play and skips with a warning: USI's
+    /// `illegal_move`, KI2's `no_piece_can_move`).
     #[arg(long)]
     replay: bool,
     /// Name each skipped file on standard error (files that are not game records, and the

@@ -294,6 +294,35 @@ fn an_illegal_shogi_move_is_an_illegal_move_in_every_format() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A KI2 move no piece can make (Black's second ７六歩: the pawn left 7七) is the reader's
+/// `no_piece_can_move` warning, and it is the record's one illegal move: `stats --replay` counts
+/// it in `illegal_moves`, `check` reports it once (with or without `--replay`, `--strict` making
+/// it an error), and the moves after it, read for the side their marks name, are legal (before,
+/// `illegal_moves` was 0 and White's ８四歩 was read as Black's and failed in turn).
+#[test]
+fn a_ki2_move_no_piece_can_make_is_one_illegal_move() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-illegal-ki2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("a.ki2u");
+    std::fs::write(&f, "手合割：平手\n▲７六歩    △３四歩    ▲７六歩    △８四歩    ▲２六歩\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (out, _, code) = kifu(&["stats", "--json", "--replay", f]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!((field(&out, "illegal_moves"), field(&out, "warnings"), field(&out, "moves")), (1.0, 1.0, 4.0), "{out}");
+    for flags in [&[][..], &["--replay"], &["--replay", "--strict"]] {
+        let mut args = vec!["check", "--json"];
+        args.extend(flags);
+        args.push(f);
+        let (out, _, _) = kifu(&args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let problems = v["problems"].as_array().unwrap();
+        let got: Vec<(&str, u64)> =
+            problems.iter().map(|p| (p["kind"].as_str().unwrap(), p["column"].as_u64().unwrap())).collect();
+        assert_eq!(got, [("no_piece_can_move", 33)], "{flags:?}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A USI file whose first line goes wrong after its start (a bad move) is read, with the
 /// reader's warning, as when that line comes second: not "not a game record" (exit 2).
 #[test]

@@ -324,6 +324,40 @@ fn losses_are_said_and_counted() {
     }
 }
 
+/// The events a shogi target has no place for at all (the writers' `unwritten()`: USI's info,
+/// comments and times, KI2's times, CSA's info with no CSA key) are said on standard error, a
+/// line per input, and counted as left out, the exit status unchanged; KIF holds them all.
+/// (Before, they went silently: `left_out` 0.)
+#[test]
+fn unwritten_events_are_said_and_counted() {
+    let d = temp("unwritten");
+    let f = d.join("t.kifu");
+    std::fs::write(
+        &f,
+        "先手：A\n後手：B\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*good\n   2 ３四歩(33)   ( 0:02/00:00:03)\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    for (to, left_out, line) in [
+        ("usi", 6, "left out 6 events USI has no place for (info, comments, times, endings other than USI's…)"),
+        ("ki2u", 2, "left out 2 events KI2 has no place for (times, evaluations, info and properties after the first move…)"),
+        ("csa", 1, "left out 1 events CSA has no place for (node names, info with no CSA key, properties of other formats, clocks other than elapsed times…)"),
+        ("kifu", 0, ""),
+    ] {
+        let (code, _, err) = kifu(&["convert", "--json", "--to", to, f]);
+        assert_eq!(code, 0, "{to}: {err}");
+        let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+        assert_eq!(v["left_out"], left_out, "{to}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains("left out")).collect();
+        if left_out == 0 {
+            assert!(said.is_empty(), "{to}: {err}");
+        } else {
+            assert_eq!(said, [format!("kifu: {f}: {line}")], "{to}: {err}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// `--to kif` and `--to ki2` write CP932: a character it lacks (Hangul, an emoji) is written as
 /// `&#N;`, counted as left out and said on standard error, on one thread or several; the UTF-8
 /// targets (`kifu`, `ki2u`) hold every character and leave nothing out.

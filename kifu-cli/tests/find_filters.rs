@@ -606,3 +606,54 @@ fn query_times_on_the_corpus() {
     drop(conn);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `find --export` says and counts what the target has no place for, as `convert` does, the
+/// game named `PATH@OFFSET`: the events USI or KI2 lack, the characters CP932 lacks, a JGF
+/// node's second move; `left_out` in `--json`, `N left out` in the summary; the exit status
+/// unchanged. (Before, none of them was said: the summary had no such count.)
+#[test]
+fn export_says_and_counts_what_the_target_leaves_out() {
+    let dir = temp("left-out");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    let kif = data.join("t.kifu");
+    std::fs::write(
+        &kif,
+        "先手：이세돌\n後手：B\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n*good\n   2 ３四歩(33)   ( 0:02/00:00:03)\n",
+    )
+    .unwrap();
+    let sgf = data.join("two.sgf");
+    std::fs::write(&sgf, "(;SZ[9];B[aa]W[bb];B[cc])").unwrap();
+    let db = dir.join("db.sqlite");
+    kifu(&["index", data.to_str().unwrap(), "--db", db.to_str().unwrap()]);
+    let (kif, sgf) = (kif.to_str().unwrap(), sgf.to_str().unwrap());
+    for (to, kind, left_out, lines) in [
+        ("usi", "shogi", 6, vec![format!("kifu: {kif}@0: left out 6 events USI has no place for (info, comments, times, endings other than USI's…)")]),
+        (
+            "ki2",
+            "shogi",
+            5,
+            vec![
+                format!("kifu: {kif}@0: left out 3 characters CP932 cannot hold (written as &#N;)"),
+                format!("kifu: {kif}@0: left out 2 events KI2 has no place for (times, evaluations, info and properties after the first move…)"),
+            ],
+        ),
+        ("kifu", "shogi", 0, vec![]),
+        ("jgf", "go", 1, vec![format!("kifu: {sgf}@0: left out 1 moves after a node's first (a JGF node holds one move)")]),
+    ] {
+        let out = dir.join(format!("out.{to}"));
+        let args = ["find", "--db", db.to_str().unwrap(), "--kind", kind, "--export", to, "-o", out.to_str().unwrap(), "--json"];
+        let r = run(&args);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(0), "{to}: {err}");
+        let v: Value = serde_json::from_slice(&r.stdout).unwrap();
+        assert_eq!((v["games"].as_u64(), v["left_out"].as_u64()), (Some(1), Some(left_out)), "{to}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains("left out")).collect();
+        assert_eq!(said, lines, "{to}");
+        // The summary line says it too.
+        let r = run(&["find", "--db", db.to_str().unwrap(), "--kind", kind, "--export", to]);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(err.contains(&format!(" repairs, {left_out} left out, ")), "{to}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -54,3 +54,33 @@ fn jago_sibling_variations_replace_the_node_they_follow() {
     let found = illegal("s.xml", xml);
     assert_eq!(found, [("occupied".to_owned(), 2), ("occupied".to_owned(), 3), ("occupied".to_owned(), 3)]);
 }
+
+/// Shogi variations are replayed from where they branch: KIF's and KI2's `変化：N手` replaces move
+/// N, so it starts from the position before it; the line it left goes on as it was. (Before, a
+/// variation's moves were played on after the main line's last move, each failing: the corpus's
+/// kif/ and ki2/ gave 2,759 and 2,621 illegal moves, now 0.)
+#[test]
+fn shogi_variations_are_replayed() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n\n変化：3手\n   3 ７六歩(77)\n   4 ８四歩(83)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２二角成(88)\n";
+    // In the variation of move 3, the pawn on 7七 has gone (move 1); in that of move 2, White's
+    // pawn on 3三 is still there and blocks the bishop.
+    let want = [("bad_movement".to_owned(), 3), ("no_piece".to_owned(), 3)];
+    assert_eq!(illegal("v.kifu", kif), want);
+    // KI2 names no origin: the reader finds each on its line's board. Both variations are legal
+    // (▲７八金 after ▲２六歩 is the gold from 6九), and so the replay finds
+    // nothing; played on after the main line, ▲２六歩 would find no pawn on 2七.
+    let ki2 = "手合割：平手\n▲７六歩    △３四歩    ▲２六歩    △８四歩\n\n変化：3手\n▲２六歩    △８四歩    ▲７八金\n\n変化：2手\n△８四歩    ▲２六歩\n";
+    assert_eq!(illegal("v.ki2u", ki2), []);
+}
+
+/// An illegal shogi move is not played but its turn passes: the next move is judged as its own
+/// side's, not reported as `wrong_side` because of the one before (before: `no_piece (move 3)`
+/// and `wrong_side (move 4)` for one bad move).
+#[test]
+fn an_illegal_shogi_move_passes_the_turn() {
+    let csa = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+7776FU\n-8384FU\n+2726FU\n";
+    assert_eq!(illegal("t.csa", csa), [("no_piece".to_owned(), 3)]);
+    // A move by the side not to move is reported once too: the side to move stays.
+    let csa = "V2.2\nPI\n+\n+7776FU\n+2726FU\n-3334FU\n+2726FU\n";
+    assert_eq!(illegal("w.csa", csa), [("wrong_side".to_owned(), 2)]);
+}

@@ -134,7 +134,7 @@ impl Facts {
 /// Whether Black moves in the index code `next` (`None`: no move; see `position`).
 fn black_moves(shogi: bool, next: u32) -> Option<bool> {
     if shogi {
-        return (next != 0).then_some((next - 1) & 1 == 0);
+        return next.checked_sub(1).map(|n| n & 1 == 0);
     }
     match next >> 3 {
         0 => None,

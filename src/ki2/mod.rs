@@ -18,7 +18,9 @@
 //!
 //! # Moves that do not resolve
 //! When the direction words leave several pieces, those whose move would leave the own king in
-//! check are dropped. No piece left: a `NoPieceCanMove` warning and the move is skipped; several:
+//! check are dropped. No piece left: a `NoPieceCanMove` warning and the move is skipped, but its
+//! turn passes (the next move is read for the other side, `同` names its square; `kifu stats
+//! --replay` counts the warning as an illegal move); several:
 //! an `AmbiguousMove` warning after the move, made by the first of them (files order). A mark
 //! naming the side not to move, `成` on a piece that cannot promote, a drop onto a piece or of a
 //! piece that cannot be dropped: `BadValue` after the move. Strict mode turns each into an error

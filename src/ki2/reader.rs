@@ -207,7 +207,7 @@ impl<'a> Reader<'a> {
         } else {
             let k = reach::filter(&mut c, n, color, to, w.words);
             if k == 0 {
-                return Some(self.g.warn(WarningKind::NoPieceCanMove, at));
+                return Some(self.skip(fi, to, ply, at));
             }
             let mut pick = c[0];
             if k > 1 {
@@ -249,6 +249,19 @@ impl<'a> Reader<'a> {
             }
         }
         Some(Ok(Event::Node))
+    }
+
+    /// A move of frame `fi` that no piece can make (at `at`, to `to`, ply `ply`): a
+    /// `NoPieceCanMove` warning, and the move is skipped but its turn passes, so that the next
+    /// move is read for the side its mark names (`同` after it means `to`); the board stays as
+    /// it was, and a variation replacing the move starts from it.
+    fn skip(&mut self, fi: usize, to: Square, ply: u32, at: usize) -> Result<Event<'a>, Error> {
+        let f = &mut self.g.frames[fi];
+        f.prev_to = f.last_to;
+        f.last_to = Some(to);
+        f.ply = ply;
+        self.boards[fi].undo = Undo::NONE;
+        self.g.warn(WarningKind::NoPieceCanMove, at)
     }
 
     /// A `まで…` line: the game's ending on the main line (when no special move gave one), a
