@@ -678,20 +678,23 @@ fn stream_events(
     mut write: impl FnMut(&Event<'_>, &mut Vec<u8>) -> Result<(), String>,
 ) {
     let mut refused_here = false;
+    let mut at = 0;
     while let Some(item) = reader.next_event() {
         match item {
             Ok(ev) => {
                 if let Event::Warning(_) = ev {
                     t.warnings += 1;
                 }
-                if let Event::GameStart { .. } = ev {
+                if let Event::GameStart { offset } = ev {
                     refused_here = false;
+                    at = offset;
                 }
                 if let Err(e) = write(&ev, out) {
                     if !refused_here {
                         refused_here = true;
                         t.refused += 1;
-                        t.log.push_str(&format!("kifu: {name}: not written: {e}\n"));
+                        // Named as the tree writers' refusals are (the game, by its offset).
+                        t.log.push_str(&format!("kifu: {name}: game at byte {at}: not written: {e}\n"));
                     }
                 }
             }
