@@ -482,6 +482,42 @@ fn every_jkf_round_trips_through_the_writer() {
     assert!(n >= 320, "{n}");
 }
 
+/// The writer's count of what it leaves out: nothing for a JKF document read back (the round
+/// trip above loses nothing), each kind of loss of the writer's table once.
+#[test]
+fn the_writer_counts_what_it_leaves_out() {
+    let count = |tree: &GameTree<'_>| kifu::jkf::write::write_counting(tree, &mut Vec::new()).unwrap();
+    if let Some(dir) = common::corpus_dir("jkf") {
+        for f in jkf_files(&dir) {
+            let bytes = read(&f);
+            let bump = Bump::new();
+            let tree = tree_of(&bump, &mut Reader::new(&bytes));
+            let again = tree_of(&bump, &mut Reader::new(&write(&tree)));
+            assert_eq!(count(&again), 0, "{}", f.display());
+        }
+    }
+    let bump = Bump::new();
+    // CSA's version (an info JKF has no key for) and a comment before the first move (a
+    // property of the game node).
+    let csa = b"V2.2\nN+A\nN-B\n'a note\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n%CHUDAN\n";
+    let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));
+    assert_eq!(count(&tree), 2);
+    // The special move's time (the last node's second clock) is written.
+    let csa = b"N+A\nN-B\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n%TORYO\nT3\n";
+    let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));
+    assert_eq!(count(&tree), 0);
+    // A special move CSA does not know: the reader keeps it as a property of the last node
+    // (no place in JKF) and ends the game with `Ending::Other` (no special move in JKF).
+    let csa = b"N+A\nN-B\nPI\n+\n+7776FU\n%FOO\n";
+    let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));
+    assert_eq!(tree.ending(), Some(kifu::Ending::Other));
+    assert_eq!(count(&tree), 2);
+    // A second value of one header key.
+    let kif = "先手：A\n先手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let tree = tree_of(&bump, &mut kifu::kif::Reader::new(kif.as_bytes()));
+    assert_eq!(count(&tree), 1);
+}
+
 #[test]
 fn csa_games_through_jkf_keep_moves_times_and_comments() {
     let Some(root) = common::corpus() else { return };

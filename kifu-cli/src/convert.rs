@@ -34,9 +34,9 @@
 //! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
 //!   Hangul, emoji, `☗`… in names and comments, written as numeric character references);
 //! - `kifu: a.kif: left out 35 events USI has no place for (info, comments, times, endings other
-//!   than USI's…)` (`usi`; likewise `kif`/`kifu`, `ki2`/`ki2u`, `csa`/`csa3` naming their own
+//!   than USI's…)` (`usi`; likewise `kif`/`kifu`, `ki2`/`ki2u`, `csa`/`csa3`, `jkf` naming their own
 //!   format and what it lacks): the events the writer's table of losses lists as not written
-//!   (its `unwritten()` count), a line per input.
+//!   (its `unwritten()` count; JKF's `write_counting`), a line per input (per game for `jkf`).
 //!
 //! The counting and the lines are `crate::losses`'s, shared with `kifu find --export`.
 //!
@@ -126,7 +126,7 @@ impl Target {
                   one move; kept as an <SGF type=\"B|W\"> property, not played)`), `kifu: a.kifu: left out 3 \
                   characters CP932 cannot hold (written as &#N;)` (kif, ki2), `kifu: a.kif: left out 35 events USI \
                   has no place for (info, comments, times, endings other than USI's…)` (usi; kif, kifu, ki2, \
-                  ki2u, csa, csa3 alike, naming their own format). The exit status does not change.")]
+                  ki2u, csa, csa3 alike, naming their own format; jkf a line per game). The exit status does not change.")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
     #[arg(required = true)]
@@ -462,6 +462,8 @@ struct Converter {
     repairs: Vec<kifu::sgf::write::Repair>,
     kif_cp932: kifu::kif::write::Writer,
     kif_utf8: kifu::kif::write::Writer,
+    /// What the JKF writer left out of the last game (`kifu::jkf::write::write_counting`).
+    jkf_left_out: u64,
     /// The outputs of the last input (kept: their memory is reused), and the streamed SGF's.
     outputs: Vec<Vec<u8>>,
     stream_out: Vec<u8>,
@@ -480,6 +482,7 @@ impl Converter {
             jago: kifu::jago::write::Writer::new(),
             gocaml: kifu::gocaml::write::Writer::new(),
             repairs: Vec::new(),
+            jkf_left_out: 0,
             kif_cp932: kifu::kif::write::Writer::new(kifu::kif::write::Options {
                 encoding: kifu::kif::write::Encoding::Cp932,
                 ..Default::default()
@@ -559,12 +562,13 @@ impl Converter {
                         Ok(()) => {
                             t.games += 1;
                             let lost = match self.to {
-                                Target::Jgf | Target::Jgf1 => self.jgf.moves_left_out(),
-                                Target::Xml => self.jago.moves_left_out(),
-                                _ => 0,
+                                Target::Jgf | Target::Jgf1 => losses::node_moves(self.jgf.moves_left_out()),
+                                Target::Xml => losses::node_moves(self.jago.moves_left_out()),
+                                Target::Jkf => losses::unwritten(self.jkf_left_out),
+                                _ => losses::Counts::default(),
                             };
                             let at = format!("{name}: game at byte {}", tree.offset());
-                            losses::node_moves(lost).report(&at, self.to, &mut t.left_out, &mut t.log);
+                            lost.report(&at, self.to, &mut t.left_out, &mut t.log);
                             if !self.to.collection() {
                                 outputs.push(std::mem::take(&mut out));
                             }
@@ -613,7 +617,10 @@ impl Converter {
             Target::Jgf1 => self.jgf.write(tree, kifu::jgf::write::Version::V1, out).map_err(|e| e.to_string()),
             Target::Xml => self.jago.write(tree, out).map_err(|e| e.to_string()),
             Target::Json => self.gocaml.write(tree, out).map_err(|e| e.to_string()),
-            Target::Jkf => kifu::jkf::write::write(tree, out).map_err(|e| e.to_string()),
+            Target::Jkf => {
+                self.jkf_left_out = kifu::jkf::write::write_counting(tree, out).map_err(|e| e.to_string())?;
+                Ok(())
+            }
             Target::Kif => self.kif_cp932.write(tree, out).map_err(|e| e.to_string()),
             Target::Kifu => self.kif_utf8.write(tree, out).map_err(|e| e.to_string()),
             Target::Csa | Target::Csa3 | Target::Usi | Target::Ki2 | Target::Ki2u => {

@@ -215,6 +215,8 @@ struct Writers {
     csa: kifu::csa::write::Writer,
     usi: kifu::usi::write::Writer,
     ki2: kifu::ki2::write::Writer,
+    /// What the JKF writer left out of the last game (`kifu::jkf::write::write_counting`).
+    jkf_left_out: u64,
 }
 
 impl Writers {
@@ -236,6 +238,7 @@ impl Writers {
             csa: kifu::csa::write::Writer::new(csa),
             usi: kifu::usi::write::Writer::new(),
             ki2: kifu::ki2::write::Writer::new(ki2),
+            jkf_left_out: 0,
         }
     }
 
@@ -251,11 +254,12 @@ impl Writers {
     }
 
     /// The losses the target's writer counts for the last game only (a JGF or Jago XML node's
-    /// moves after its first).
+    /// moves after its first, what JKF has no place for).
     fn last_game_counts(&self) -> losses::Counts {
         match self.to {
             Target::Jgf | Target::Jgf1 => losses::node_moves(self.jgf.moves_left_out()),
             Target::Xml => losses::node_moves(self.jago.moves_left_out()),
+            Target::Jkf => losses::unwritten(self.jkf_left_out),
             _ => losses::Counts::default(),
         }
     }
@@ -311,7 +315,10 @@ impl Writers {
             Target::Jgf1 => self.jgf.write(&tree, kifu::jgf::write::Version::V1, out).map_err(|x| e(&x)),
             Target::Xml => self.jago.write(&tree, out).map_err(|x| e(&x)),
             Target::Json => self.gocaml.write(&tree, out).map_err(|x| e(&x)),
-            Target::Jkf => kifu::jkf::write::write(&tree, out).map_err(|x| e(&x)),
+            Target::Jkf => {
+                self.jkf_left_out = kifu::jkf::write::write_counting(&tree, out).map_err(|x| e(&x))?;
+                Ok(())
+            }
             _ => self.kif.write(&tree, out).map_err(|x| e(&x)),
         }
     }

@@ -13,7 +13,8 @@ pub enum Loss {
     NodeMoves,
     /// Characters CP932 lacks, written as `&#N;` (KIF, KI2 in CP932: `unencodable_chars`).
     Cp932,
-    /// Events the target has no place for at all (KIF, KI2, USI, CSA: `unwritten`).
+    /// Events the target has no place for at all (KIF, KI2, USI, CSA: `unwritten`; JKF:
+    /// `write_counting`).
     Unwritten,
 }
 
@@ -34,6 +35,10 @@ fn unwritten_why(to: Target) -> (&'static str, &'static str) {
         ),
         Target::Ki2 | Target::Ki2u => ("KI2", "times, evaluations, info and properties after the first move…"),
         Target::Usi => ("USI", "info, comments, times, endings other than USI's…"),
+        Target::Jkf => (
+            "JKF",
+            "info with no JKF key or a second value of one, clocks other than a move's time, node names, markup, properties of other formats…",
+        ),
         Target::Csa | Target::Csa3 => {
             ("CSA", "node names, info with no CSA key, properties of other formats, clocks other than elapsed times…")
         }
@@ -119,6 +124,12 @@ pub fn usi(w: &kifu::usi::write::Writer) -> Counts {
 /// A CSA writer's running counts (events of variations, events CSA has no place for).
 pub fn csa(w: &kifu::csa::write::Writer) -> Counts {
     Counts { variations: w.off_main(), unwritten: w.unwritten(), ..Counts::default() }
+}
+
+/// The events the last game a JKF writer wrote left out (not a running count: see
+/// `kifu::jkf::write::write_counting`).
+pub fn unwritten(n: u64) -> Counts {
+    Counts { unwritten: n, ..Counts::default() }
 }
 
 /// The moves the last game a JGF or Jago XML writer wrote left out (not a running count).

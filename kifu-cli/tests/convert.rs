@@ -359,6 +359,32 @@ fn unwritten_events_are_said_and_counted() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// `--to jkf` says and counts, a line per game, what JKF has no place for: here a bookmark (a
+/// node name) and KIF's `*` line before the first move (a property of the game node).
+#[test]
+fn jkf_says_and_counts_what_it_leaves_out() {
+    let d = temp("unwritten-jkf");
+    let f = d.join("t.kifu");
+    std::fs::write(
+        &f,
+        "先手：A\n後手：B\n*before the first move\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&定跡\n   2 ３四歩(33)\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let (code, out, err) = kifu(&["convert", "--json", "--to", "jkf", f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(r#""先手":"A""#), "{out}");
+    let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+    assert_eq!(v["left_out"], 2, "{err}");
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("left out")).collect();
+    assert_eq!(said.len(), 1, "{err}");
+    assert!(
+        said[0].starts_with(&format!("kifu: {f}: game at byte 0: left out 2 events JKF has no place for (")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// `--to kif` and `--to ki2` write CP932: a character it lacks (Hangul, an emoji) is written as
 /// `&#N;`, counted as left out and said on standard error, on one thread or several; the UTF-8
 /// targets (`kifu`, `ki2u`) hold every character and leave nothing out.

@@ -80,6 +80,28 @@ struct Frame<'b> {
 
 /// Appends the game as one JKF document (no final newline).
 pub fn write(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
+    write_counting(tree, out).map(|_| ())
+}
+
+/// [`write`], also giving how many of the game's events JKF has no place for were left out:
+/// the rows of the table above that are dropped or not written (an `Info` with no JKF key or a
+/// second value of one key; clocks other than the ones written; the game node's clocks,
+/// properties, names and markup; `Name`, `Markup`, a `Property` other than `special`, a second
+/// move, and setup, a turn or info after the start, in a later node; a setup square off the
+/// board; an `Ending::Other`). Lost precision (milliseconds) and what JKF derives (`relative`)
+/// are not counted.
+///
+/// ```
+/// use bumpalo::Bump;
+/// // A bookmark (`&`, a `Name`) has no place in JKF.
+/// let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n&定跡\n   2 ３四歩(33)\n";
+/// let bump = Bump::new();
+/// let tree = kifu::tree::build(&bump, &mut kifu::kif::Reader::new(kif.as_bytes())).unwrap().unwrap();
+/// let mut out = Vec::new();
+/// assert_eq!(kifu::jkf::write::write_counting(&tree, &mut out), Ok(1));
+/// ```
+pub fn write_counting(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<u64, Refused> {
+    let mut lost = 0;
     let go = tree
         .nodes()
         .any(|n| tree.events(n).any(|e| matches!(e, Event::Move(Move::Go { .. }) | Event::Setup(Setup::Go { .. }))));
@@ -87,15 +109,18 @@ pub fn write(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
         return Err(Refused);
     }
     out.extend_from_slice(b"{\"header\":{");
-    header(tree, out);
+    header(tree, out, &mut lost);
     out.extend_from_slice(b"},\"initial\":");
     let mut state = State { board: [[None; 9]; 9], totals: [0; 2], last_to: None };
-    initial(tree, &mut state.board, out);
+    initial(tree, &mut state.board, out, &mut lost);
     out.extend_from_slice(b",\"moves\":[{");
     let mut first = true;
     for e in tree.events(NodeId::GAME) {
-        if let Event::Comment(t) = e {
-            comment(&mut first, &t, out);
+        match e {
+            Event::Comment(t) => comment(&mut first, &t, out),
+            // Written by `header` and `initial` (which count what they leave out).
+            Event::Info(_) | Event::Setup(_) | Event::Turn(_) => {}
+            e => lost += content(&e) as u64,
         }
     }
     if !first {
@@ -114,7 +139,7 @@ pub fn write(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
             }
             comma = true;
             let before = state;
-            let special = element(tree, n, &mut state, out);
+            let special = element(tree, n, &mut state, out, &mut lost);
             if stack.is_empty() {
                 last_main = Some(n);
             }
@@ -156,12 +181,30 @@ pub fn write(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
             if let Some(ms) = time {
                 out.extend_from_slice(b",\"time\":");
                 time_value(ms, None, out);
+                // `element` counted every clock of the node after its first as left out.
+                lost -= 1;
             }
             out.push(b'}');
+        } else {
+            lost += 1;
         }
     }
     out.extend_from_slice(b"]}");
-    Ok(())
+    Ok(lost)
+}
+
+/// Whether `e` is something the record says (not a warning about it, nor the tree's
+/// structure), to count when it is left out.
+fn content(e: &Event<'_>) -> bool {
+    !matches!(
+        e,
+        Event::Warning(_)
+            | Event::GameStart { .. }
+            | Event::GameEnd { .. }
+            | Event::Node
+            | Event::VariationStart(_)
+            | Event::VariationEnd
+    )
 }
 
 /// Opens the next fork of the frame on top (writing `[`, after a comma unless `first`), from
@@ -196,7 +239,16 @@ fn clocks<'t>(tree: &'t GameTree<'_>, n: NodeId) -> impl Iterator<Item = u64> + 
 
 /// Writes node `n`'s object up to its closing brace (left open for `forks`); returns a special
 /// move it holds (a `Property` named `special`).
-fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<u8>) -> Option<Text<'b>> {
+/// Counts in `lost` the node's events it leaves out: every clock after the one written with the
+/// move (the caller takes back the one it writes as a special move's time), a second move, and
+/// the events JKF has no place for.
+fn element<'b>(
+    tree: &GameTree<'b>,
+    n: NodeId,
+    state: &mut State,
+    out: &mut Vec<u8>,
+    lost: &mut u64,
+) -> Option<Text<'b>> {
     out.push(b'{');
     let mut first = true;
     let mut special = None;
@@ -204,6 +256,8 @@ fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<
         Move::Shogi(m) => Some(m),
         Move::Go { .. } => None,
     });
+    // The move written, and its time.
+    let mut kept = (mv.is_some(), false);
     if let Some(m) = mv {
         key(&mut first, "move", out);
         write_move(m, state, out);
@@ -212,11 +266,14 @@ fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<
             state.totals[i] = state.totals[i].saturating_add(ms / 1000 * 1000);
             key(&mut first, "time", out);
             time_value(ms, Some(state.totals[i]), out);
+            kept.1 = true;
         }
     }
     let mut comments = true;
     for e in tree.events(n) {
         match e {
+            Event::Move(Move::Shogi(_)) if kept.0 => kept.0 = false,
+            Event::Clock(c) if kept.1 && c.kind == ClockKind::ElapsedMs => kept.1 = false,
             Event::Comment(t) => {
                 open_comment(&mut first, &mut comments, out);
                 string(&t, out);
@@ -239,7 +296,7 @@ fn element<'b>(tree: &GameTree<'b>, n: NodeId, state: &mut State, out: &mut Vec<
                 out.push(b'"');
             }
             Event::Property(p) if p.name() == b"special" => special = Some(p.value()),
-            _ => {}
+            e => *lost += content(&e) as u64,
         }
     }
     if !comments {
@@ -337,7 +394,7 @@ fn time_value(ms: u64, total: Option<u64>, out: &mut Vec<u8>) {
 }
 
 /// The game node's infos as header members.
-fn header(tree: &GameTree<'_>, out: &mut Vec<u8>) {
+fn header(tree: &GameTree<'_>, out: &mut Vec<u8>, lost: &mut u64) {
     let mut first = true;
     let mut written: Vec<String> = Vec::new();
     for e in tree.events(NodeId::GAME) {
@@ -353,9 +410,11 @@ fn header(tree: &GameTree<'_>, out: &mut Vec<u8>) {
         } else if i.key() == InfoKey::Other && !name.is_empty() {
             name
         } else {
+            *lost += 1;
             continue;
         };
         if written.contains(&name) {
+            *lost += 1;
             continue;
         }
         key(&mut first, &name, out);
@@ -366,7 +425,7 @@ fn header(tree: &GameTree<'_>, out: &mut Vec<u8>) {
 
 /// `initial`: a preset when the start position is one, else `OTHER` and its data; fills the
 /// board.
-fn initial(tree: &GameTree<'_>, board: &mut Board, out: &mut Vec<u8>) {
+fn initial(tree: &GameTree<'_>, board: &mut Board, out: &mut Vec<u8>, lost: &mut u64) {
     let mut hands = [[0u8; 14]; 2];
     let mut turn = Color::Black;
     let mut any = false;
@@ -378,7 +437,7 @@ fn initial(tree: &GameTree<'_>, board: &mut Board, out: &mut Vec<u8>) {
                     Some(s) if (1..=9).contains(&s.file) && (1..=9).contains(&s.rank) => {
                         board[usize::from(s.file - 1)][usize::from(s.rank - 1)] = Some((color, piece))
                     }
-                    Some(_) => {}
+                    Some(_) => *lost += 1,
                     None => {
                         let h = &mut hands[color as usize][piece_index(piece)];
                         *h = h.saturating_add(1);
@@ -390,6 +449,7 @@ fn initial(tree: &GameTree<'_>, board: &mut Board, out: &mut Vec<u8>) {
             {
                 board[usize::from(s.file - 1)][usize::from(s.rank - 1)] = None;
             }
+            Event::Setup(Setup::ShogiRemove { .. }) => *lost += 1,
             Event::Turn(c) => turn = c,
             _ => {}
         }
