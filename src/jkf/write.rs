@@ -83,8 +83,8 @@ pub fn write(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
     write_counting(tree, out).map(|_| ())
 }
 
-/// [`write`], also giving how many of the game's events JKF has no place for were left out:
-/// the rows of the table above that are dropped or not written (an `Info` with no JKF key or a
+/// [`write()`], also giving how many of the game's events JKF has no place for were left out:
+/// the rows of the module's table of losses that are dropped or not written (an `Info` with no JKF key or a
 /// second value of one key; clocks other than the ones written; the game node's clocks,
 /// properties, names and markup; `Name`, `Markup`, a `Property` other than `special`, a second
 /// move, and setup, a turn or info after the start, in a later node; a setup square off the
