@@ -263,6 +263,37 @@ fn expected_jkf_twins_agree_with_the_csa_and_kif_readers() {
     assert!(compared >= 15, "{compared}");
 }
 
+/// The start position's comments (`moves[0].comments`), as shogi-kifu-converter writes them in
+/// the corpus's expected JKF: KIF's and KI2's `*` lines before the first move, and CSA's `'`
+/// lines between the start position and the first move (not those before the position, the
+/// file's notes).
+#[test]
+fn the_start_positions_comments_are_those_of_the_expected_jkf() {
+    let mut compared = 0;
+    for json in skc_files() {
+        let stem = json.with_extension("");
+        let Some(twin) =
+            ["csa", "kifu", "kif", "ki2u", "ki2"].iter().map(|e| stem.with_extension(e)).find(|p| p.exists())
+        else {
+            continue;
+        };
+        let tb = read(&twin);
+        let bump = Bump::new();
+        let tree = match twin.extension().and_then(|e| e.to_str()) {
+            Some("csa") => tree_of(&bump, &mut kifu::csa::Reader::new(&tb)),
+            Some("kif" | "kifu") => tree_of(&bump, &mut kifu::kif::Reader::new(&tb)),
+            _ => tree_of(&bump, &mut kifu::ki2::Reader::new(&tb)),
+        };
+        let ours: serde_json::Value = serde_json::from_slice(&write(&tree)).unwrap();
+        let theirs: serde_json::Value = serde_json::from_slice(&read(&json)).unwrap();
+        assert_eq!(ours["moves"][0]["comments"], theirs["moves"][0]["comments"], "{}", twin.display());
+        compared += 1;
+    }
+    if common::corpus().is_some() {
+        assert!(compared >= 18, "{compared}");
+    }
+}
+
 /// The CSA source of a generated game (`converted/csa-cshogi/`, or its `sjis/` folder).
 fn csa_source(name: &str) -> Option<PathBuf> {
     let root = common::corpus()?.join("converted/csa-cshogi");
@@ -502,6 +533,10 @@ fn the_writer_counts_what_it_leaves_out() {
     let csa = b"V2.2\nN+A\nN-B\n'a note\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n%CHUDAN\n";
     let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));
     assert_eq!(count(&tree), 2);
+    // A comment between the start position and the first move is the position's, kept.
+    let csa = b"V2.2\nN+A\nN-B\nPI\n+\n'a note\n+7776FU\nT12\n-3334FU\nT5\n%CHUDAN\n";
+    let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));
+    assert_eq!(count(&tree), 1);
     // The special move's time (the last node's second clock) is written.
     let csa = b"N+A\nN-B\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n%TORYO\nT3\n";
     let tree = tree_of(&bump, &mut kifu::csa::Reader::new(csa));

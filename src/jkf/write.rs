@@ -35,7 +35,8 @@
 //! | hand pieces | counts per piece (read back in the order rook, bishop, gold, silver, knight, lance, pawn) |
 //! | `Clock { ElapsedMs }` | `time.now` in whole seconds (milliseconds dropped); the second clock of a node with a special move the special's time; other clocks dropped |
 //! | `Evaluation` | a comment `** <score> <pv>` (tsshogi's and shogi-kifu-converter's spelling of CSA's `'**` lines), read back as a `Comment` |
-//! | clocks and properties of the game node (so CSA's `'` and KIF's `*` lines before the first move, which their readers make properties there), `Name`, `Markup`, `Property` (but `special`), a second move in a node | dropped |
+//! | properties of the game node named `*` (KIF's and KI2's `*` lines before the first move), or `'` and `'*` after its `Turn` (CSA's `'` lines between the start position and the first move) | comments of `moves[0]`, as JKF's own converters write them; read back as the game node's `Comment`s |
+//! | clocks and other properties of the game node, `Name`, `Markup`, `Property` (but `special`), a second move in a node | dropped |
 //! | `relative` | not written (it needs the legal moves of the position); `promote: false` is not written either |
 //! | `GameEnd`'s ending | a last `{"special": …}` on the main line (`Ending::Other`: not written) |
 //! | a `Property` named `special` (a fork's special move) | a `{"special": …}` element after its node |
@@ -115,11 +116,20 @@ pub fn write_counting(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<u64, Ref
     initial(tree, &mut state.board, out, &mut lost);
     out.extend_from_slice(b",\"moves\":[{");
     let mut first = true;
+    // Whether the start position's side to move was given (CSA's `+` or `-` line).
+    let mut turn = false;
     for e in tree.events(NodeId::GAME) {
         match e {
             Event::Comment(t) => comment(&mut first, &t, out),
+            // KIF's and KI2's `*` lines before the first move, and CSA's `'` lines between the
+            // start position and the first move, which their readers make properties of the
+            // game node: the start position's comments, where JKF's own converters put them
+            // (shogi-kifu-converter's expected JKF in the corpus). CSA's `'` lines before the
+            // position (`'Max_Moves:256`) are the file's notes, which they drop: so does this.
+            Event::Property(p) if start_comment(p.name(), turn) => comment(&mut first, &p.value(), out),
+            Event::Turn(_) => turn = true,
             // Written by `header` and `initial` (which count what they leave out).
-            Event::Info(_) | Event::Setup(_) | Event::Turn(_) => {}
+            Event::Info(_) | Event::Setup(_) => {}
             e => lost += content(&e) as u64,
         }
     }
@@ -537,6 +547,12 @@ fn comment(first: &mut bool, t: &Text<'_>, out: &mut Vec<u8>) {
         out.push(b',');
     }
     string(t, out);
+}
+
+/// Whether a game-node property named `name` is a comment on the start position: KIF's and
+/// KI2's `*`; CSA's `'` and `'*` once the side to move was given (`turn`).
+fn start_comment(name: &[u8], turn: bool) -> bool {
+    name == b"*" || (turn && matches!(name, b"'" | b"'*"))
 }
 
 /// Appends a key and its colon, after a comma unless `first`.
