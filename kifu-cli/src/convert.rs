@@ -26,7 +26,7 @@
 //! What a target has no place for is counted as left out (`left_out` in `--json`) and said on
 //! standard error:
 //! - `kifu: a.kif: left out 57 events of variations (csa holds the main line only)` (`csa`,
-//!   `csa3`, `usi`);
+//!   `csa3`, `usi`, `json`);
 //! - `kifu: a.sgf: game at byte 0: left out 2 moves after a node's first (a JGF node holds one
 //!   move)` (`jgf`, `jgf1`); for `xml`, `… (a Jago XML node holds one move; kept as an <SGF
 //!   type="B|W"> property, not played)`: Jago XML readers, kifu's and GoGui's, read such an
@@ -34,8 +34,8 @@
 //! - `kifu: a.kifu: left out 3 characters CP932 cannot hold (written as &#N;)` (`kif`, `ki2`:
 //!   Hangul, emoji, `☗`… in names and comments, written as numeric character references);
 //! - `kifu: a.kif: left out 35 events USI has no place for (info, comments, times, endings other
-//!   than USI's…)` (`usi`; likewise `kif`/`kifu`, `ki2`/`ki2u`, `csa`/`csa3`, `jkf` naming their own
-//!   format and what it lacks): the events the writer's table of losses lists as not written
+//!   than USI's…)` (`usi`; likewise `kif`/`kifu`, `ki2`/`ki2u`, `csa`/`csa3`, `jkf` and `json`
+//!   naming their own format and what it lacks): the events the writer's table of losses lists as not written
 //!   (its `unwritten()` count; JKF's `write_counting`), a line per input (per game for `jkf`).
 //!
 //! The counting and the lines are `crate::losses`'s, shared with `kifu find --export`.
@@ -121,12 +121,12 @@ impl Target {
 #[derive(clap::Args)]
 #[command(after_help = "What a target has no place for is counted as left out (summary; `left_out` with --json) \
                   and said on standard error, e.g. `kifu: a.kif: left out 57 events of variations (csa holds \
-                  the main line only)` (csa, csa3, usi), `kifu: a.sgf: game at byte 0: left out 2 moves after \
+                  the main line only)` (csa, csa3, usi, json), `kifu: a.sgf: game at byte 0: left out 2 moves after \
                   a node's first (a JGF node holds one move)` (jgf, jgf1; for xml: `(a Jago XML node holds \
                   one move; kept as an <SGF type=\"B|W\"> property, not played)`), `kifu: a.kifu: left out 3 \
                   characters CP932 cannot hold (written as &#N;)` (kif, ki2), `kifu: a.kif: left out 35 events USI \
                   has no place for (info, comments, times, endings other than USI's…)` (usi; kif, kifu, ki2, \
-                  ki2u, csa, csa3 alike, naming their own format; jkf a line per game). The exit status does not change.")]
+                  ki2u, csa, csa3, json alike, naming their own format; jkf a line per game). The exit status does not change.")]
 pub struct Args {
     /// Files or directories (walked recursively); `-` is standard input.
     #[arg(required = true)]
@@ -536,7 +536,7 @@ impl Converter {
             reader = again;
         }
         let mut outputs = std::mem::take(&mut self.outputs);
-        let kif_before = self.kif_counts();
+        let running_before = self.running_counts();
         let mut bump = Bump::new();
         let mut out = Vec::new();
         let store = Bump::new();
@@ -585,7 +585,7 @@ impl Converter {
                 Err(e) => record_error(name, &e, t),
             }
         }
-        self.kif_counts().since(kif_before).report(name, self.to, &mut t.left_out, &mut t.log);
+        self.running_counts().since(running_before).report(name, self.to, &mut t.left_out, &mut t.log);
         for r in self.repairs.drain(..) {
             t.repairs += 1;
             t.log.push_str(&format!("kifu: {name}: repair {}: {}\n", r.kind.as_str(), r.message()));
@@ -597,11 +597,13 @@ impl Converter {
         self.outputs.iter().map(Vec::as_slice).collect()
     }
 
-    /// The running loss counts of the KIF writer of the target (none for another target).
-    fn kif_counts(&self) -> losses::Counts {
+    /// The running loss counts of the target's writer when it keeps them across games (the KIF
+    /// writers, the Go game JSON snapshot's; none for another target).
+    fn running_counts(&self) -> losses::Counts {
         match self.to {
             Target::Kif => losses::kif(&self.kif_cp932),
             Target::Kifu => losses::kif(&self.kif_utf8),
+            Target::Json => losses::gocaml(&self.gocaml),
             _ => losses::Counts::default(),
         }
     }

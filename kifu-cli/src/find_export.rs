@@ -249,6 +249,7 @@ impl Writers {
             Target::Ki2 | Target::Ki2u => losses::ki2(&self.ki2),
             Target::Usi => losses::usi(&self.usi),
             Target::Csa | Target::Csa3 => losses::csa(&self.csa),
+            Target::Json => losses::gocaml(&self.gocaml),
             _ => losses::Counts::default(),
         }
     }

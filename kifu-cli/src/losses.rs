@@ -7,14 +7,15 @@ use crate::convert::Target;
 /// A kind of loss, as the writers count them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Loss {
-    /// The events of variations a main-line-only target (CSA, USI) leaves out (`off_main`).
+    /// The events of variations a main-line-only target (CSA, USI, the Go game JSON snapshot)
+    /// leaves out (`off_main`).
     Variations,
     /// A node's moves after its first (JGF, Jago XML: `moves_left_out`).
     NodeMoves,
     /// Characters CP932 lacks, written as `&#N;` (KIF, KI2 in CP932: `unencodable_chars`).
     Cp932,
-    /// Events the target has no place for at all (KIF, KI2, USI, CSA: `unwritten`; JKF:
-    /// `write_counting`).
+    /// Events the target has no place for at all (KIF, KI2, USI, CSA, the Go game JSON
+    /// snapshot: `unwritten`; JKF: `write_counting`).
     Unwritten,
 }
 
@@ -42,6 +43,10 @@ fn unwritten_why(to: Target) -> (&'static str, &'static str) {
         Target::Csa | Target::Csa3 => {
             ("CSA", "node names, info with no CSA key, properties of other formats, clocks other than elapsed times…")
         }
+        Target::Json => (
+            "the Go game JSON snapshot",
+            "comments, node names, markup, game info other than the names, board size, komi and byoyomi_period, clocks other than each player's last…",
+        ),
         _ => ("the target", "events"),
     }
 }
@@ -118,6 +123,12 @@ pub fn ki2(w: &kifu::ki2::write::Writer) -> Counts {
 
 /// A USI writer's running counts (events of variations, events USI has no place for).
 pub fn usi(w: &kifu::usi::write::Writer) -> Counts {
+    Counts { variations: w.off_main(), unwritten: w.unwritten(), ..Counts::default() }
+}
+
+/// A Go game JSON snapshot writer's running counts (events of variations, events of the main
+/// line a snapshot has no place for).
+pub fn gocaml(w: &kifu::gocaml::write::Writer) -> Counts {
     Counts { variations: w.off_main(), unwritten: w.unwritten(), ..Counts::default() }
 }
 

@@ -387,6 +387,38 @@ fn jkf_says_and_counts_what_it_leaves_out() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// The Go game JSON snapshot keeps the end of the main line: a variation's events, and the main
+/// line's comments and game info it has no key for, are said and counted as left out, a line per
+/// input; a snapshot read and written again leaves nothing out.
+#[test]
+fn json_snapshot_says_and_counts_what_it_leaves_out() {
+    let d = temp("unwritten-json");
+    let f = d.join("v.sgf");
+    std::fs::write(&f, "(;SZ[9]PB[A]EV[Cup];B[ba]C[good](;W[aa])(;W[ab]))").unwrap();
+    let f = f.to_str().unwrap();
+    let (code, out, err) = kifu(&["convert", "--json", "--to", "json", f]);
+    assert_eq!(code, 0, "{err}");
+    let snapshot: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(snapshot["players"]["p1"]["id"], "A", "{out}");
+    let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+    assert_eq!(v["left_out"], 3, "{err}");
+    assert!(
+        err.contains(&format!("kifu: {f}: left out 1 events of variations (json holds the main line only)\n")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("kifu: {f}: left out 2 events the Go game JSON snapshot has no place for (comments, ")),
+        "{err}"
+    );
+    let again = d.join("v.json");
+    std::fs::write(&again, out.lines().next().unwrap()).unwrap();
+    let (code, _, err) = kifu(&["convert", "--json", "--to", "json", again.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+    assert_eq!(v["left_out"], 0, "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// `--to kif` and `--to ki2` write CP932: a character it lacks (Hangul, an emoji) is written as
 /// `&#N;`, counted as left out and said on standard error, on one thread or several; the UTF-8
 /// targets (`kifu`, `ki2u`) hold every character and leave nothing out.

@@ -36,6 +36,10 @@
 //! ```
 //!
 //! ## What a snapshot cannot hold
+//! [`Writer::off_main`] counts the events of variations left out, [`Writer::unwritten`] those of
+//! the main line (the rows below but the first, third and fourth: moves and setup stones are
+//! what the stones and counters come to).
+//!
 //! | event | |
 //! |---|---|
 //! | a shogi game | refused ([`Refused`]) |
@@ -83,6 +87,12 @@ pub struct Writer {
     group: Vec<u32>,
     /// The prisoners of Black and White: (col, row, counter); a pass is (-1, -1, counter).
     prisoners: [Vec<(i64, i64, u64)>; 2],
+    /// Per node of the game being counted: whether it is on the main line.
+    on_main: Vec<bool>,
+    /// Events of variations left out so far (see [`Writer::off_main`]).
+    off_main: u64,
+    /// Events of the main line left out so far (see [`Writer::unwritten`]).
+    unwritten: u64,
 }
 
 fn is_shogi(tree: &GameTree<'_>) -> bool {
@@ -190,12 +200,104 @@ impl Writer {
         Writer::default()
     }
 
+    /// Events left out so far because they were off the main line: every event of every
+    /// variation of the games written (a snapshot is the end of the main line).
+    pub fn off_main(&self) -> u64 {
+        self.off_main
+    }
+
+    /// Events of the main line left out so far because a snapshot has no place for them: the
+    /// module's table of losses (comments, node names, markup, evaluations, properties of nodes
+    /// other than the game node but `prisoners`, game information other than the names, board
+    /// size, komi and `byoyomi_period` (and a second value of one of those), clocks other than
+    /// each player's last time left and last periods left). Moves, setup stones and turns are
+    /// not counted: the snapshot's stones, counters and turn are what they come to.
+    ///
+    /// ```
+    /// use bumpalo::Bump;
+    /// let mut sgf = kifu::sgf::Reader::new(b"(;SZ[9]PB[A]EV[Cup];B[ba]C[good](;W[aa])(;W[ab]))");
+    /// let bump = Bump::new();
+    /// let tree = kifu::tree::build(&bump, &mut sgf).unwrap().unwrap();
+    /// let mut w = kifu::gocaml::write::Writer::new();
+    /// w.write(&tree, &mut Vec::new()).unwrap();
+    /// assert_eq!((w.unwritten(), w.off_main()), (2, 1)); // EV and C; the second W move
+    /// ```
+    pub fn unwritten(&self) -> u64 {
+        self.unwritten
+    }
+
+    /// Adds what the snapshot of `tree` leaves out to [`Writer::off_main`] and
+    /// [`Writer::unwritten`].
+    fn count_losses(&mut self, tree: &GameTree<'_>) {
+        self.on_main.clear();
+        self.on_main.resize(tree.len(), false);
+        for n in tree.main_line() {
+            if let Some(m) = self.on_main.get_mut(n.0 as usize) {
+                *m = true;
+            }
+        }
+        // Infos are looked for in the game node, then node 1 (an SGF root node), and the first
+        // of each key is kept; of each player's clocks of a kind, the last on the main line.
+        let mut kept_info = [false; 5];
+        let mut clocks = [[0u64; 2]; 2];
+        for n in tree.nodes() {
+            let main = self.on_main.get(n.0 as usize).copied().unwrap_or(false);
+            for e in tree.events(n) {
+                if !main {
+                    self.off_main += 1;
+                    continue;
+                }
+                let lost = match e {
+                    Event::Move(_) | Event::Setup(_) | Event::Turn(_) => false,
+                    Event::Clock(c) => match (c.kind, c.color) {
+                        (ClockKind::TimeLeftMs, Some(col)) => {
+                            clocks[0][side_of(col)] += 1;
+                            false
+                        }
+                        (ClockKind::PeriodsLeft, Some(col)) => {
+                            clocks[1][side_of(col)] += 1;
+                            false
+                        }
+                        _ => true,
+                    },
+                    Event::Info(i) => {
+                        let slot = match i.key() {
+                            InfoKey::BlackName => Some(0),
+                            InfoKey::WhiteName => Some(1),
+                            InfoKey::BoardSize => Some(2),
+                            InfoKey::Komi => Some(3),
+                            InfoKey::Other if i.name() == b"byoyomi_period" => Some(4),
+                            _ => None,
+                        };
+                        match slot {
+                            Some(k) if n.0 <= 1 && !kept_info[k] => {
+                                kept_info[k] = true;
+                                false
+                            }
+                            _ => true,
+                        }
+                    }
+                    // The game node's become top-level keys (but one with no name); a node's
+                    // `prisoners` go back to the prisoner lists.
+                    Event::Property(p) if n == NodeId::GAME => p.name().is_empty(),
+                    Event::Property(p) => p.name() != b"prisoners",
+                    _ => true,
+                };
+                self.unwritten += u64::from(lost);
+            }
+        }
+        // Each player's clocks of a kind but the last.
+        self.unwritten += clocks.iter().flatten().map(|&k| k.saturating_sub(1)).sum::<u64>();
+    }
+
     /// Appends the snapshot of `tree`'s main line; see the [module docs](self). A shogi game is
-    /// refused and nothing is written.
+    /// refused and nothing is written. What the snapshot leaves out is counted in
+    /// [`Writer::off_main`] and [`Writer::unwritten`].
     pub fn write(&mut self, tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<(), Refused> {
         if is_shogi(tree) {
             return Err(Refused);
         }
+        self.count_losses(tree);
         let infos = || {
             tree.events(NodeId::GAME).chain(tree.events(NodeId(1))).filter_map(|e| match e {
                 Event::Info(i) => Some(i),
