@@ -282,15 +282,33 @@ fn an_illegal_shogi_move_is_an_illegal_move_in_every_format() {
             assert_eq!(kinds, ["illegal_move"], "{name} {flags:?}: {out}");
         }
     }
-    // USI: the reader's own warning, at the move, without --replay too.
+    // USI: the reader's own warning, at the move, without --replay too; its message says what
+    // the reader left unread after it (since 2026-11-28; before: "(skipped, with the rest of its
+    // line)"), with --strict too.
     let usi = dir.join("a.usi");
     let (out, _, code) = kifu(&["check", usi.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     let want = format!(
-        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with the rest of its line): 7g7f",
+        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with nothing after it): 7g7f\n",
         usi.display()
     );
     assert!(out.contains(&want), "{out}");
+    std::fs::write(&usi, "position startpos moves 7g7f 7g7f 3c3d 8h2b+ resign\n").unwrap();
+    for flags in [&[][..], &["--strict"]] {
+        let mut args = vec!["check"];
+        args.extend(flags);
+        args.push(usi.to_str().unwrap());
+        let (out, _, _) = kifu(&args);
+        let want = format!(
+            "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, and the 2 moves after it \
+             and `resign`, not read): 7g7f 3c3d 8h2b+ resign\n",
+            usi.display()
+        );
+        assert!(out.contains(&want), "{flags:?}: {out}");
+    }
+    let (out, _, _) = kifu(&["events", usi.to_str().unwrap()]);
+    let want = r#""kind":"illegal_move","message":"a move that cannot be played in the position (skipped, and the 2 moves after it and `resign`, not read)","offset":29"#;
+    assert!(out.contains(want), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
