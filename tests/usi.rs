@@ -317,6 +317,48 @@ fn bad_moves_warn_and_drop_the_rest_of_the_line() {
     }
 }
 
+/// A refused move's warning keeps its kind and offset (the move's first byte), and its message
+/// (`Warning::message_in`, the strict error's `message()`) says what the reader left unread
+/// after it: the moves of the rest of the line, and a terminal word after them.
+#[test]
+fn a_refused_move_says_how_many_moves_after_it_were_not_read() {
+    let base = "a move that cannot be played in the position";
+    for (text, at, unread) in [
+        (&b"position startpos moves 7g7f 7g7f 3c3d 8h2b+\n"[..], 29, "(skipped, and the 2 moves after it, not read)"),
+        (b"position startpos moves 7g7f 7g7f 3c3d", 29, "(skipped, and the move after it, not read)"),
+        (b"position startpos moves 7g7f 7g7f\r\n", 29, "(skipped, with nothing after it)"),
+        (
+            b"position startpos moves 3c3d  7g7f\t2g2f resign",
+            24,
+            "(skipped, and the 2 moves after it and `resign`, not read)",
+        ),
+        (b"position startpos moves 7g7f 7g7f resign 3c3d", 29, "(skipped, and `resign` after it, not read)"),
+        // A token that does not read is unread all the same; the next line is another game.
+        (
+            b"position startpos moves 7g7f 7g7f 7z7f\nposition startpos moves 2g2f",
+            29,
+            "(skipped, and the move after it, not read)",
+        ),
+    ] {
+        let name = String::from_utf8_lossy(text);
+        let evs = events(text);
+        let w: Vec<_> = evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some(*w) } else { None }).collect();
+        assert_eq!(w.len(), 1, "{name:?}");
+        assert_eq!((w[0].kind, w[0].offset), (WarningKind::IllegalMove, at), "{name:?}");
+        let want = format!("{base} {unread}");
+        assert_eq!(w[0].message_in(text), want, "{name:?}");
+        assert_eq!(kifu::usi::illegal_move_message(text, at), want, "{name:?}");
+        // The kind's own message, for a consumer without the input, is as it was.
+        assert_eq!(w[0].kind.message(), format!("{base} (skipped, with the rest of its line)"));
+        let err = Reader::with_config(text, Config::strict()).find_map(Result::err).unwrap();
+        assert_eq!((err.kind(), err.offset()), (kifu::ErrorKind::Strict(WarningKind::IllegalMove), at), "{name:?}");
+        assert_eq!(err.message(), want, "{name:?}");
+    }
+    // Offsets outside the input, or on the line's end, do not panic.
+    assert_eq!(kifu::usi::illegal_move_message(b"7g7f", 99), format!("{base} (skipped, with nothing after it)"));
+    assert_eq!(kifu::usi::illegal_move_message(b"", u64::MAX), format!("{base} (skipped, with nothing after it)"));
+}
+
 #[test]
 fn bad_starts_are_errors_with_offsets() {
     for (text, at) in [

@@ -16,7 +16,10 @@
 //! warning of kind `illegal_move`. A USI move that reads but cannot be played is reported by the
 //! reader itself, as its own `illegal_move` warning, with or without `--replay` (once: USI names
 //! no piece, so the reader gives no move to replay); so is a KI2 move no piece can make, as the
-//! reader's `no_piece_can_move` warning.
+//! reader's `no_piece_can_move` warning. A CSA move by the side not to move is reported once too,
+//! as `kifu::csa::check`'s `wrong_side` warning, with or without `--replay` (the replay's own
+//! `illegal_move: wrong_side` for the same move is left out; it still counts in `kifu stats
+//! --replay`'s `illegal_moves`).
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
@@ -43,7 +46,8 @@ pub struct Args {
     strict: bool,
     /// Also replay every game on a board and report each illegal move (as a warning of kind
     /// `illegal_move`, e.g. `illegal_move: occupied (move 242)`). USI's and KI2's readers report
-    /// theirs themselves (`illegal_move`, `no_piece_can_move`), with or without `--replay`.
+    /// theirs themselves (`illegal_move`, `no_piece_can_move`), and CSA's rules a move by the side
+    /// not to move (`wrong_side`), with or without `--replay`.
     #[arg(long)]
     replay: bool,
     /// Report only these kinds (comma-separated stable names, e.g. `junk_before_game,illegal_move`).
@@ -222,6 +226,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             Some((g, mut p)) => {
                 files += 1;
                 games += g;
+                // The moves the format's own rules found played by the side not to move (CSA's
+                // `wrong_side`), which the replay must not report again.
+                let wrong_side: Vec<u64> = p
+                    .iter()
+                    .filter(|p| p.kind == kifu::WarningKind::WrongSide.as_str())
+                    .map(|p| p.position.offset)
+                    .collect();
                 problems.append(&mut p);
                 if let Some(plan) = &plan {
                     let mut r = Vec::new();
@@ -236,9 +247,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 }
                 if args.replay {
                     let mut lines = kifu::LineIndex::new();
-                    // A move the reader refused is reported already, by its own
-                    // `illegal_move` warning.
-                    for m in crate::replay::illegal_moves(&bytes, config).into_iter().filter(|m| !m.by_reader) {
+                    // One finding per move: a move the reader refused is reported already, by
+                    // its own warning (USI's `illegal_move`, KI2's `no_piece_can_move`), and a
+                    // CSA move by the side not to move by `kifu::csa::check`'s `wrong_side`.
+                    let reported = |m: &crate::replay::Illegal| {
+                        m.by_reader
+                            || (m.kind == kifu::position::shogi::Illegal::WrongSide.as_str()
+                                && wrong_side.contains(&m.offset))
+                    };
+                    for m in crate::replay::illegal_moves(&bytes, config).into_iter().filter(|m| !reported(m)) {
                         problems.push(Problem {
                             path: name.to_string(),
                             position: lines.locate(&bytes, m.offset),
@@ -375,7 +392,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 /// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
 /// property and its value.
 fn describe(bytes: &[u8], w: &kifu::Warning, charset: kifu::text::Charset) -> String {
-    with_quote(bytes, w.kind.message(), w.offset, charset)
+    with_quote(bytes, &w.message_in(bytes), w.offset, charset)
 }
 
 /// `message`, followed by the input at `offset` when there is any to show.

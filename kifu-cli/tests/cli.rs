@@ -282,15 +282,33 @@ fn an_illegal_shogi_move_is_an_illegal_move_in_every_format() {
             assert_eq!(kinds, ["illegal_move"], "{name} {flags:?}: {out}");
         }
     }
-    // USI: the reader's own warning, at the move, without --replay too.
+    // USI: the reader's own warning, at the move, without --replay too; its message says what
+    // the reader left unread after it (since 2026-11-28; before: "(skipped, with the rest of its
+    // line)"), with --strict too.
     let usi = dir.join("a.usi");
     let (out, _, code) = kifu(&["check", usi.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     let want = format!(
-        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with the rest of its line): 7g7f",
+        "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, with nothing after it): 7g7f\n",
         usi.display()
     );
     assert!(out.contains(&want), "{out}");
+    std::fs::write(&usi, "position startpos moves 7g7f 7g7f 3c3d 8h2b+ resign\n").unwrap();
+    for flags in [&[][..], &["--strict"]] {
+        let mut args = vec!["check"];
+        args.extend(flags);
+        args.push(usi.to_str().unwrap());
+        let (out, _, _) = kifu(&args);
+        let want = format!(
+            "{}:1:30: illegal_move: a move that cannot be played in the position (skipped, and the 2 moves after it \
+             and `resign`, not read): 7g7f 3c3d 8h2b+ resign\n",
+            usi.display()
+        );
+        assert!(out.contains(&want), "{flags:?}: {out}");
+    }
+    let (out, _, _) = kifu(&["events", usi.to_str().unwrap()]);
+    let want = r#""kind":"illegal_move","message":"a move that cannot be played in the position (skipped, and the 2 moves after it and `resign`, not read)","offset":29"#;
+    assert!(out.contains(want), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -320,6 +338,66 @@ fn a_ki2_move_no_piece_can_make_is_one_illegal_move() {
             problems.iter().map(|p| (p["kind"].as_str().unwrap(), p["column"].as_u64().unwrap())).collect();
         assert_eq!(got, [("no_piece_can_move", 33)], "{flags:?}: {out}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A CSA move by the side not to move (`+2726FU` right after `+7776FU`) is one finding: CSA's
+/// own rules report it as `wrong_side`, with or without `--replay` (`--strict` making it an
+/// error), and the replay does not add `illegal_move: wrong_side (move 2)` for it (it did before
+/// 2026-11-28); `stats --replay` counts it once in `illegal_moves`. The move is not played and
+/// the side to move stays, so `-3334FU` and the second `+2726FU` are legal.
+#[test]
+fn a_csa_move_by_the_wrong_side_is_one_finding() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-wrong-side-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let problems = |args: &[&str]| -> Vec<(String, u64, u64, String)> {
+        let (out, _, _) = kifu(args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let p = v["problems"].as_array().unwrap().iter();
+        p.map(|p| {
+            let s = |k: &str| p[k].as_str().unwrap().to_owned();
+            (s("kind"), p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap(), s("severity"))
+        })
+        .collect()
+    };
+    let f = dir.join("w.csa");
+    std::fs::write(&f, "V2.2\nPI\n+\n+7776FU\n+2726FU\n-3334FU\n+2726FU\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (out, _, code) = kifu(&["stats", "--json", "--replay", f]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!((field(&out, "illegal_moves"), field(&out, "warnings"), field(&out, "moves")), (1.0, 0.0, 4.0), "{out}");
+    for (flags, severity) in [(&[][..], "warning"), (&["--replay"], "warning"), (&["--replay", "--strict"], "error")] {
+        let mut args = vec!["check", "--json"];
+        args.extend(flags);
+        args.push(f);
+        let want = [("wrong_side".to_owned(), 5, 1, severity.to_owned())];
+        assert_eq!(problems(&args), want, "{flags:?}");
+    }
+    let (out, _, code) = kifu(&["check", "--replay", f]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{f}:5:1: wrong_side: a move by the side not to move: +2726FU\n       1 wrong_side (warning)\n\
+             1 files (0 skipped), 1 games: 1 warnings, 0 errors\n"
+        )
+    );
+    // Statements on one line, and a second game: one finding per move.
+    let f = dir.join("c.csa");
+    std::fs::write(&f, "V2.2\nPI\n+\n+7776FU,T1,+2726FU,T2\n-3334FU,-8384FU\n+2726FU\n/\nPI\n-\n+7776FU\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (out, _, _) = kifu(&["stats", "--json", "--replay", f]);
+    assert_eq!(field(&out, "illegal_moves"), 3.0, "{out}");
+    let w = |line, column| ("wrong_side".to_owned(), line, column, "warning".to_owned());
+    assert_eq!(problems(&["check", "--json", "--replay", f]), [w(4, 12), w(5, 9), w(10, 1)]);
+    // A side-to-move line after a move is skipped by the reader, but CSA's rules take it as
+    // written and find no wrong side: the replay's finding is then the move's one report.
+    let f = dir.join("t.csa");
+    std::fs::write(&f, "V2.2\nPI\n+\n+7776FU\n+\n+2726FU\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (out, _, _) = kifu(&["check", "--replay", f]);
+    assert!(out.contains(&format!("{f}:6:1: illegal_move: wrong_side (move 2)\n")), "{out}");
+    assert!(!out.contains("wrong_side:"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

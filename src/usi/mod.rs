@@ -23,7 +23,9 @@
 //! promotion of a piece that cannot promote, a capture of one's own piece or a king, a drop on
 //! an occupied square or of a piece not in hand): `IllegalMove`, the name `kifu check --replay`
 //! gives the illegal moves it finds in other formats (the move is not given: USI does not name
-//! its piece); after either, the rest of the line is dropped; tokens after a terminal word (`Repaired`, dropped). A start that
+//! its piece); after either, the rest of the line is dropped (for `IllegalMove`,
+//! [`illegal_move_message`] says how many moves that is, and the strict error's message says it
+//! too); tokens after a terminal word (`Repaired`, dropped). A start that
 //! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
 //! `Syntax` error at the byte that does not fit; a line between games that is not a game (binary or not) is an `unknown_line` warning; the limits
 //! (game size, moves) end the game with an error. Strict mode turns every warning into such an
@@ -70,6 +72,56 @@ pub(crate) fn splitter<'r>(read: Box<dyn std::io::Read + 'r>, config: Config) ->
 pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a>) -> Reader<'a> {
     Reader::with_config(input, config).with_context(context)
 }
+
+/// The message of the reader's `illegal_move` warning (or of the strict error it becomes) at
+/// byte `offset` of `input`, the refused move's first byte: the kind's message, saying what the
+/// reader left unread after the move, the moves of the rest of its line and the terminal word
+/// (`resign`…) if one follows them:
+///
+/// ```
+/// let usi = b"position startpos moves 7g7f 7g7f 3c3d 8h2b+ resign\n";
+/// assert_eq!(
+///     kifu::usi::illegal_move_message(usi, 29),
+///     "a move that cannot be played in the position (skipped, and the 2 moves after it and `resign`, not read)"
+/// );
+/// assert_eq!(
+///     kifu::usi::illegal_move_message(b"position startpos moves 7g7f 7g7f", 29),
+///     "a move that cannot be played in the position (skipped, with nothing after it)"
+/// );
+/// ```
+///
+/// Every token after the refused one and before a terminal word counts as a move (one that
+/// does not read is unread all the same). An `offset` outside `input` gives the second form.
+pub fn illegal_move_message(input: &[u8], offset: u64) -> String {
+    let start = usize::try_from(offset).unwrap_or(usize::MAX).min(input.len());
+    let line = &input[start..];
+    let line = &line[..memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len())];
+    // The refused move's token is the first; the rest are what the reader dropped.
+    let mut tokens = line.split(|&b| b == b' ' || b == b'\t').filter(|t| !t.is_empty()).skip(1);
+    let (mut moves, mut end) = (0usize, None);
+    for t in tokens.by_ref() {
+        if reader::special(t).is_some() {
+            end = Some(t);
+            break;
+        }
+        moves += 1;
+    }
+    let moves = match moves {
+        0 => String::new(),
+        1 => "the move after it".to_owned(),
+        n => format!("the {n} moves after it"),
+    };
+    let unread = match (moves.is_empty(), end) {
+        (true, None) => return format!("{BASE_MESSAGE} (skipped, with nothing after it)"),
+        (false, None) => moves,
+        (true, Some(w)) => format!("`{}` after it", String::from_utf8_lossy(w)),
+        (false, Some(w)) => format!("{moves} and `{}`", String::from_utf8_lossy(w)),
+    };
+    format!("{BASE_MESSAGE} (skipped, and {unread}, not read)")
+}
+
+/// [`illegal_move_message`]'s words before its parenthesis.
+const BASE_MESSAGE: &str = "a move that cannot be played in the position";
 
 /// Whether `head` (the first bytes of an input) is USI, judged on its first non-blank line:
 /// `Yes` when it starts with `position startpos`, `position sfen ` or `sfen `, its SFEN reads,

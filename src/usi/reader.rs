@@ -203,9 +203,19 @@ impl<'a> Reader<'a> {
     }
 
     /// A move that reads but that the board refuses: an `IllegalMove` warning, and the rest of
-    /// the line is dropped (the board cannot follow it).
+    /// the line is dropped (the board cannot follow it). In strict mode the error's message says
+    /// what was dropped ([`super::illegal_move_message`]), as `kifu check` says for the warning.
     fn illegal(&mut self, offset: usize) -> Result<Event<'a>, Error> {
         self.cur = self.text.len();
+        if self.config.is_strict() {
+            let pos = self.position(offset);
+            let message = super::illegal_move_message(self.input, offset as u64);
+            if self.state != State::Between {
+                self.skip_rest();
+                self.recovering = true;
+            }
+            return Err(Error::new(ErrorKind::Strict(WarningKind::IllegalMove), pos, message));
+        }
         self.warn(WarningKind::IllegalMove, offset)
     }
 
