@@ -298,7 +298,7 @@ warning_kinds! {
     /// move's piece: no piece of the side to move on its square, a move to its own square, a
     /// promotion of a piece that cannot promote, a capture of one's own piece or of a king, a
     /// drop on an occupied square or of a piece not in hand. The move and the rest of its line
-    /// are skipped; [`Warning::message_in`](crate::Warning::message_in) and the strict error's
+    /// are skipped; [`lint::message`](crate::lint::message) and the strict error's
     /// message say how many moves after it were not read. Named as `kifu check --replay` names
     /// the illegal moves it finds.
     IllegalMove => "illegal_move", "a move that cannot be played in the position (skipped, with the rest of its line)";

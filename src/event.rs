@@ -766,19 +766,6 @@ pub struct Warning {
     pub offset: u64,
 }
 
-impl Warning {
-    /// Its message, with what `input` (the input the warning was read from) adds to the
-    /// kind's [`message`](crate::WarningKind::message): for USI's `illegal_move`, what the
-    /// reader left unread after the refused move ([`crate::usi::illegal_move_message`]); for
-    /// every other kind, the kind's message.
-    pub fn message_in(&self, input: &[u8]) -> std::borrow::Cow<'static, str> {
-        match self.kind {
-            crate::error::WarningKind::IllegalMove => crate::usi::illegal_move_message(input, self.offset).into(),
-            k => k.message().into(),
-        }
-    }
-}
-
 /// One item of the stream. See the module docs for the order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

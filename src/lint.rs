@@ -60,6 +60,26 @@ pub fn quote(input: &[u8], offset: u64) -> String {
     quote_in(input, offset, crate::text::Charset::Utf8)
 }
 
+/// A warning's message, with what `input` (the input it was read from) adds to its kind's
+/// [`message`](crate::WarningKind::message): for USI's `illegal_move`, what the reader left
+/// unread after the refused move ([`crate::usi::illegal_move_message`]); for every other kind,
+/// the kind's message.
+///
+/// ```
+/// use kifu::{Warning, WarningKind};
+/// let usi = b"position startpos moves 7g7f 7g7f 3c3d\n";
+/// let w = Warning { kind: WarningKind::IllegalMove, offset: 29 };
+/// assert!(kifu::lint::message(usi, &w).ends_with("(skipped, and the move after it, not read)"));
+/// let w = Warning { kind: WarningKind::DuplicateProperty, offset: 0 };
+/// assert_eq!(kifu::lint::message(usi, &w), WarningKind::DuplicateProperty.message());
+/// ```
+pub fn message(input: &[u8], w: &Warning) -> std::borrow::Cow<'static, str> {
+    match w.kind {
+        crate::error::WarningKind::IllegalMove => crate::usi::illegal_move_message(input, w.offset).into(),
+        k => k.message().into(),
+    }
+}
+
 /// [`quote`] of an input in `charset` (a KIF file's Shift_JIS: its excerpts were shown as
 /// UTF-8, garbled).
 pub fn quote_in(input: &[u8], offset: u64, charset: crate::text::Charset) -> String {

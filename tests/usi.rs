@@ -346,7 +346,7 @@ fn a_refused_move_says_how_many_moves_after_it_were_not_read() {
         assert_eq!(w.len(), 1, "{name:?}");
         assert_eq!((w[0].kind, w[0].offset), (WarningKind::IllegalMove, at), "{name:?}");
         let want = format!("{base} {unread}");
-        assert_eq!(w[0].message_in(text), want, "{name:?}");
+        assert_eq!(kifu::lint::message(text, &w[0]), want, "{name:?}");
         assert_eq!(kifu::usi::illegal_move_message(text, at), want, "{name:?}");
         // The kind's own message, for a consumer without the input, is as it was.
         assert_eq!(w[0].kind.message(), format!("{base} (skipped, with the rest of its line)"));

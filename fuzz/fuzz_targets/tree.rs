@@ -1,6 +1,7 @@
 //! Arbitrary bytes through the SGF reader into trees: no panic, the stream's contract
 //! (`kifu::kit`), tree invariants, the canonical SGF reads back as the same game, the main line
-//! agrees with the tree, no panic in strict mode.
+//! agrees with the tree, no panic in strict mode, the Go game JSON snapshot's loss counts bounded
+//! by the tree's events.
 #![no_main]
 
 use bumpalo::Bump;
@@ -30,6 +31,14 @@ fn check(t: &GameTree<'_>, w: &mut Writer) {
     }
     out.clear();
     w.moves(t, &mut out);
+    // The Go game JSON snapshot: written (or refused), and what it counts as left out is at
+    // most every event of the tree.
+    let mut snapshot = kifu::gocaml::write::Writer::new();
+    out.clear();
+    if snapshot.write(t, &mut out).is_ok() {
+        let events: u64 = t.nodes().map(|n| t.events(n).count() as u64).sum();
+        assert!(snapshot.off_main() + snapshot.unwritten() <= events);
+    }
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -392,7 +392,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 /// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
 /// property and its value.
 fn describe(bytes: &[u8], w: &kifu::Warning, charset: kifu::text::Charset) -> String {
-    with_quote(bytes, &w.message_in(bytes), w.offset, charset)
+    with_quote(bytes, &kifu::lint::message(bytes, w), w.offset, charset)
 }
 
 /// `message`, followed by the input at `offset` when there is any to show.

@@ -69,7 +69,7 @@ pub fn run(path: &Path, strict: bool) -> Result<ExitCode, String> {
             Obj::new(&mut line)
                 .str("event", "warning")
                 .str("kind", w.kind.as_str())
-                .str("message", &w.message_in(&bytes))
+                .str("message", &kifu::lint::message(&bytes, &w))
                 .num("offset", w.offset)
                 .num("line", p.line)
                 .num("column", p.column)
