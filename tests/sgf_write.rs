@@ -56,6 +56,17 @@ fn root_says_ff4_gm1_and_utf8() {
     assert!(out.starts_with("(;FF[4]GM[1]CA[UTF-8];"), "{out}");
     assert_eq!(kinds(&repairs), ["game_type"]);
     assert_eq!(repairs[0].to_string(), "GM[chess]: game type written as GM[1] (node 0)");
+    // A GM given after the Go setup and moves it would have changed (after a variation, where
+    // the reader already read them as Go's): written first as GM[2], they would read back as
+    // Othello's properties, so it becomes GM[1], reported (found by the `tree` fuzz target).
+    let (out, repairs) = write(b"(;FF[4](;AB[ag])(;B[dp])GM[2])");
+    assert_eq!(out, "(;FF[4]GM[1]CA[UTF-8](;AB[ag])(;B[dp]))");
+    assert_eq!(kinds(&repairs), ["game_type"]);
+    assert_eq!(repairs[0].to_string(), "GM[2]: game type written as GM[1] (node 0)");
+    // Where the GM comes first, the game is read as that game's: written as it was.
+    let (out, repairs) = write(b"(;GM[2](;AB[ag])(;B[dp]))");
+    assert!(out.starts_with("(;FF[4]GM[2]CA[UTF-8]"), "{out}");
+    assert!(repairs.is_empty(), "{repairs:?}");
 }
 
 #[test]

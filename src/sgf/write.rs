@@ -205,12 +205,27 @@ impl NodeWriter {
     /// `go`); a value that is neither a number nor a name of Go becomes `1` with a
     /// [`RepairKind::GameType`] repair.
     pub fn root(&mut self, game: Option<&Text<'_>>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        self.root_of(game, false, out, repairs)
+    }
+
+    /// [`root`](Self::root) for a game holding Go moves or setup stones: its `GM` value, if it is
+    /// not Go's (`1`, or a name of Go), is written as `1` with a [`RepairKind::GameType`] repair.
+    /// (A reader gives Go moves in a game whose `GM` came after them, in a malformed root; its
+    /// `GM` written first would make a reader read them as another game's properties.)
+    pub fn root_of_go(&mut self, game: Option<&Text<'_>>, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
+        self.root_of(game, true, out, repairs)
+    }
+
+    fn root_of(&mut self, game: Option<&Text<'_>>, go: bool, out: &mut Vec<u8>, repairs: &mut Vec<Repair>) {
         out.extend_from_slice(b"FF[4]GM[");
         let start = out.len();
         if let Some(t) = game {
             let d = t.decode();
             let v = d.text.trim();
-            if !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && v != "0" {
+            let number = !v.is_empty() && v.len() <= 3 && v.bytes().all(|b| b.is_ascii_digit()) && v != "0";
+            if go && number && v != "1" {
+                repairs.push(Repair::new(RepairKind::GameType, b"GM", v, self.offset));
+            } else if number {
                 out.extend_from_slice(v.as_bytes());
             } else if !["go", "baduk", "weiqi", "igo"].iter().any(|g| v.eq_ignore_ascii_case(g)) {
                 repairs.push(Repair::new(RepairKind::GameType, b"GM", v, self.offset));

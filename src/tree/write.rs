@@ -201,7 +201,13 @@ impl Writer {
                     let before = repairs.len();
                     if n == NodeId::GAME {
                         out.push(b';');
-                        props.root(game.as_ref(), out, repairs);
+                        // A game type that is not Go's, in a game read with Go moves or setup
+                        // (its `GM` came after them): written as Go's, repaired.
+                        if game.is_some() && plays_go(tree) {
+                            props.root_of_go(game.as_ref(), out, repairs);
+                        } else {
+                            props.root(game.as_ref(), out, repairs);
+                        }
                     } else if !(n.0 == 1 && merged) {
                         // (The game node and the root are written as one SGF node.)
                         props.start_node(tree.has_siblings(n), out);
@@ -307,4 +313,13 @@ impl Writer {
         }
         out.push(b')');
     }
+}
+
+/// Whether `tree` holds a Go move or Go setup stone.
+fn plays_go(tree: &GameTree<'_>) -> bool {
+    tree.nodes().any(|n| {
+        tree.events(n).any(|e| {
+            matches!(e, Event::Move(crate::event::Move::Go { .. }) | Event::Setup(crate::event::Setup::Go { .. }))
+        })
+    })
 }

@@ -30,7 +30,9 @@ pub enum RepairKind {
     /// A point given twice in one node's setup or in its marks (SGF requires each point once):
     /// the repeat is left out.
     PointRepeated,
-    /// A game type (`GM`) that SGF cannot write as a number: written as `GM[1]` (Go).
+    /// A game type (`GM`) that SGF cannot write as a number, or that is not Go's in a game
+    /// holding Go moves or setup (read as Go's before a `GM` that came after them): written as
+    /// `GM[1]` (Go).
     GameType,
     /// A value FF\[4\] does not allow for its property (`TM` must be a number of seconds):
     /// written without its surrounding spaces when that makes it valid, else left out.
