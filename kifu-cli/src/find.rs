@@ -67,6 +67,7 @@
 //! move played there, then the continuation table; the other filters still apply. See
 //! `pattern_arg` for the forms of P and the output.
 
+use crate::hits::{hit_csv, hit_json, hit_line, CSV_COLUMNS};
 use crate::json::Obj;
 use kifu_index::Hit;
 use std::path::PathBuf;
@@ -186,7 +187,7 @@ pub struct Args {
     /// for is said on standard error and counted as left out (`left_out` with `--json`), as
     /// `kifu convert` does.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    export: Option<crate::convert::Target>,
+    export: Option<crate::to::Target>,
     /// Where `--export` writes.
     #[arg(short, long, value_name = "FILE", requires = "export")]
     output: Option<PathBuf>,
@@ -216,28 +217,6 @@ enum Format {
 fn sort_fields() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(kifu_index::SORT_FIELDS.map(|(name, _)| name))
 }
-
-/// The columns of a game in CSV (its JSON fields).
-const CSV_COLUMNS: [&str; 18] = [
-    "path",
-    "offset",
-    "date",
-    "black_name",
-    "black_rank",
-    "white_name",
-    "white_rank",
-    "result",
-    "winner",
-    "event",
-    "moves",
-    "main_hash",
-    "opening",
-    "kind",
-    "board_size",
-    "komi",
-    "handicap",
-    "place",
-];
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let conn = kifu_index::open_existing(&args.db).map_err(|e| e.to_string())?;
@@ -366,12 +345,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 }
 
 /// `--export`: the games written through `find_export`.
-fn export(
-    games: &[(&str, i64, &str)],
-    to: crate::convert::Target,
-    args: &Args,
-    format: Format,
-) -> Result<ExitCode, String> {
+fn export(games: &[(&str, i64, &str)], to: crate::to::Target, args: &Args, format: Format) -> Result<ExitCode, String> {
     let e = crate::find_export::Export {
         to,
         output: args.output.as_deref(),
@@ -445,30 +419,6 @@ fn print_errors(all: &[kifu_index::FileError], args: &Args, format: Format) -> R
     Ok(ExitCode::from(crate::exit::CLEAN))
 }
 
-fn player(name: &Option<String>, rank: &Option<String>) -> String {
-    match (name, rank) {
-        (Some(n), Some(r)) => format!("{n} ({r})"),
-        (Some(n), None) => n.clone(),
-        (None, Some(r)) => format!("? ({r})"),
-        (None, None) => "?".to_owned(),
-    }
-}
-
-pub(crate) fn hit_line(s: &mut String, h: &Hit) {
-    let o = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".to_owned());
-    s.push_str(&format!(
-        "{}@{}\t{}\t{} - {}\t{}\t{} moves\t{}\n",
-        h.path,
-        h.offset,
-        o(&h.date),
-        player(&h.black, &h.black_rank),
-        player(&h.white, &h.white_rank),
-        o(&h.result),
-        h.moves,
-        o(&h.event)
-    ));
-}
-
 /// `kifu find --position`: the hits, with where each reached the position and what it played.
 fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], format: Format) {
     let mut s = String::new();
@@ -516,77 +466,4 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
         }
     }
     crate::out::print(&s);
-}
-
-pub(crate) fn hit_json(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
-    let mut o = Obj::new(s);
-    o.str("path", &h.path).num("offset", h.offset);
-    for (k, v) in [
-        ("date", &h.date),
-        ("black_name", &h.black),
-        ("black_rank", &h.black_rank),
-        ("white_name", &h.white),
-        ("white_rank", &h.white_rank),
-        ("result", &h.result),
-        ("winner", &h.winner),
-        ("event", &h.event),
-    ] {
-        match v {
-            Some(v) => o.str(k, v),
-            None => o.null(k),
-        };
-    }
-    o.num("moves", h.moves).str("main_hash", &format!("{:016x}", h.hash as u64)).str("opening", &h.opening);
-    o.str("kind", &h.kind);
-    match &h.board_size {
-        Some(v) => o.str("board_size", v),
-        None => o.null("board_size"),
-    };
-    match &h.komi {
-        Some(v) => o.num("komi", v),
-        None => o.null("komi"),
-    };
-    match h.handicap {
-        Some(v) => o.num("handicap", v),
-        None => o.null("handicap"),
-    };
-    match &h.place {
-        Some(v) => o.str("place", v),
-        None => o.null("place"),
-    };
-    if let Some(p) = at {
-        o.num("position_move", p.number).num("symmetry", p.symmetry).str("next", &kifu_index::move_text(p.next));
-    }
-    o.end();
-}
-
-/// One CSV record of a game: [`CSV_COLUMNS`], then the position's columns with `at`.
-fn hit_csv(s: &mut String, h: &Hit, at: Option<&kifu_index::PositionHit>) {
-    let (offset, moves, hash) = (h.offset.to_string(), h.moves.to_string(), format!("{:016x}", h.hash as u64));
-    let handicap = h.handicap.map(|k| k.to_string());
-    let mut fields: Vec<Option<&str>> = vec![
-        Some(&h.path),
-        Some(&offset),
-        h.date.as_deref(),
-        h.black.as_deref(),
-        h.black_rank.as_deref(),
-        h.white.as_deref(),
-        h.white_rank.as_deref(),
-        h.result.as_deref(),
-        h.winner.as_deref(),
-        h.event.as_deref(),
-        Some(&moves),
-        Some(&hash),
-        Some(&h.opening),
-        Some(&h.kind),
-        h.board_size.as_deref(),
-        h.komi.as_deref(),
-        handicap.as_deref(),
-        h.place.as_deref(),
-    ];
-    let pos = at.map(|p| (p.number.to_string(), p.symmetry.to_string(), kifu_index::move_text(p.next)));
-    if let Some((n, sym, next)) = &pos {
-        fields.extend([Some(n.as_str()), Some(sym.as_str()), Some(next.as_str())]);
-    }
-    crate::csv::record(s, fields);
 }

@@ -20,9 +20,9 @@
 //! standard error. An output file that exists is not overwritten without `--force` (exit 2).
 //! Exit 1 when a game was left out or read with errors.
 
-use crate::convert::Target;
 use crate::json::Obj;
 use crate::losses;
+use crate::to::Target;
 use bumpalo::Bump;
 use kifu::{Event, EventSource};
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! error the same way by `kifu convert` and `kifu find --export`: one line per kind of loss and
 //! input (or game), `kifu: NAME: left out N …`, each loss added to the caller's `left_out`.
 
-use crate::convert::Target;
+use crate::to::Target;
 
 /// A kind of loss, as the writers count them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,6 +14,7 @@ mod files;
 mod find;
 mod find_export;
 mod fix;
+mod hits;
 mod index;
 mod json;
 mod losses;
@@ -25,6 +26,7 @@ mod replay;
 mod show;
 mod stats;
 mod target;
+mod to;
 mod tree;
 
 use clap::{Parser, Subcommand};

@@ -74,7 +74,7 @@ pub fn print(p: &Pattern, r: &PatternSearch, json: bool) {
                 games.push(',');
             }
             let mut one = String::new();
-            crate::find::hit_json(&mut one, &h.hit, None);
+            crate::hits::hit_json(&mut one, &h.hit, None);
             one.pop(); // the closing brace: three fields more
             one.push_str(&format!(
                 ",\"position_move\":{},\"next\":\"{}\",\"swapped\":{}}}",
@@ -115,7 +115,7 @@ pub fn print(p: &Pattern, r: &PatternSearch, json: bool) {
         s.push('\n');
     } else {
         for h in &r.hits {
-            crate::find::hit_line(&mut s, &h.hit);
+            crate::hits::hit_line(&mut s, &h.hit);
             s.pop();
             s.push_str(&format!("\t#{}\t{}{}\n", h.number, h.next.text(), if h.swapped { "\tswapped" } else { "" }));
         }
