@@ -41,7 +41,7 @@
 /// - `split`: `fn(Box<dyn Read + 'r>, Config) -> Box<dyn Splitter + 'r>`, the format's streaming
 ///   splitter (whole games out of any `io::Read`).
 /// - `lint`: `fn(&[u8], &mut Vec<Warning>)`, the checks the format's specification makes that
-///   reading does not (see [`lint()`](crate::lint())), or [`crate::lint::none`].
+///   reading does not (see [`lint()`](crate::lint())), or `crate::kit::no_checks` (none).
 ///
 /// The generators of `detect.rs` and `any.rs` take any further `name: path` columns and pass
 /// them over, so a new column is named only by the generator that needs it.
@@ -49,18 +49,18 @@ macro_rules! for_each_format {
     ($generator:ident) => {
         $generator! {
             Sgf    { reader: crate::sgf::Reader,     sniff: crate::sgf::sniff,    open: crate::sgf::open, split: crate::sgf::splitter, lint: crate::sgf::check::lint },
-            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open, split: crate::jgf::splitter_v2, lint: crate::lint::none },
-            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1, lint: crate::lint::none },
-            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter, lint: crate::lint::none },
-            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter, lint: crate::lint::none },
-            Gib    { reader: crate::gib::Reader,     sniff: crate::gib::sniff,    open: crate::gib::open, split: crate::gib::splitter, lint: crate::lint::none },
-            Ngf    { reader: crate::ngf::Reader,     sniff: crate::ngf::sniff,    open: crate::ngf::open, split: crate::ngf::splitter, lint: crate::lint::none },
-            Ugf    { reader: crate::ugf::Reader,     sniff: crate::ugf::sniff,    open: crate::ugf::open, split: crate::ugf::splitter, lint: crate::lint::none },
+            Jgf2   { reader: crate::jgf::v2::Reader, sniff: crate::jgf::sniff_v2, open: crate::jgf::v2::open, split: crate::jgf::splitter_v2, lint: crate::kit::no_checks },
+            Jgf1   { reader: crate::jgf::v1::Reader, sniff: crate::jgf::sniff_v1, open: crate::jgf::v1::open, split: crate::jgf::splitter_v1, lint: crate::kit::no_checks },
+            GoJson { reader: crate::gocaml::Reader,  sniff: crate::gocaml::sniff, open: crate::gocaml::open, split: crate::gocaml::splitter, lint: crate::kit::no_checks },
+            Jago   { reader: crate::jago::Reader,    sniff: crate::jago::sniff,   open: crate::jago::open, split: crate::jago::splitter, lint: crate::kit::no_checks },
+            Gib    { reader: crate::gib::Reader,     sniff: crate::gib::sniff,    open: crate::gib::open, split: crate::gib::splitter, lint: crate::kit::no_checks },
+            Ngf    { reader: crate::ngf::Reader,     sniff: crate::ngf::sniff,    open: crate::ngf::open, split: crate::ngf::splitter, lint: crate::kit::no_checks },
+            Ugf    { reader: crate::ugf::Reader,     sniff: crate::ugf::sniff,    open: crate::ugf::open, split: crate::ugf::splitter, lint: crate::kit::no_checks },
             Csa    { reader: crate::csa::Reader,     sniff: crate::csa::sniff,    open: crate::csa::open, split: crate::csa::splitter, lint: crate::csa::check::lint },
-            Kif    { reader: crate::kif::Reader,     sniff: crate::kif::sniff,    open: crate::kif::open, split: crate::kif::splitter, lint: crate::lint::none },
-            Ki2    { reader: crate::ki2::Reader,     sniff: crate::ki2::sniff,    open: crate::ki2::open, split: crate::ki2::splitter, lint: crate::lint::none },
-            Usi    { reader: crate::usi::Reader,     sniff: crate::usi::sniff,    open: crate::usi::open, split: crate::usi::splitter, lint: crate::lint::none },
-            Jkf    { reader: crate::jkf::Reader,     sniff: crate::jkf::sniff,    open: crate::jkf::open, split: crate::jkf::splitter, lint: crate::lint::none },
+            Kif    { reader: crate::kif::Reader,     sniff: crate::kif::sniff,    open: crate::kif::open, split: crate::kif::splitter, lint: crate::kit::no_checks },
+            Ki2    { reader: crate::ki2::Reader,     sniff: crate::ki2::sniff,    open: crate::ki2::open, split: crate::ki2::splitter, lint: crate::kit::no_checks },
+            Usi    { reader: crate::usi::Reader,     sniff: crate::usi::sniff,    open: crate::usi::open, split: crate::usi::splitter, lint: crate::kit::no_checks },
+            Jkf    { reader: crate::jkf::Reader,     sniff: crate::jkf::sniff,    open: crate::jkf::open, split: crate::jkf::splitter, lint: crate::kit::no_checks },
         }
     };
 }
