@@ -51,34 +51,6 @@ struct Totals {
     left_out: u64,
 }
 
-fn extension(t: Target) -> &'static str {
-    match t {
-        Target::Sgf => "sgf",
-        Target::Csa => "csa",
-        Target::Csa3 => "csa3",
-        Target::Jgf => "jgf",
-        Target::Jgf1 => "jgf1",
-        Target::Xml => "xml",
-        Target::Json => "json",
-        Target::Jkf => "jkf",
-        Target::Kif => "kif",
-        Target::Kifu => "kifu",
-        Target::Usi => "usi",
-        Target::Ki2 => "ki2",
-        Target::Ki2u => "ki2u",
-    }
-}
-
-/// Whether the target writes Go games (else shogi).
-fn go_target(t: Target) -> bool {
-    matches!(t, Target::Sgf | Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json)
-}
-
-/// Whether one output holds one game only.
-fn single_game(t: Target) -> bool {
-    matches!(t, Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json | Target::Jkf)
-}
-
 /// `a/out.jgf` → `a/out.2.jgf`.
 fn numbered(path: &Path, n: usize) -> PathBuf {
     let mut p = path.to_path_buf();
@@ -98,9 +70,9 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
     let mut cached: Option<(&str, Vec<u8>)> = None;
     for &(path, offset, kind) in games {
         let at = format!("{path}@{offset}");
-        if (kind == "go") != go_target(e.to) {
+        if (kind == "go") != e.to.go() {
             t.refused += 1;
-            crate::out::eprint(&format!("kifu: {at}: not written: {} cannot hold a {kind} game\n", extension(e.to)));
+            crate::out::eprint(&format!("kifu: {at}: not written: {} cannot hold a {kind} game\n", e.to.name()));
             continue;
         }
         if cached.as_ref().is_none_or(|(p, _)| *p != path) {
@@ -118,7 +90,7 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
             continue;
         };
         let mut reader = kifu::AnyReader::new(format, slice, kifu::Config::default());
-        if single_game(e.to) && !outputs.last().is_some_and(Vec::is_empty) {
+        if !e.to.collection() && !outputs.last().is_some_and(Vec::is_empty) {
             outputs.push(Vec::new());
         }
         let out = outputs.last_mut().expect("one output at least");
@@ -173,7 +145,7 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
         }
         list.push(']');
         Obj::new(&mut s)
-            .str("export", extension(e.to))
+            .str("export", e.to.name())
             .num("games", t.games)
             .num("refused", t.refused)
             .num("repairs", t.repairs)
@@ -186,7 +158,7 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
         s = format!(
             "{} games written as {} to {to}, {} refused, {} repairs, {} left out, {} errors",
             t.games,
-            extension(e.to),
+            e.to.name(),
             t.refused,
             t.repairs,
             t.left_out,

@@ -35,12 +35,14 @@ pub enum Target {
 }
 
 impl Target {
-    /// The extension of the files the target writes (`csa` for both CSA versions).
-    pub(crate) fn extension(self) -> &'static str {
+    /// The target's name as `--to` and `--export` take it (`csa3`, `jgf1`…).
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Target::Sgf => "sgf",
-            Target::Csa | Target::Csa3 => "csa",
-            Target::Jgf | Target::Jgf1 => "jgf",
+            Target::Csa => "csa",
+            Target::Csa3 => "csa3",
+            Target::Jgf => "jgf",
+            Target::Jgf1 => "jgf1",
             Target::Xml => "xml",
             Target::Json => "json",
             Target::Jkf => "jkf",
@@ -52,8 +54,23 @@ impl Target {
         }
     }
 
-    /// Whether one file holds every game of an input.
+    /// The extension of the files the target writes: its name, but `csa` for both CSA
+    /// versions and `jgf` for both JGF versions.
+    pub(crate) fn extension(self) -> &'static str {
+        match self {
+            Target::Csa3 => "csa",
+            Target::Jgf1 => "jgf",
+            t => t.name(),
+        }
+    }
+
+    /// Whether one file holds every game of an input (else one file a game).
     pub(crate) fn collection(self) -> bool {
         !matches!(self, Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json | Target::Jkf)
+    }
+
+    /// Whether the target writes Go games (else shogi).
+    pub(crate) fn go(self) -> bool {
+        matches!(self, Target::Sgf | Target::Jgf | Target::Jgf1 | Target::Xml | Target::Json)
     }
 }
