@@ -3,7 +3,8 @@
 //! `cargo test --release -p kifu-cli --test positions_bench -- --ignored --nocapture`).
 //! 1,000 positions drawn (seeded) from random games at random move numbers; each query opens
 //! the index and the positions file as the `kifu` command would. Prints the median and 99th
-//! percentile of `find_position` (every game, and a page of 100) and `explore`, and the
+//! percentile of `find_position` (every game, and a page of 100), `count_position` (`--count`)
+//! and `explore`, and the
 //! positions file's bytes per posting. Asserts only that each position
 //! finds the game it was drawn from.
 //!
@@ -54,7 +55,7 @@ fn position_query_latency() {
         positions.push((path.clone(), *offset, kifu_index::Position::from_game(&bytes, *offset, number).unwrap()));
     }
     let (mut find_ms, mut explore_ms, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
-    let mut page_ms = Vec::new();
+    let (mut page_ms, mut count_ms) = (Vec::new(), Vec::new());
     for (path, offset, pos) in &positions {
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
@@ -67,6 +68,12 @@ fn position_query_latency() {
         let first = kifu_index::find_position(&conn, &db, pos, &page).unwrap();
         page_ms.push(t.elapsed().as_secs_f64() * 1e3);
         assert_eq!(first.len(), hits.len().min(100));
+        // `kifu find --position Q --count`.
+        let t = Instant::now();
+        let conn = kifu_index::open_existing(&db).unwrap();
+        let n = kifu_index::count_position(&conn, &db, pos, &kifu_index::Query::default()).unwrap();
+        count_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(n, hits.len() as u64);
         assert!(hits.iter().any(|h| &h.hit.path == path && h.hit.offset as u64 == *offset));
         sizes.push(hits.len());
         let t = Instant::now();
@@ -89,6 +96,7 @@ fn position_query_latency() {
     );
     println!("find --position: median {:.2} ms, p99 {:.2} ms", pct(&mut find_ms, 0.5), pct(&mut find_ms, 0.99));
     println!("find --limit 100: median {:.2} ms, p99 {:.2} ms", pct(&mut page_ms, 0.5), pct(&mut page_ms, 0.99));
+    println!("find --count:    median {:.2} ms, p99 {:.2} ms", pct(&mut count_ms, 0.5), pct(&mut count_ms, 0.99));
     println!("explore:         median {:.2} ms, p99 {:.2} ms", pct(&mut explore_ms, 0.5), pct(&mut explore_ms, 0.99));
     let file = std::fs::metadata(format!("{}.positions", db.display())).unwrap().len();
     let postings: u64 = games.iter().map(|g| g.2 as u64 + 1).sum();

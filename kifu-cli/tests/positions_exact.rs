@@ -119,6 +119,9 @@ fn positions_equal_brute_force_on_the_corpus() {
             .collect();
         assert_eq!(got, want[i], "{path}@{offset}#{number}");
         assert!(got.contains_key(&(path.clone(), *offset)), "{path}@{offset}#{number}: the game itself");
+        // `find --position Q --count`, from the postings or a frequent position's table.
+        let counted = kifu_index::count_position(&conn, &db, &pos, &kifu_index::Query::default()).unwrap();
+        assert_eq!(counted, want[i].len() as u64, "{path}@{offset}#{number}: --count");
         checked_go_symmetric += hits.iter().any(|h| h.symmetry != 0) as usize;
         // Every continuation count.
         let table = kifu_index::explore(&conn, &db, &pos, 1).unwrap();

@@ -401,3 +401,63 @@ fn explore_tables_equal_reading_the_games() {
     drop(conn);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `kifu find --position Q --count` (`count_position`) gives the number of games
+/// `find_position` lists, whichever way it counts: from a frequent position's continuation
+/// table (1,000 games or more), from the postings, from both for a position and its twin, or
+/// through SQLite with a filter; with a limit and an offset too.
+#[test]
+fn counting_a_positions_games_agrees_with_listing_them() {
+    let dir = temp("count");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    // 1,100 games opening pd dp (their positions up to there have continuation tables), the
+    // third move and the length varying; 30 that White opens the same way (PL[W]: the
+    // colour-swapped twins of the others' positions).
+    for i in 0..1130u32 {
+        let (first, second, pl) = if i < 1100 { ('B', 'W', "") } else { ('W', 'B', "PL[W]") };
+        let mut s = format!("(;GM[1]SZ[19]{pl}PB[p{}]PW[q]RE[B+R]DT[2001-02-03];{first}[pd];{second}[dp]", i % 3);
+        for k in 0..(i % 7) {
+            let c = if k % 2 == 0 { first } else { second };
+            s.push_str(&format!(";{c}[{}{}]", (b'c' + (i % 13) as u8) as char, (b'g' + k as u8) as char));
+        }
+        s.push(')');
+        std::fs::write(data.join(format!("{i:04}.sgf")), s).unwrap();
+    }
+    let db = dir.join("c.sqlite");
+    build(&data, &db);
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let queries = [
+        kifu_index::Query::default(),
+        kifu_index::Query { limit: Some(7), ..Default::default() },
+        kifu_index::Query { offset: Some(5), ..Default::default() },
+        kifu_index::Query { player: Some("p1".into()), ..Default::default() },
+        kifu_index::Query { moves: Some("4..".into()), limit: Some(100), ..Default::default() },
+    ];
+    let mut checked = 0;
+    for q in ["(;SZ[19])", "pd", "pd dp", "pd dp cg", "pd dp eg dh", "aa"] {
+        let pos = kifu_index::parse_position(q, 19, |_, _| None).unwrap();
+        for pos in [pos.clone(), pos.also_twin()] {
+            for query in &queries {
+                let listed = kifu_index::find_position(&conn, &db, &pos, query).unwrap().len() as u64;
+                let counted = kifu_index::count_position(&conn, &db, &pos, query).unwrap();
+                assert_eq!(counted, listed, "{q} (twin {}) {query:?}", pos.with_twin);
+                checked += (listed > 0) as usize;
+            }
+        }
+    }
+    assert!(checked >= 40, "{checked}");
+    // The empty board and pd: all games, and 1,100 (+ 30 through the twin); the command says so.
+    let kifu = env!("CARGO_BIN_EXE_kifu");
+    let count = |args: &[&str]| {
+        let out =
+            Command::new(kifu).args(["find", "--db", db.to_str().unwrap(), "--count"]).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(count(&["--position", "pd"]), "1100\n");
+    assert_eq!(count(&["--position", "pd", "--swap-colors"]), "1130\n");
+    assert_eq!(count(&["--position", "pd", "--json"]), "{\"count\":1100}\n");
+    assert_eq!(count(&["--position", "(;SZ[19])", "--limit", "10"]), "10\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

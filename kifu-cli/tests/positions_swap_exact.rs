@@ -187,6 +187,8 @@ fn twins_equal_brute_force_on_the_corpus() {
             .map(|h| ((h.hit.path.clone(), h.hit.offset as u64), (h.number, kifu_index::move_text(h.next), h.twin)))
             .collect();
         assert_eq!(got, want[i], "{what}");
+        let counted = kifu_index::count_position(&conn, &db, &pos, &kifu_index::Query::default()).unwrap();
+        assert_eq!(counted, want[i].len() as u64, "{what}: --count");
         let me = got.get(&(path.clone(), *offset)).unwrap_or_else(|| panic!("{what}: the game itself"));
         // The game the query came from reached it (or, for a twin query, its twin) at latest there.
         assert!(me.0 <= *number, "{what}");

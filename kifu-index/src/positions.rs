@@ -27,7 +27,7 @@
 
 use crate::posfile::{Entry, Group, PosFile};
 use crate::position::{shogi_zobrist, Moves, Visit};
-use crate::query::{find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
+use crate::query::{count_in, find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
 use crate::symmetry::{apply, dims, invert};
 use crate::{Error, ErrorKind, Kind};
 use kifu::position::shogi::ShogiPosition;
@@ -365,6 +365,12 @@ fn first_postings(group: &Group) -> Vec<Entry> {
     entries
 }
 
+/// The games with a posting in `group`, each once (its postings are sorted by game).
+fn distinct_games(group: &Group) -> u64 {
+    let mut last = None;
+    group.iter().filter(|e| last.replace(e.game) != Some(e.game)).count() as u64
+}
+
 /// A game's first posting at the position or its twin; `twin` says which.
 #[derive(Clone, Copy, Debug)]
 struct First {
@@ -402,6 +408,29 @@ impl Groups {
             (Some(d), Some(t)) if t.mv < d.mv => Some(First { e: t, twin: true }),
             (Some(d), _) => Some(First { e: d, twin: false }),
             (None, t) => t.map(|e| First { e, twin: true }),
+        }
+    }
+
+    /// The games with a posting here (at the position or its twin), each once: the length of
+    /// [`Groups::firsts`], counted as the postings are decoded (nothing kept but the twin's
+    /// games, when there is a twin).
+    fn game_count(&self) -> u64 {
+        match (&self.direct, &self.twin) {
+            (None, None) => 0,
+            (Some(g), None) | (None, Some(g)) => distinct_games(g),
+            (Some(d), Some(t)) => {
+                // Games at both count once: the twin's (sorted by game) looked up as the
+                // position's are decoded.
+                let twin: Vec<u64> = first_postings(t).iter().map(|e| e.game).collect();
+                let (mut last, mut games, mut both) = (None, 0, 0);
+                for e in d.iter() {
+                    if last.replace(e.game) != Some(e.game) {
+                        games += 1;
+                        both += u64::from(twin.binary_search(&e.game).is_ok());
+                    }
+                }
+                games + twin.len() as u64 - both
+            }
         }
     }
 
@@ -466,6 +495,55 @@ pub struct PositionHit {
 /// ordered as [`find`](crate::find) orders them.
 pub fn find_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<Vec<PositionHit>, Error> {
     find_position_with(conn, db, pos, query, MANY)
+}
+
+/// The number of games [`find_position`] returns for `pos` and `query` (after its offset and
+/// limit), without reading the games' rows when `query` has no filter: the games in the
+/// position's postings (and its twin's, each game once), counted from the postings alone. The
+/// empty board of a million-game index: the postings' decoding, not a million rows read.
+/// With filters, SQLite counts the games among the postings' that match them.
+pub fn count_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<u64, Error> {
+    let plain = *query == (Query { limit: query.limit, ..Query::default() });
+    let page = |games: u64| query.limit.map_or(games, |n| games.min(n));
+    if plain && pos.twin_view().is_none() {
+        // A frequent position's table: its postings (megabytes for the empty board) not read.
+        if let Some(rows) = summary(db, pos.hash)? {
+            return Ok(page(rows.iter().map(|r| r.games).sum()));
+        }
+    }
+    let groups = Groups::open(db, pos)?;
+    if groups.len() == 0 {
+        return Ok(0);
+    }
+    if plain {
+        return Ok(page(games_through(db, pos, &groups)?));
+    }
+    let ids: Vec<u64> = groups.firsts().iter().map(|f| f.e.game).collect();
+    count_in(conn, query, Some(&ids))
+}
+
+/// The games that pass through `pos` (or its twin, each game once), read from `groups`, its
+/// postings: with a twin that shares no game with it, each of the two that has a continuation
+/// table (1,000 games or more) sums the table's games, as [`explore`] does, and the other's
+/// postings are counted as they are decoded; otherwise every posting is decoded.
+fn games_through(db: &Path, pos: &Position, groups: &Groups) -> Result<u64, Error> {
+    let sum = |rows: Vec<crate::aggregate::Row>| rows.iter().map(|r| r.games).sum::<u64>();
+    match pos.twin_view() {
+        None => {}
+        Some(twin) if !groups.overlap() => {
+            let mut games = 0;
+            for (hash, group) in [(pos.hash, &groups.direct), (twin.hash, &groups.twin)] {
+                let Some(group) = group else { continue };
+                games += match summary(db, hash)? {
+                    Some(rows) => sum(rows),
+                    None => distinct_games(group),
+                };
+            }
+            return Ok(games);
+        }
+        Some(_) => {}
+    }
+    Ok(groups.game_count())
 }
 
 /// [`find_position`] reading the games' rows through `find`'s one statement however many

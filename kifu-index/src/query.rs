@@ -403,7 +403,13 @@ pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
 
 /// The number of games [`find`] returns for `query` (after its offset and limit).
 pub fn count(conn: &Connection, query: &Query) -> Result<u64, Error> {
-    let (where_, mut bound) = filters(conn, query, None)?;
+    count_in(conn, query, None)
+}
+
+/// [`count`] among the games with the given ids only (all games with `None`): no row is read
+/// but the filters'.
+pub(crate) fn count_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<u64, Error> {
+    let (where_, mut bound) = filters(conn, query, ids)?;
     bound.push(Value::Integer(query.limit.map_or(-1, |n| n.min(i64::MAX as u64) as i64)));
     bound.push(Value::Integer(query.offset.unwrap_or(0).min(i64::MAX as u64) as i64));
     let sql = format!(
