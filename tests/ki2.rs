@@ -483,6 +483,172 @@ fn same_square_promotions_and_specials() {
     assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
 }
 
+/// Each warning's kind and byte offset.
+fn warnings_at(evs: &[Event]) -> Vec<(WarningKind, u64)> {
+    evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some((w.kind, w.offset)) } else { None }).collect()
+}
+
+/// The offset of `what` in `text` (its first occurrence).
+fn at(text: &str, what: &str) -> u64 {
+    text.find(what).unwrap() as u64
+}
+
+/// Every move in event order (variations included): its side, origin and destination.
+fn played(text: &str) -> Vec<(Color, Option<Square>, Square)> {
+    moves_of(text).iter().map(|m| (m.color, m.from, m.to)).collect()
+}
+
+/// A mark naming the side not to move: the move is that side's (one `WrongSide` warning at its
+/// mark), and the side to move follows the marks from there (before, each later move was read
+/// for the other side and failed: three `NoPieceCanMove`).
+#[test]
+fn a_wrong_mark_flips_the_side_to_move() {
+    let text = "手合割：平手\n▲７六歩    ▲２六歩    △３四歩    ▲２五歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::WrongSide, at(text, "▲２六歩"))]);
+    assert_eq!(
+        played(text),
+        [
+            (Color::Black, Some(sq(7, 7)), sq(7, 6)),
+            (Color::Black, Some(sq(2, 7)), sq(2, 6)),
+            (Color::White, Some(sq(3, 3)), sq(3, 4)),
+            (Color::Black, Some(sq(2, 6)), sq(2, 5)),
+        ]
+    );
+    // The warning comes right after its move.
+    let i = evs.iter().position(|e| matches!(e, Event::Warning(_))).unwrap();
+    assert!(matches!(evs[i - 1], Event::Move(Move::Shogi(m)) if m.to == sq(2, 6)));
+    // Strict mode: an error at the mark.
+    let e = Reader::with_config(text.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::WrongSide));
+    assert_eq!(e.position().offset, at(text, "▲２六歩"));
+    // The other marks (☗☖ ▼▽) too.
+    let text = "手合割：平手\n☗７六歩    ☗２六歩    ☖３四歩    ▼２五歩    ▽８四歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::WrongSide, at(text, "☗２六歩"))]);
+    let colors: Vec<_> = played(text).iter().map(|m| m.0).collect();
+    assert_eq!(colors, [Color::Black, Color::Black, Color::White, Color::Black, Color::White]);
+    // A second wrong mark flips back.
+    let text = "手合割：平手\n▲７六歩    ▲２六歩    ▲２五歩    △３四歩\n";
+    let w = [(WarningKind::WrongSide, at(text, "▲２六歩")), (WarningKind::WrongSide, at(text, "▲２五歩"))];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    let colors: Vec<_> = played(text).iter().map(|m| m.0).collect();
+    assert_eq!(colors, [Color::Black, Color::Black, Color::Black, Color::White]);
+}
+
+/// A wrong mark on the first move: the record's first mover is the marked side.
+#[test]
+fn a_wrong_mark_on_the_first_move() {
+    let text = "手合割：平手\n△３四歩    ▲７六歩    △８四歩\nまで3手で後手の勝ち\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::WrongSide, at(text, "△３四歩"))]);
+    assert_eq!(
+        played(text),
+        [
+            (Color::White, Some(sq(3, 3)), sq(3, 4)),
+            (Color::Black, Some(sq(7, 7)), sq(7, 6)),
+            (Color::White, Some(sq(8, 3)), sq(8, 4)),
+        ]
+    );
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+}
+
+/// A mark is a slip when the side to move can make the move (whether or not the marked side
+/// could too): the move is the side to move's, `BadValue` after it, and the side to move goes on
+/// as numbered. A move neither side can make follows its mark and is skipped with its
+/// `NoPieceCanMove` alone.
+#[test]
+fn a_mark_slip_and_a_move_no_side_can_make() {
+    let text = "手合割：平手\n▲７六歩    ▲３四歩    ▲２六歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::BadValue, at(text, "▲３四歩"))]);
+    assert_eq!(
+        played(text),
+        [
+            (Color::Black, Some(sq(7, 7)), sq(7, 6)),
+            (Color::White, Some(sq(3, 3)), sq(3, 4)),
+            (Color::Black, Some(sq(2, 7)), sq(2, 6)),
+        ]
+    );
+    // Black cannot take its own horse on 2二; White's silver can: a slip.
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲２二角成  ▲同　銀    ▲２六歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::BadValue, at(text, "▲同"))]);
+    let m = played(text);
+    assert_eq!((m[3], m[4].0), ((Color::White, Some(sq(3, 1)), sq(2, 2)), Color::Black));
+    // Both bishops reach 5五: the side to move (White) wins, the mark is a slip.
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲２六歩    ▲５五角    ▲２五歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::BadValue, at(text, "▲５五角"))]);
+    let m = played(text);
+    assert_eq!((m[3], m[4]), ((Color::White, Some(sq(2, 2)), sq(5, 5)), (Color::Black, Some(sq(2, 6)), sq(2, 5))));
+    // No pawn of either side reaches 5五: skipped as Black's (its mark), White to move next.
+    let text = "手合割：平手\n▲７六歩    ▲５五歩    △３四歩    ▲２六歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::NoPieceCanMove, at(text, "▲５五歩"))]);
+    assert_eq!(
+        played(text),
+        [
+            (Color::Black, Some(sq(7, 7)), sq(7, 6)),
+            (Color::White, Some(sq(3, 3)), sq(3, 4)),
+            (Color::Black, Some(sq(2, 7)), sq(2, 6)),
+        ]
+    );
+}
+
+/// Variations take the side to move their line had before the move they replace: one
+/// branching before a wrong mark (or at it) reads as numbered, one after it in the flipped
+/// parity; all without a warning of their own.
+#[test]
+fn variations_around_a_wrong_mark() {
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲２六歩    ▲２五歩    △８四歩    ▲２四歩\n\n変化：6手\n▲６八銀    △８五歩\n\n変化：4手\n△８四歩    ▲２五歩\n\n変化：3手\n▲１六歩    △１四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::WrongSide, at(text, "▲２五歩"))]);
+    let shape: Vec<String> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Move(Move::Shogi(m)) => {
+                let c = if m.color == Color::Black { "b" } else { "w" };
+                Some(format!("{c}{}{}", m.to.file, m.to.rank))
+            }
+            Event::VariationStart(Branch::Sibling) => Some("(".into()),
+            Event::VariationStart(Branch::Child) => Some("(child".into()),
+            Event::VariationEnd => Some(")".into()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            "b76", "w34", "b26", "(", "b16", "w14", ")", "b25", "(", "w84", "b25", ")", "w84", "b24", "(", "b68",
+            "w85", ")"
+        ]
+    );
+    // Every line replays on a board: each move's origin was found for its side.
+    let m = moves_of(text);
+    assert!(m.iter().all(|m| m.from.is_some()), "{m:?}");
+    assert_eq!((m[10].color, m[10].from, m[10].piece), (Color::Black, Some(sq(7, 9)), Piece::Silver));
+    // A wrong mark inside a variation stays in it: the main line after it reads as numbered.
+    let text = "手合割：平手\n▲７六歩    △３四歩    ▲２六歩\n\n変化：2手\n▲２六歩    △３四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(
+        warnings_at(&evs),
+        [(WarningKind::WrongSide, at(text, "変化") + at(&text[text.find("変化").unwrap()..], "▲"))]
+    );
+    // Events: ▲７六歩 △３四歩 (variation: ▲２六歩 △３四歩) ▲２六歩.
+    let colors: Vec<_> = played(text).iter().map(|m| m.0).collect();
+    assert_eq!(colors, [Color::Black, Color::White, Color::Black, Color::White, Color::Black]);
+}
+
+/// Every token needs its mark: a record without marks has no move lines (its lines are not
+/// KI2's), and unmarked text after a marked token is passed over (the next token starts at the
+/// next mark); neither is a wrong side.
+#[test]
+fn unmarked_moves_are_not_read() {
+    let text = "手合割：平手\n７六歩    ３四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(moves_of(text), []);
+    assert!(!warnings(&evs).contains(&WarningKind::WrongSide));
+    let text = "手合割：平手\n▲７六歩    ３四歩    △３四歩\n";
+    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+}
+
 #[test]
 fn headers_comments_and_variations() {
     let ki2 = "先手：A\n後手：B\n手合割：香落ち\n*開始前\n△３四歩    ▲７六歩\n*一行目\n*二行目\n&しおり\n△８四歩    ▲２六歩    △８五歩\nまで5手で中断\n\n変化：4手\n▲６八銀    △８五歩\n\n変化：2手\n▲２六歩\n";

@@ -19,7 +19,9 @@
 //! reader's `no_piece_can_move` warning. A CSA move by the side not to move is reported once too,
 //! as `kifu::csa::check`'s `wrong_side` warning, with or without `--replay` (the replay's own
 //! `illegal_move: wrong_side` for the same move is left out; it still counts in `kifu stats
-//! --replay`'s `illegal_moves`).
+//! --replay`'s `illegal_moves`), and so is a KI2 move whose mark names the side not to move, as
+//! the reader's own `wrong_side` warning (the replay then plays it as its mark's side, as the
+//! reader does).
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and

@@ -3,7 +3,7 @@
 
 use kifu::position::go::{parse_size, Board, IllegalKind, Rules};
 use kifu::position::shogi::ShogiPosition;
-use kifu::{Branch, Color, ErrorKind, Event, EventSource, Format, InfoKey, Move, Point, Setup, WarningKind};
+use kifu::{Branch, Color, ErrorKind, Event, EventSource, Format, InfoKey, Move, Point, Setup, ShogiMove, WarningKind};
 
 /// One illegal move.
 pub struct Illegal {
@@ -92,7 +92,10 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
 /// that move, a [`Branch::Child`] one from the current position; the line a variation left is
 /// put back at its end. A move that cannot be played is not played, but its turn passes (the
 /// next move is judged as its side's, not reported as `wrong_side` because of the one before).
-/// Moves are numbered along their own line.
+/// Moves are numbered along their own line. A move by the side not to move that the reader
+/// itself read as such (KI2's `wrong_side` warning after it: its mark named that side, and the
+/// reader went on in the marks' parity) is reported, then played as its side's, as the reader
+/// did, so that the moves after it are judged on the reader's board.
 #[derive(Default)]
 struct ShogiLines {
     pos: ShogiPosition,
@@ -103,11 +106,14 @@ struct ShogiLines {
     /// Per open variation: the position and `number` of the line it left, and that line's
     /// `before`.
     saved: Vec<((ShogiPosition, u32), (ShogiPosition, u32))>,
+    /// The last event was a move refused as `wrong_side`.
+    wrong_side: Option<ShogiMove>,
 }
 
 impl ShogiLines {
     /// Applies one event; an illegal move's kind and number.
     fn event(&mut self, ev: &Event<'_>) -> Option<(&'static str, u32)> {
+        let wrong_side = self.wrong_side.take();
         match *ev {
             Event::GameStart { .. } => {
                 *self = ShogiLines::default();
@@ -126,6 +132,17 @@ impl ShogiLines {
                 }
                 return None;
             }
+            Event::Warning(w) if w.kind == WarningKind::WrongSide => {
+                // The reader played the move as its side's: so does the replay.
+                if let Some(m) = wrong_side {
+                    let side = self.pos.side_to_move();
+                    self.pos.set_side_to_move(m.color);
+                    if self.pos.apply(&Event::Move(Move::Shogi(m))).is_err() {
+                        self.pos.set_side_to_move(side);
+                    }
+                }
+                return None;
+            }
             _ => {}
         }
         let mover = match *ev {
@@ -139,6 +156,9 @@ impl ShogiLines {
         let kind = self.pos.apply(ev).err()?;
         if let Some(c) = mover {
             let _ = self.pos.apply(&Event::Turn(c.opponent()));
+            if let (Event::Move(Move::Shogi(m)), kifu::position::shogi::Illegal::WrongSide) = (ev, kind) {
+                self.wrong_side = Some(*m);
+            }
         }
         Some((kind.as_str(), self.number))
     }

@@ -341,6 +341,35 @@ fn a_ki2_move_no_piece_can_make_is_one_illegal_move() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A KI2 mark naming the side not to move (the second move, `▲２六歩`) is the reader's one
+/// `wrong_side` warning: the reader reads the move as Black's and the later moves in the marks'
+/// parity, and the replay plays it as Black's too, so `▲２五歩` (the pawn from 2六) is legal.
+/// `stats --replay` counts it once in `illegal_moves`; `check` reports it once, with or without
+/// `--replay` (before, the reader gave three `no_piece_can_move` and one move).
+#[test]
+fn a_ki2_wrong_mark_is_one_finding() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-wrong-mark-ki2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("a.ki2u");
+    std::fs::write(&f, "手合割：平手\n▲７六歩    ▲２六歩    △３四歩    ▲２五歩\n").unwrap();
+    let f = f.to_str().unwrap();
+    let (out, _, code) = kifu(&["stats", "--json", "--replay", f]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!((field(&out, "illegal_moves"), field(&out, "warnings"), field(&out, "moves")), (1.0, 1.0, 4.0), "{out}");
+    for flags in [&[][..], &["--replay"]] {
+        let mut args = vec!["check", "--json"];
+        args.extend(flags);
+        args.push(f);
+        let (out, _, _) = kifu(&args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let problems = v["problems"].as_array().unwrap();
+        let got: Vec<(&str, u64)> =
+            problems.iter().map(|p| (p["kind"].as_str().unwrap(), p["column"].as_u64().unwrap())).collect();
+        assert_eq!(got, [("wrong_side", 17)], "{flags:?}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A CSA move by the side not to move (`+2726FU` right after `+7776FU`) is one finding: CSA's
 /// own rules report it as `wrong_side`, with or without `--replay` (`--strict` making it an
 /// error), and the replay does not add `illegal_move: wrong_side (move 2)` for it (it did before

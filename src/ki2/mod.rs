@@ -21,10 +21,17 @@
 //! check are dropped. No piece left: a `NoPieceCanMove` warning and the move is skipped, but its
 //! turn passes (the next move is read for the other side, `同` names its square; `kifu stats
 //! --replay` counts the warning as an illegal move); several:
-//! an `AmbiguousMove` warning after the move, made by the first of them (files order). A mark
-//! naming the side not to move, `成` on a piece that cannot promote, a drop onto a piece or of a
-//! piece that cannot be dropped: `BadValue` after the move. Strict mode turns each into an error
-//! that ends the game.
+//! an `AmbiguousMove` warning after the move, made by the first of them (files order). `成` on a
+//! piece that cannot promote, a drop onto a piece or of a piece that cannot be dropped:
+//! `BadValue` after the move. Strict mode turns each into an error that ends the game.
+//!
+//! # Marks naming the side not to move
+//! A move the side to move can make is read as its move, the mark a slip: `BadValue` after the
+//! move. Otherwise the mark wins: the move is read as the marked side's, with a `WrongSide`
+//! warning after it, and the side to move follows the marks from there on (a record missing a
+//! move, or with a wrong mark, gives one warning, not one per later move). A variation starts
+//! with the side to move its line had before the move it replaces. See [`Reader`] for the whole
+//! rule.
 //!
 //! # Charsets, games, recovery, costs
 //! As KIF's: the charset is fixed once per file (a caller's, a BOM, a `#… encoding=` line, else
