@@ -202,6 +202,28 @@ class Index:
         games through the position with Black and White exchanged, ``mirror`` (shogi) through
         the position mirrored left to right, each game once, its next move turned back into the
         query's terms and a ``swapped`` / ``mirrored`` bool saying which it reached."""
+    def count(
+        self,
+        *,
+        player: Optional[str] = None,
+        black: Optional[str] = None,
+        white: Optional[str] = None,
+        event: Optional[str] = None,
+        date_from: Optional[str] = None,
+        date_to: Optional[str] = None,
+        result: Optional[Literal["B", "W", "draw"]] = None,
+        opening: Optional[str] = None,
+        duplicates: bool = False,
+        limit: Optional[int] = None,
+        position: Optional[str] = None,
+        size: int = 19,
+        swap_colors: bool = False,
+        mirror: bool = False,
+    ) -> int:
+        """``len(self.find(...))`` for the same arguments, without making the games (``kifu
+        find --count``): with ``position`` and no other filter, counted from the position's
+        postings or its continuation table, reading no game (milliseconds for the empty board of
+        a million games); ``ValueError`` as :meth:`find`."""
     def explore(
         self, position: str, *, size: int = 19, min_games: int = 1, swap_colors: bool = False, mirror: bool = False
     ) -> Dict[str, Any]:

@@ -196,6 +196,78 @@ impl Index {
         Ok(out)
     }
 
+    /// The number of games [`Index::find`] returns for the same arguments, without making them
+    /// (`kifu find --count`): with `position` and no other filter, counted from the position's
+    /// postings or its continuation table (no game's row read); otherwise by SQLite. `black` and
+    /// `white` are matched here, as `find` matches them, on the games' names.
+    #[pyo3(signature = (*, player = None, black = None, white = None, event = None, date_from = None,
+                        date_to = None, result = None, opening = None, duplicates = false, limit = None,
+                        position = None, size = 19, swap_colors = false, mirror = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        &self,
+        py: Python<'_>,
+        player: Option<String>,
+        black: Option<String>,
+        white: Option<String>,
+        event: Option<String>,
+        date_from: Option<String>,
+        date_to: Option<String>,
+        result: Option<String>,
+        opening: Option<String>,
+        duplicates: bool,
+        limit: Option<u64>,
+        position: Option<String>,
+        size: u8,
+        swap_colors: bool,
+        mirror: bool,
+    ) -> PyResult<u64> {
+        let sides = black.is_some() || white.is_some();
+        let query = kifu_index::Query {
+            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+            event,
+            from: date_from,
+            to: date_to,
+            result,
+            opening,
+            duplicates,
+            limit: if sides { None } else { limit },
+            ..Default::default()
+        };
+        let pos = match &position {
+            Some(q) => Some(py.detach(|| query_position(q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?),
+            None if swap_colors || mirror => {
+                return Err(PyValueError::new_err("swap_colors and mirror go with position"));
+            }
+            None => None,
+        };
+        py.detach(|| {
+            let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
+            if !sides {
+                return match &pos {
+                    Some(pos) => kifu_index::count_position(&conn, &self.path, pos, &query),
+                    None => kifu_index::count(&conn, &query),
+                };
+            }
+            // The sides are matched on the games found, as `find` does.
+            let hits: Vec<kifu_index::Hit> = match &pos {
+                Some(pos) => {
+                    kifu_index::find_position(&conn, &self.path, pos, &query)?.into_iter().map(|h| h.hit).collect()
+                }
+                None => kifu_index::find(&conn, &query)?,
+            };
+            let n = hits
+                .iter()
+                .filter(|h| {
+                    black.as_deref().is_none_or(|b| contains(&h.black, b))
+                        && white.as_deref().is_none_or(|w| contains(&h.white, w))
+                })
+                .count() as u64;
+            Ok(limit.map_or(n, |l| n.min(l)))
+        })
+        .map_err(to_py)
+    }
+
     /// The continuation table of `position` (the forms of `kifu explore Q`): the games through
     /// it and each move played next there, as `kifu explore --json` gives them (see the stub);
     /// `swap_colors` (Go) and `mirror` (shogi) as `kifu explore --swap-colors`, `--mirror`.

@@ -109,3 +109,31 @@ def test_bad_positions(built: Path) -> None:
     with pytest.raises(ValueError):
         index.explore("qq", size=9)
     assert index.explore("ee", size=9)["games"] == 0
+
+
+def test_count_is_the_length_of_find(built: Path) -> None:
+    index = kifu.Index(built / "games.sqlite")
+    cases: List[Dict[str, Any]] = [
+        {},
+        {"limit": 2},
+        {"player": "ann"},
+        {"black": "Cid"},
+        {"white": "Bob", "limit": 5},
+        {"result": "B"},
+        {"position": "pd dp"},
+        {"position": "pd dp", "limit": 1},
+        {"position": "pd dp", "player": "eve"},
+        {"position": "pd dp", "black": "Ann"},
+        {"position": "pd", "swap_colors": True},
+        {"position": "7g7f 3c3d", "mirror": True},
+        {"position": "(;GM[1]SZ[19])"},
+        {"position": "aa"},
+    ]
+    for case in cases:
+        assert index.count(**case) == len(index.find(**case)), case
+    assert index.count(position="pd dp") == 2
+    assert index.count() == 4
+    with pytest.raises(ValueError):
+        index.count(position="not a position at all ((")
+    with pytest.raises(ValueError):
+        index.count(swap_colors=True)
