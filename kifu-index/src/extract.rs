@@ -517,6 +517,9 @@ impl Collector {
 
     /// Ends the open game (at `GameEnd`, at an error, or at the end of input), if any.
     pub fn finish(&mut self, error: Option<()>) -> Option<GameRow> {
+        // No game open (a `GameStart`, an error or the input's end after a finished game):
+        // nothing moved (`take` would copy the whole empty row out and back).
+        self.row.as_ref()?;
         let mut row = self.row.take()?;
         row.nodes = self.nodes;
         row.moves = self.moves;
