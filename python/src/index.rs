@@ -52,6 +52,85 @@ fn twin_key(pos: &kifu_index::Position) -> &'static str {
     }
 }
 
+/// The arguments `Index.find` and `Index.count` share, read: the index's query, the sides
+/// matched here, the limit, and the position.
+struct Search {
+    query: kifu_index::Query,
+    black: Option<String>,
+    white: Option<String>,
+    limit: Option<u64>,
+    pos: Option<kifu_index::Position>,
+}
+
+impl Search {
+    /// Reads the shared arguments (`ValueError` for a position that cannot be read, or a twin
+    /// asked for without one). The index filters on either player: `black` and `white` are
+    /// matched here ([`Search::keep`]), and then so is the limit.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        player: Option<String>,
+        black: Option<String>,
+        white: Option<String>,
+        event: Option<String>,
+        date_from: Option<String>,
+        date_to: Option<String>,
+        result: Option<String>,
+        opening: Option<String>,
+        duplicates: bool,
+        limit: Option<u64>,
+        position: Option<String>,
+        size: u8,
+        swap_colors: bool,
+        mirror: bool,
+    ) -> PyResult<Search> {
+        let sides = black.is_some() || white.is_some();
+        let query = kifu_index::Query {
+            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+            event,
+            from: date_from,
+            to: date_to,
+            result,
+            opening,
+            duplicates,
+            limit: if sides { None } else { limit },
+            ..Default::default()
+        };
+        let pos = match &position {
+            Some(q) => Some(py.detach(|| query_position(q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?),
+            None if swap_colors || mirror => {
+                return Err(PyValueError::new_err("swap_colors and mirror go with position"));
+            }
+            None => None,
+        };
+        Ok(Search { query, black, white, limit, pos })
+    }
+
+    /// Whether `black` and `white` are matched here (the index's query has no limit then).
+    fn sides(&self) -> bool {
+        self.black.is_some() || self.white.is_some()
+    }
+
+    /// Whether the game `h` has the sides asked for.
+    fn keep(&self, h: &kifu_index::Hit) -> bool {
+        self.black.as_deref().is_none_or(|b| contains(&h.black, b))
+            && self.white.as_deref().is_none_or(|w| contains(&h.white, w))
+    }
+
+    /// The games the index finds (before [`Search::keep`]), and where each reached the position.
+    fn hits(
+        &self,
+        conn: &rusqlite::Connection,
+        db: &std::path::Path,
+    ) -> Result<Vec<(kifu_index::Hit, Option<At>)>, kifu_index::Error> {
+        match &self.pos {
+            Some(pos) => kifu_index::find_position(conn, db, pos, &self.query)
+                .map(|hits| hits.into_iter().map(|h| (h.hit, Some((h.number, h.symmetry, h.next, h.twin)))).collect()),
+            None => kifu_index::find(conn, &self.query).map(|hits| hits.into_iter().map(|h| (h, None)).collect()),
+        }
+    }
+}
+
 /// A game index, opened read-only.
 #[pyclass(module = "kifu", frozen)]
 pub struct Index {
@@ -130,45 +209,33 @@ impl Index {
         swap_colors: bool,
         mirror: bool,
     ) -> PyResult<Vec<Py<PyDict>>> {
-        let sides = black.is_some() || white.is_some();
-        // The index filters on either player; black and white are kept here, so the limit too.
-        let query = kifu_index::Query {
-            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+        let search = Search::new(
+            py,
+            player,
+            black,
+            white,
             event,
-            from: date_from,
-            to: date_to,
+            date_from,
+            date_to,
             result,
             opening,
             duplicates,
-            limit: if sides { None } else { limit },
-            ..Default::default()
-        };
-        let pos = match &position {
-            Some(q) => Some(py.detach(|| query_position(q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?),
-            None if swap_colors || mirror => {
-                return Err(PyValueError::new_err("swap_colors and mirror go with position"));
-            }
-            None => None,
-        };
-        // Each hit, and where it reached the position (with `position`).
-        let hits: Vec<(kifu_index::Hit, Option<At>)> = py
+            limit,
+            position,
+            size,
+            swap_colors,
+            mirror,
+        )?;
+        let hits = py
             .detach(|| {
                 let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-                match &pos {
-                    Some(pos) => kifu_index::find_position(&conn, &self.path, pos, &query).map(|hits| {
-                        hits.into_iter().map(|h| (h.hit, Some((h.number, h.symmetry, h.next, h.twin)))).collect()
-                    }),
-                    None => kifu_index::find(&conn, &query).map(|hits| hits.into_iter().map(|h| (h, None)).collect()),
-                }
+                search.hits(&conn, &self.path)
             })
             .map_err(to_py)?;
-        let keep = |h: &kifu_index::Hit| {
-            black.as_deref().is_none_or(|b| contains(&h.black, b))
-                && white.as_deref().is_none_or(|w| contains(&h.white, w))
-        };
-        let max = limit.map_or(usize::MAX, |l| l as usize);
+        let pos = &search.pos;
+        let max = search.limit.map_or(usize::MAX, |l| l as usize);
         let mut out = Vec::new();
-        for (h, at) in hits.iter().filter(|(h, _)| keep(h)).take(max) {
+        for (h, at) in hits.iter().filter(|(h, _)| search.keep(h)).take(max) {
             let d = PyDict::new(py);
             d.set_item("path", &h.path)?;
             d.set_item("offset", h.offset)?;
@@ -222,48 +289,34 @@ impl Index {
         swap_colors: bool,
         mirror: bool,
     ) -> PyResult<u64> {
-        let sides = black.is_some() || white.is_some();
-        let query = kifu_index::Query {
-            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+        let search = Search::new(
+            py,
+            player,
+            black,
+            white,
             event,
-            from: date_from,
-            to: date_to,
+            date_from,
+            date_to,
             result,
             opening,
             duplicates,
-            limit: if sides { None } else { limit },
-            ..Default::default()
-        };
-        let pos = match &position {
-            Some(q) => Some(py.detach(|| query_position(q, size, swap_colors, mirror)).map_err(PyValueError::new_err)?),
-            None if swap_colors || mirror => {
-                return Err(PyValueError::new_err("swap_colors and mirror go with position"));
-            }
-            None => None,
-        };
+            limit,
+            position,
+            size,
+            swap_colors,
+            mirror,
+        )?;
         py.detach(|| {
             let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-            if !sides {
-                return match &pos {
-                    Some(pos) => kifu_index::count_position(&conn, &self.path, pos, &query),
-                    None => kifu_index::count(&conn, &query),
+            if !search.sides() {
+                return match &search.pos {
+                    Some(pos) => kifu_index::count_position(&conn, &self.path, pos, &search.query),
+                    None => kifu_index::count(&conn, &search.query),
                 };
             }
             // The sides are matched on the games found, as `find` does.
-            let hits: Vec<kifu_index::Hit> = match &pos {
-                Some(pos) => {
-                    kifu_index::find_position(&conn, &self.path, pos, &query)?.into_iter().map(|h| h.hit).collect()
-                }
-                None => kifu_index::find(&conn, &query)?,
-            };
-            let n = hits
-                .iter()
-                .filter(|h| {
-                    black.as_deref().is_none_or(|b| contains(&h.black, b))
-                        && white.as_deref().is_none_or(|w| contains(&h.white, w))
-                })
-                .count() as u64;
-            Ok(limit.map_or(n, |l| n.min(l)))
+            let n = search.hits(&conn, &self.path)?.iter().filter(|(h, _)| search.keep(h)).count() as u64;
+            Ok(search.limit.map_or(n, |l| n.min(l)))
         })
         .map_err(to_py)
     }
