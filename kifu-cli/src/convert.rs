@@ -349,13 +349,11 @@ impl Emit<'_> {
                 continue;
             };
             let target = if self.single {
-                numbered(dir_or_file.clone(), many.then_some(i + 1))
+                dir_or_file.clone()
             } else {
-                numbered(
-                    dir_or_file.join(crate::outpath::under(&args.paths, name, args.to.extension())),
-                    many.then_some(i + 1),
-                )
+                dir_or_file.join(crate::outpath::under(&args.paths, name, args.to.extension()))
             };
+            let target = if many { crate::outpath::numbered(&target, i + 1) } else { target };
             if (target.exists() && !args.force) || self.written.contains(&target) {
                 crate::out::eprint(&format!("kifu: {}: exists (use --force to overwrite)\n", target.display()));
                 self.t.usage += 1;
@@ -381,18 +379,6 @@ impl Emit<'_> {
         }
         self.bar.set_message(format!("{} games", self.t.games));
     }
-}
-
-/// `a/b.jgf` → `a/b.2.jgf`.
-fn numbered(path: PathBuf, n: Option<usize>) -> PathBuf {
-    let Some(n) = n else { return path };
-    let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
-    let mut p = path;
-    match ext {
-        Some(e) => p.set_extension(format!("{n}.{e}")),
-        None => p.set_extension(n.to_string()),
-    };
-    p
 }
 
 /// The writers, kept between inputs (their buffers and stacks are reused).

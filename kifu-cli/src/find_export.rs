@@ -51,16 +51,6 @@ struct Totals {
     left_out: u64,
 }
 
-/// `a/out.jgf` → `a/out.2.jgf`.
-fn numbered(path: &Path, n: usize) -> PathBuf {
-    let mut p = path.to_path_buf();
-    match path.extension().map(|e| e.to_string_lossy().into_owned()) {
-        Some(e) => p.set_extension(format!("{n}.{e}")),
-        None => p.set_extension(n.to_string()),
-    };
-    p
-}
-
 /// Writes the games `(path, offset, kind)` as `e` says.
 pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, String> {
     let mut t = Totals::default();
@@ -123,8 +113,9 @@ pub fn run(games: &[(&str, i64, &str)], e: &Export<'_>) -> Result<ExitCode, Stri
         }
         Some(file) => {
             let many = outputs.len() > 1;
-            let targets: Vec<PathBuf> =
-                (0..outputs.len()).map(|i| if many { numbered(file, i + 1) } else { file.to_path_buf() }).collect();
+            let targets: Vec<PathBuf> = (0..outputs.len())
+                .map(|i| if many { crate::outpath::numbered(file, i + 1) } else { file.to_path_buf() })
+                .collect();
             if let Some(p) = targets.iter().find(|p| p.exists() && !e.force) {
                 return Err(format!("{}: exists (use --force to overwrite)", p.display()));
             }

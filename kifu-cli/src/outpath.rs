@@ -1,5 +1,6 @@
-//! Where a subcommand that writes records (`convert`, `check --fix`) puts the output of one
-//! input: the rule for `-o FILE` against `-o DIR`, and an input's path under the directory.
+//! Where a subcommand that writes records (`convert`, `check --fix`, `find --export`) puts the
+//! output of one input: the rule for `-o FILE` against `-o DIR`, an input's path under the
+//! directory, and the numbered names of a single-game format's second and later games.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -53,6 +54,17 @@ pub fn under(roots: &[PathBuf], name: &str, ext: &str) -> PathBuf {
     rel
 }
 
+/// The name of the `n`th output written to `path` (from 2, for a format that holds one game):
+/// `a/out.jgf` → `a/out.2.jgf`, `a/out` → `a/out.2`.
+pub fn numbered(path: &Path, n: usize) -> PathBuf {
+    let mut p = path.to_path_buf();
+    match path.extension().map(|e| e.to_string_lossy().into_owned()) {
+        Some(e) => p.set_extension(format!("{n}.{e}")),
+        None => p.set_extension(n.to_string()),
+    };
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +77,12 @@ mod tests {
         assert_eq!(under(&roots, "a.sgf", "sgf"), PathBuf::from("a.sgf"));
         assert_eq!(under(&roots, "a.zip!b/c.jgf", "sgf"), PathBuf::from("a.zip/b/c.jgf.sgf"));
         assert_eq!(under(&roots, "-", "csa"), PathBuf::from("stdin.csa"));
+    }
+
+    #[test]
+    fn numbered_outputs() {
+        assert_eq!(numbered(Path::new("a/out.jgf"), 2), PathBuf::from("a/out.2.jgf"));
+        assert_eq!(numbered(Path::new("a/b.sgf.jgf"), 3), PathBuf::from("a/b.sgf.3.jgf"));
+        assert_eq!(numbered(Path::new("out"), 2), PathBuf::from("out.2"));
     }
 }
