@@ -51,7 +51,9 @@
 //! `N`, `{"count":N}` or a CSV `count` column. With `--position` and no other filter it reads
 //! no game's row: the games are counted from the position's postings, or from the
 //! continuation table of a position 1,000 games or more share (milliseconds for the empty
-//! board of a million games, which `--position` without `--count` lists in seconds). `--format csv` (RFC 4180, CRLF, a header row):
+//! board of a million games, which `--position` without `--count` lists in seconds). A listing
+//! is written a megabyte at a time as it is made (JSON too with `--position`; not held whole),
+//! and stops when the output is closed (`| head`). `--format csv` (RFC 4180, CRLF, a header row):
 //! the JSON fields of a game as columns (`path,offset,date,black_name,…`), absent values empty.
 //! JSON games (and CSV rows) also carry `kind`, `board_size`, `komi`, `handicap` and `place`.
 //! `--export FORMAT [-o FILE]` writes the games as one collection instead (see `find_export`).
@@ -299,6 +301,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         crate::csv::record(&mut s, CSV_COLUMNS.map(Some));
         for h in groups.iter().flat_map(|g| g.iter()) {
             hit_csv(&mut s, h, None);
+            if !spill(&mut s) {
+                return Ok(ExitCode::from(crate::exit::CLEAN));
+            }
         }
     } else if format == Format::Json {
         let list = |hs: &[Hit]| {
@@ -341,6 +346,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
             for h in hs.iter() {
                 hit_line(&mut s, h);
+                if !spill(&mut s) {
+                    return Ok(ExitCode::from(crate::exit::CLEAN));
+                }
             }
         }
     }
@@ -437,26 +445,29 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
                 s.truncate(s.len() - 2);
                 s.push_str(if h.twin { ",true\r\n" } else { ",false\r\n" });
             }
+            if !spill(&mut s) {
+                return;
+            }
         }
     } else if format == Format::Json {
-        let mut a = String::from("[");
-        for (i, h) in hits.iter().enumerate() {
-            if i > 0 {
-                a.push(',');
-            }
-            hit_json(&mut a, &h.hit, Some(h));
-            if let Some(w) = twin {
-                a.pop();
-                a.push_str(&format!(",\"{w}\":{}}}", h.twin));
-            }
-        }
-        a.push(']');
         Obj::new(&mut s)
             .raw("position", &crate::explore::position_json(pos))
             .num("count", hits.len())
-            .raw("games", &a)
-            .end();
-        s.push('\n');
+            .raw("games", "[");
+        for (i, h) in hits.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            hit_json(&mut s, &h.hit, Some(h));
+            if let Some(w) = twin {
+                s.pop();
+                s.push_str(&format!(",\"{w}\":{}}}", h.twin));
+            }
+            if !spill(&mut s) {
+                return;
+            }
+        }
+        s.push_str("]}\n");
     } else {
         for h in hits {
             hit_line(&mut s, &h.hit);
@@ -467,7 +478,22 @@ fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionH
                 s.push_str(if h.twin { w } else { "-" });
             }
             s.push('\n');
+            if !spill(&mut s) {
+                return;
+            }
         }
     }
     crate::out::print(&s);
+}
+
+/// Writes `s` out and empties it once it holds a megabyte or more (a listing of a million games
+/// is written as it is made, not held whole: 150 MB for the empty board's, in CSV); `false`
+/// when the output is closed (the caller stops).
+fn spill(s: &mut String) -> bool {
+    if s.len() < 1 << 20 {
+        return true;
+    }
+    let open = crate::out::print(s);
+    s.clear();
+    open
 }

@@ -461,3 +461,51 @@ fn counting_a_positions_games_agrees_with_listing_them() {
     assert_eq!(count(&["--position", "(;SZ[19])", "--limit", "10"]), "10\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A listing larger than the chunk `find` writes at a time (a megabyte) comes out whole: as many
+/// lines as games, and JSON that parses, in every format.
+#[test]
+fn a_long_listing_is_written_whole() {
+    let dir = temp("long");
+    let data = dir.join("games");
+    std::fs::create_dir_all(&data).unwrap();
+    // 4,000 games in 4 collections, every one through pd dp.
+    for f in 0..4u32 {
+        let mut s = String::new();
+        for i in 0..1000u32 {
+            let name = format!("player-{f}-{i}-{}", "long-name-".repeat(30));
+            s.push_str(&format!("(;GM[1]SZ[19]PB[{name}]PW[w{i}]RE[B+R]EV[Long event name {i}];B[pd];W[dp]"));
+            s.push_str(&format!(";B[{}{}])\n", (b'a' + (i % 19) as u8) as char, (b'c' + (i / 19 % 10) as u8) as char));
+        }
+        std::fs::write(data.join(format!("{f}.sgf")), s).unwrap();
+    }
+    let db = dir.join("l.sqlite");
+    build(&data, &db);
+    let kifu = env!("CARGO_BIN_EXE_kifu");
+    let run = |args: &[&str]| {
+        let out = Command::new(kifu).args(["find", "--db", db.to_str().unwrap()]).args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (args, twin) in
+        [(&["--position", "pd dp"][..], false), (&["--position", "pd dp", "--swap-colors"], true), (&[], false)]
+    {
+        let table = run(args);
+        let csv = run(&[args, &["--format", "csv"]].concat());
+        let json = run(&[args, &["--json"]].concat());
+        for out in [&table, &csv, &json] {
+            assert!(out.len() > 1 << 20, "{args:?}: {} bytes, not past the chunk", out.len());
+        }
+        assert_eq!(table.lines().count(), 4000, "{args:?}");
+        assert_eq!(csv.lines().count(), 4001, "{args:?}");
+        assert!(csv.lines().skip(1).all(|l| l.starts_with(data.to_str().unwrap())), "{args:?}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let games = v["games"].as_array().unwrap();
+        assert_eq!((v["count"].as_u64(), games.len()), (Some(4000), 4000), "{args:?}");
+        assert!(games.iter().all(|g| g["black_name"].as_str().is_some_and(|b| b.starts_with("player-"))), "{args:?}");
+        if twin {
+            assert!(games.iter().all(|g| g["swapped"] == false));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
