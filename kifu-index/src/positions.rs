@@ -503,12 +503,12 @@ pub fn find_position(conn: &Connection, db: &Path, pos: &Position, query: &Query
 /// empty board of a million-game index: the postings' decoding, not a million rows read.
 /// With filters, SQLite counts the games among the postings' that match them.
 pub fn count_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<u64, Error> {
-    let plain = *query == (Query { limit: query.limit, ..Query::default() });
+    let plain = unfiltered(query);
     let page = |games: u64| query.limit.map_or(games, |n| games.min(n));
     if plain && pos.twin_view().is_none() {
         // A frequent position's table: its postings (megabytes for the empty board) not read.
-        if let Some(rows) = summary(db, pos.hash)? {
-            return Ok(page(rows.iter().map(|r| r.games).sum()));
+        if let Some(games) = table_games(db, pos.hash)? {
+            return Ok(page(games));
         }
     }
     let groups = Groups::open(db, pos)?;
@@ -527,15 +527,14 @@ pub fn count_position(conn: &Connection, db: &Path, pos: &Position, query: &Quer
 /// table (1,000 games or more) sums the table's games, as [`explore`] does, and the other's
 /// postings are counted as they are decoded; otherwise every posting is decoded.
 fn games_through(db: &Path, pos: &Position, groups: &Groups) -> Result<u64, Error> {
-    let sum = |rows: Vec<crate::aggregate::Row>| rows.iter().map(|r| r.games).sum::<u64>();
     match pos.twin_view() {
         None => {}
         Some(twin) if !groups.overlap() => {
             let mut games = 0;
             for (hash, group) in [(pos.hash, &groups.direct), (twin.hash, &groups.twin)] {
                 let Some(group) = group else { continue };
-                games += match summary(db, hash)? {
-                    Some(rows) => sum(rows),
+                games += match table_games(db, hash)? {
+                    Some(n) => n,
                     None => distinct_games(group),
                 };
             }
@@ -544,6 +543,18 @@ fn games_through(db: &Path, pos: &Position, groups: &Groups) -> Result<u64, Erro
         Some(_) => {}
     }
     Ok(groups.game_count())
+}
+
+/// Whether `query` asks for no filter, order or offset, only perhaps a limit: the games of a
+/// position are then those of its postings, in the index's order.
+fn unfiltered(query: &Query) -> bool {
+    *query == Query { limit: query.limit, ..Query::default() }
+}
+
+/// The games of the continuation table of the position `hash` (the sum of its moves' games),
+/// if it has one (1,000 games or more).
+fn table_games(db: &Path, hash: u64) -> Result<Option<u64>, Error> {
+    Ok(summary(db, hash)?.map(|rows| rows.iter().map(|r| r.games).sum()))
 }
 
 /// [`find_position`] reading the games' rows through `find`'s one statement however many
@@ -570,7 +581,7 @@ fn find_position_with(
         return Ok(Vec::new());
     }
     let twin = pos.twin_view();
-    let plain = *query == Query { limit: query.limit, ..Query::default() };
+    let plain = unfiltered(query);
     let hits = if plain && groups.len() >= many as u64 {
         hits_of_many(conn, &groups, query.limit)?
     } else {
