@@ -52,8 +52,12 @@
 //! no game's row: the games are counted from the position's postings, or from the
 //! continuation table of a position 1,000 games or more share (milliseconds for the empty
 //! board of a million games, which `--position` without `--count` lists in seconds). A listing
-//! is written a megabyte at a time as it is made (JSON too with `--position`; not held whole),
-//! and stops when the output is closed (`| head`). `--format csv` (RFC 4180, CRLF, a header row):
+//! (every one but `--duplicates`', in every format) is written a megabyte at a time as its games
+//! are read from the index, never held whole (`kifu_index::find_each`,
+//! `kifu_index::find_position_each`), and stops when the output is closed (`| head`). JSON
+//! gives its `count` before the games: it is counted in the same read of the database, and
+//! should a `kifu index` run rewrite the positions file between the count and the listing, the
+//! command says so and exits with 2. `--format csv` (RFC 4180, CRLF, a header row):
 //! the JSON fields of a game as columns (`path,offset,date,black_name,…`), absent values empty.
 //! JSON games (and CSV rows) also carry `kind`, `board_size`, `komi`, `handicap` and `place`.
 //! `--export FORMAT [-o FILE]` writes the games as one collection instead (see `find_export`).
@@ -75,6 +79,7 @@
 use crate::hits::{hit_csv, hit_json, hit_line, CSV_COLUMNS};
 use crate::json::Obj;
 use kifu_index::Hit;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -272,37 +277,118 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             print_count(n, format);
             return Ok(ExitCode::from(crate::exit::CLEAN));
         }
-        let hits = kifu_index::find_position(&conn, &args.db, &pos, &query).map_err(|e| e.to_string())?;
+        // One read of the database: a count printed before the games is theirs.
+        let _read = conn.unchecked_transaction().map_err(|e| e.to_string())?;
         if let Some(to) = args.export {
-            let games: Vec<_> = hits.iter().map(|h| (h.hit.path.as_str(), h.hit.offset, h.hit.kind.as_str())).collect();
+            let mut games = Vec::new();
+            kifu_index::find_position_each(&conn, &args.db, &pos, &query, |h| {
+                games.push((h.hit.path, h.hit.offset, h.hit.kind));
+                ControlFlow::Continue(())
+            })
+            .map_err(|e| e.to_string())?;
             return export(&games, to, args, format);
         }
-        print_position_hits(&pos, &hits, format);
-        return Ok(ExitCode::from(crate::exit::CLEAN));
+        return print_position_hits(&conn, &args.db, &pos, &query, format);
     }
     if args.count && !args.duplicates {
         let n = kifu_index::count(&conn, &query).map_err(|e| e.to_string())?;
         print_count(n, format);
         return Ok(ExitCode::from(crate::exit::CLEAN));
     }
-    let hits = kifu_index::find(&conn, &query).map_err(|e| e.to_string())?;
-    let groups: Vec<&[Hit]> = if args.duplicates { kifu_index::duplicate_groups(&hits) } else { vec![&hits] };
-    if let Some(to) = args.export {
-        let games: Vec<_> =
-            groups.iter().flat_map(|g| g.iter()).map(|h| (h.path.as_str(), h.offset, h.kind.as_str())).collect();
-        return export(&games, to, args, format);
-    }
-    if args.count {
-        print_count(groups.len(), format);
+    if args.duplicates {
+        let hits = kifu_index::find(&conn, &query).map_err(|e| e.to_string())?;
+        let groups = kifu_index::duplicate_groups(&hits);
+        if let Some(to) = args.export {
+            let games: Vec<_> =
+                groups.iter().flat_map(|g| g.iter()).map(|h| (h.path.clone(), h.offset, h.kind.clone())).collect();
+            return export(&games, to, args, format);
+        }
+        if args.count {
+            print_count(groups.len(), format);
+        } else {
+            print_groups(&groups, format);
+        }
         return Ok(ExitCode::from(crate::exit::CLEAN));
     }
+    let _read = conn.unchecked_transaction().map_err(|e| e.to_string())?;
+    if let Some(to) = args.export {
+        let mut games = Vec::new();
+        kifu_index::find_each(&conn, &query, |h| {
+            games.push((h.path, h.offset, h.kind));
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| e.to_string())?;
+        return export(&games, to, args, format);
+    }
+    print_hits(&conn, &query, format)
+}
+
+/// The games of `query`, written as they are read (a megabyte at a time) in `format`.
+fn print_hits(conn: &rusqlite::Connection, query: &kifu_index::Query, format: Format) -> Result<ExitCode, String> {
+    let mut s = String::new();
+    let announced = match format {
+        Format::Csv => {
+            crate::csv::record(&mut s, CSV_COLUMNS.map(Some));
+            None
+        }
+        Format::Json => {
+            let n = kifu_index::count(conn, query).map_err(|e| e.to_string())?;
+            Obj::new(&mut s).num("count", n).raw("games", "[");
+            Some(n)
+        }
+        Format::Table => None,
+    };
+    let mut open = true;
+    let listed = kifu_index::find_each(conn, query, |h| {
+        match format {
+            Format::Csv => hit_csv(&mut s, &h, None),
+            Format::Json => {
+                if !s.ends_with('[') {
+                    s.push(',');
+                }
+                hit_json(&mut s, &h, None);
+            }
+            Format::Table => hit_line(&mut s, &h),
+        }
+        open = spill(&mut s);
+        if open {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    finish(&mut s, open, format, announced, listed)
+}
+
+/// The end of a listing written as it was made: JSON's closing brackets, the last of the
+/// output, and a check that a count printed before the games is theirs (the index written
+/// while it was read, between the two, would break that).
+fn finish(s: &mut String, open: bool, format: Format, announced: Option<u64>, listed: u64) -> Result<ExitCode, String> {
+    if !open {
+        return Ok(ExitCode::from(crate::exit::CLEAN));
+    }
+    if format == Format::Json {
+        s.push_str("]}\n");
+    }
+    crate::out::print(s);
+    match announced {
+        Some(n) if n != listed => {
+            Err(format!("the index changed while it was read: {n} games counted, {listed} listed; run the query again"))
+        }
+        _ => Ok(ExitCode::from(crate::exit::CLEAN)),
+    }
+}
+
+/// `--duplicates`: the groups of games with the same main line, each with its hash.
+fn print_groups(groups: &[&[Hit]], format: Format) {
     let mut s = String::new();
     if format == Format::Csv {
         crate::csv::record(&mut s, CSV_COLUMNS.map(Some));
         for h in groups.iter().flat_map(|g| g.iter()) {
             hit_csv(&mut s, h, None);
             if !spill(&mut s) {
-                return Ok(ExitCode::from(crate::exit::CLEAN));
+                return;
             }
         }
     } else if format == Format::Json {
@@ -317,54 +403,52 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             a.push(']');
             a
         };
-        let mut o = Obj::new(&mut s);
-        if args.duplicates {
-            let mut g = String::from("[");
-            for (i, hs) in groups.iter().enumerate() {
-                if i > 0 {
-                    g.push(',');
-                }
-                Obj::new(&mut g)
-                    .str("main_hash", &format!("{:016x}", hs[0].hash as u64))
-                    .num("moves", hs[0].moves)
-                    .raw("games", &list(hs))
-                    .end();
+        let mut g = String::from("[");
+        for (i, hs) in groups.iter().enumerate() {
+            if i > 0 {
+                g.push(',');
             }
-            g.push(']');
-            o.num("count", groups.len()).raw("groups", &g).end();
-        } else {
-            o.num("count", hits.len()).raw("games", &list(&hits)).end();
+            Obj::new(&mut g)
+                .str("main_hash", &format!("{:016x}", hs[0].hash as u64))
+                .num("moves", hs[0].moves)
+                .raw("games", &list(hs))
+                .end();
         }
+        g.push(']');
+        Obj::new(&mut s).num("count", groups.len()).raw("groups", &g).end();
         s.push('\n');
     } else {
         for (i, hs) in groups.iter().enumerate() {
-            if args.duplicates {
-                if i > 0 {
-                    s.push('\n');
-                }
-                s.push_str(&format!("# {:016x}: {} games, {} moves\n", hs[0].hash as u64, hs.len(), hs[0].moves));
+            if i > 0 {
+                s.push('\n');
             }
+            s.push_str(&format!("# {:016x}: {} games, {} moves\n", hs[0].hash as u64, hs.len(), hs[0].moves));
             for h in hs.iter() {
                 hit_line(&mut s, h);
                 if !spill(&mut s) {
-                    return Ok(ExitCode::from(crate::exit::CLEAN));
+                    return;
                 }
             }
         }
     }
     crate::out::print(&s);
-    Ok(ExitCode::from(crate::exit::CLEAN))
 }
 
 /// `--export`: the games written through `find_export`.
-fn export(games: &[(&str, i64, &str)], to: crate::to::Target, args: &Args, format: Format) -> Result<ExitCode, String> {
+fn export(
+    games: &[(String, i64, String)],
+    to: crate::to::Target,
+    args: &Args,
+    format: Format,
+) -> Result<ExitCode, String> {
+    let games: Vec<(&str, i64, &str)> = games.iter().map(|(p, o, k)| (p.as_str(), *o, k.as_str())).collect();
     let e = crate::find_export::Export {
         to,
         output: args.output.as_deref(),
         force: args.force,
         json: format == Format::Json,
     };
-    crate::find_export::run(games, &e)
+    crate::find_export::run(&games, &e)
 }
 
 /// `--count`: the number alone.
@@ -431,59 +515,71 @@ fn print_errors(all: &[kifu_index::FileError], args: &Args, format: Format) -> R
     Ok(ExitCode::from(crate::exit::CLEAN))
 }
 
-/// `kifu find --position`: the hits, with where each reached the position and what it played.
-fn print_position_hits(pos: &kifu_index::Position, hits: &[kifu_index::PositionHit], format: Format) {
+/// `kifu find --position`: the hits, with where each reached the position and what it played,
+/// written as they are made (a megabyte at a time).
+fn print_position_hits(
+    conn: &rusqlite::Connection,
+    db: &std::path::Path,
+    pos: &kifu_index::Position,
+    query: &kifu_index::Query,
+    format: Format,
+) -> Result<ExitCode, String> {
     let mut s = String::new();
     let twin = pos.with_twin.then(|| crate::position_arg::twin_word(pos));
-    if format == Format::Csv {
-        let cols = CSV_COLUMNS.iter().chain(&["position_move", "symmetry", "next"]).map(|c| Some(*c));
-        crate::csv::record(&mut s, cols.chain(twin.map(Some)));
-        for h in hits {
-            hit_csv(&mut s, &h.hit, Some(h));
-            if twin.is_some() {
-                // The record's line end, then the twin column.
-                s.truncate(s.len() - 2);
-                s.push_str(if h.twin { ",true\r\n" } else { ",false\r\n" });
-            }
-            if !spill(&mut s) {
-                return;
-            }
+    let announced = match format {
+        Format::Csv => {
+            let cols = CSV_COLUMNS.iter().chain(&["position_move", "symmetry", "next"]).map(|c| Some(*c));
+            crate::csv::record(&mut s, cols.chain(twin.map(Some)));
+            None
         }
-    } else if format == Format::Json {
-        Obj::new(&mut s)
-            .raw("position", &crate::explore::position_json(pos))
-            .num("count", hits.len())
-            .raw("games", "[");
-        for (i, h) in hits.iter().enumerate() {
-            if i > 0 {
-                s.push(',');
+        Format::Json => {
+            let n = kifu_index::count_position(conn, db, pos, query).map_err(|e| e.to_string())?;
+            Obj::new(&mut s).raw("position", &crate::explore::position_json(pos)).num("count", n).raw("games", "[");
+            Some(n)
+        }
+        Format::Table => None,
+    };
+    let mut open = true;
+    let listed = kifu_index::find_position_each(conn, db, pos, query, |h| {
+        match format {
+            Format::Csv => {
+                hit_csv(&mut s, &h.hit, Some(&h));
+                if twin.is_some() {
+                    // The record's line end, then the twin column.
+                    s.truncate(s.len() - 2);
+                    s.push_str(if h.twin { ",true\r\n" } else { ",false\r\n" });
+                }
             }
-            hit_json(&mut s, &h.hit, Some(h));
-            if let Some(w) = twin {
+            Format::Json => {
+                if !s.ends_with('[') {
+                    s.push(',');
+                }
+                hit_json(&mut s, &h.hit, Some(&h));
+                if let Some(w) = twin {
+                    s.pop();
+                    s.push_str(&format!(",\"{w}\":{}}}", h.twin));
+                }
+            }
+            Format::Table => {
+                hit_line(&mut s, &h.hit);
                 s.pop();
-                s.push_str(&format!(",\"{w}\":{}}}", h.twin));
-            }
-            if !spill(&mut s) {
-                return;
-            }
-        }
-        s.push_str("]}\n");
-    } else {
-        for h in hits {
-            hit_line(&mut s, &h.hit);
-            s.pop();
-            s.push_str(&format!("\t#{}\tsym {}\t{}", h.number, h.symmetry, kifu_index::move_text(h.next)));
-            if let Some(w) = twin {
-                s.push('\t');
-                s.push_str(if h.twin { w } else { "-" });
-            }
-            s.push('\n');
-            if !spill(&mut s) {
-                return;
+                s.push_str(&format!("\t#{}\tsym {}\t{}", h.number, h.symmetry, kifu_index::move_text(h.next)));
+                if let Some(w) = twin {
+                    s.push('\t');
+                    s.push_str(if h.twin { w } else { "-" });
+                }
+                s.push('\n');
             }
         }
-    }
-    crate::out::print(&s);
+        open = spill(&mut s);
+        if open {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    finish(&mut s, open, format, announced, listed)
 }
 
 /// Writes `s` out and empties it once it holds a megabyte or more (a listing of a million games

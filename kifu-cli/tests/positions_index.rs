@@ -469,8 +469,9 @@ fn a_long_listing_is_written_whole() {
     let dir = temp("long");
     let data = dir.join("games");
     std::fs::create_dir_all(&data).unwrap();
-    // 4,000 games in 4 collections, every one through pd dp.
-    for f in 0..4u32 {
+    // 5,000 games in 5 collections, every one through pd dp: past the 4,096th hit, where a
+    // position's listing starts looking its games' postings up in a decoded copy.
+    for f in 0..5u32 {
         let mut s = String::new();
         for i in 0..1000u32 {
             let name = format!("player-{f}-{i}-{}", "long-name-".repeat(30));
@@ -496,16 +497,60 @@ fn a_long_listing_is_written_whole() {
         for out in [&table, &csv, &json] {
             assert!(out.len() > 1 << 20, "{args:?}: {} bytes, not past the chunk", out.len());
         }
-        assert_eq!(table.lines().count(), 4000, "{args:?}");
-        assert_eq!(csv.lines().count(), 4001, "{args:?}");
+        assert_eq!(table.lines().count(), 5000, "{args:?}");
+        assert_eq!(csv.lines().count(), 5001, "{args:?}");
         assert!(csv.lines().skip(1).all(|l| l.starts_with(data.to_str().unwrap())), "{args:?}");
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         let games = v["games"].as_array().unwrap();
-        assert_eq!((v["count"].as_u64(), games.len()), (Some(4000), 4000), "{args:?}");
+        assert_eq!((v["count"].as_u64(), games.len()), (Some(5000), 5000), "{args:?}");
         assert!(games.iter().all(|g| g["black_name"].as_str().is_some_and(|b| b.starts_with("player-"))), "{args:?}");
         if twin {
             assert!(games.iter().all(|g| g["swapped"] == false));
         }
+        // The three outputs list the same games in the same order.
+        let at = |g: &serde_json::Value| format!("{}@{}", g["path"].as_str().unwrap(), g["offset"]);
+        let from_json: Vec<String> = games.iter().map(at).collect();
+        let from_table: Vec<String> = table.lines().map(|l| l.split('\t').next().unwrap().to_owned()).collect();
+        assert_eq!(from_table, from_json, "{args:?}");
     }
+    // The listing handed on hit by hit is the one statement's (an independent way to read the
+    // games), past the 4,096th hit too; a listing stopped early stops there.
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let all = kifu_index::Query::default();
+    for twin in [false, true] {
+        let mut pos = kifu_index::Position::from_go_moves("pd dp", 19).unwrap();
+        if twin {
+            pos = pos.also_twin();
+        }
+        let mut streamed = Vec::new();
+        let n = kifu_index::find_position_each(&conn, &db, &pos, &all, |h| {
+            streamed.push(h);
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        let whole = kifu_index::find_position_in_one_statement(&conn, &db, &pos, &all).unwrap();
+        assert_eq!((n, streamed.len()), (5000, 5000));
+        assert_eq!(streamed, whole, "twin {twin}");
+        let mut first = Vec::new();
+        let n = kifu_index::find_position_each(&conn, &db, &pos, &all, |h| {
+            first.push(h);
+            if first.len() == 4100 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        assert_eq!((n, &first[..]), (4100, &whole[..4100]));
+    }
+    let mut games = Vec::new();
+    let n = kifu_index::find_each(&conn, &all, |h| {
+        games.push(h);
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    assert_eq!((n, games), (5000, kifu_index::find(&conn, &all).unwrap()));
+    let n = kifu_index::find_each(&conn, &all, |_| std::ops::ControlFlow::Break(())).unwrap();
+    assert_eq!(n, 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }

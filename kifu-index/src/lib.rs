@@ -66,11 +66,11 @@ pub use normalize::{date as normalize_date, Outcome};
 pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
 pub use position_arg::parse_position;
 pub use positions::{
-    count_position, dump_postings, explore, explore_games, find_position, find_position_in_one_statement, move_text,
-    Continuation, Explore, Position, PositionHit, Twin,
+    count_position, dump_postings, explore, explore_games, find_position, find_position_each,
+    find_position_in_one_statement, move_text, Continuation, Explore, Position, PositionHit, Twin,
 };
 pub use query::{
-    count, duplicate_groups, error_files, find, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,
+    count, duplicate_groups, error_files, find, find_each, opening_glob, rank_value, FileError, Hit, Query, SORT_FIELDS,
 };
 pub use schema::open_existing;
 pub use texts::Field;

@@ -27,13 +27,14 @@
 
 use crate::posfile::{Entry, Group, PosFile};
 use crate::position::{shogi_zobrist, Moves, Visit};
-use crate::query::{count_in, find_in, hit_from_row, Hit, Query, HIT_COLUMNS};
+use crate::query::{count_in, find_in_each, hit_from_row, Hit, Query, HIT_COLUMNS};
 use crate::symmetry::{apply, dims, invert};
 use crate::{Error, ErrorKind, Kind};
 use kifu::position::shogi::ShogiPosition;
 use kifu::{Color, Move, Piece, Point, ShogiMove, Square};
 use rusqlite::Connection;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// A position to look for: a Go board's stones and size (the same for its eight symmetries) or
@@ -494,7 +495,47 @@ pub struct PositionHit {
 /// The games of the index at `db` (opened as `conn`) that pass through `pos` and match `query`,
 /// ordered as [`find`](crate::find) orders them.
 pub fn find_position(conn: &Connection, db: &Path, pos: &Position, query: &Query) -> Result<Vec<PositionHit>, Error> {
-    find_position_with(conn, db, pos, query, MANY)
+    collect(|each| find_position_with(conn, db, pos, query, MANY, each))
+}
+
+/// [`find_position`], each hit handed to `each` as it is made, in the same order, rather than
+/// collected: listing the empty board of a million games holds one hit at a time (and the
+/// position's postings), where [`find_position`] holds them all. `each` returns
+/// [`ControlFlow::Break`] to stop early. Gives the number of hits handed on, which is
+/// [`count_position`]'s number when the index did not change in between.
+///
+/// ```no_run
+/// use std::ops::ControlFlow;
+///
+/// let db = std::path::Path::new("games.sqlite");
+/// let conn = kifu_index::open_existing(db)?;
+/// let pos = kifu_index::Position::from_go_moves("pd dp", 19)?;
+/// kifu_index::find_position_each(&conn, db, &pos, &kifu_index::Query::default(), |h| {
+///     println!("{}@{} #{} {}", h.hit.path, h.hit.offset, h.number, kifu_index::move_text(h.next));
+///     ControlFlow::Continue(())
+/// })?;
+/// # Ok::<(), kifu_index::Error>(())
+/// ```
+pub fn find_position_each(
+    conn: &Connection,
+    db: &Path,
+    pos: &Position,
+    query: &Query,
+    mut each: impl FnMut(PositionHit) -> ControlFlow<()>,
+) -> Result<u64, Error> {
+    find_position_with(conn, db, pos, query, MANY, &mut each)
+}
+
+/// The hits a search that hands them on one by one gives, collected.
+fn collect(
+    search: impl FnOnce(&mut dyn FnMut(PositionHit) -> ControlFlow<()>) -> Result<u64, Error>,
+) -> Result<Vec<PositionHit>, Error> {
+    let mut hits = Vec::new();
+    search(&mut |h| {
+        hits.push(h);
+        ControlFlow::Continue(())
+    })?;
+    Ok(hits)
 }
 
 /// The number of games [`find_position`] returns for `pos` and `query` (after its offset and
@@ -566,7 +607,7 @@ pub fn find_position_in_one_statement(
     pos: &Position,
     query: &Query,
 ) -> Result<Vec<PositionHit>, Error> {
-    find_position_with(conn, db, pos, query, usize::MAX)
+    collect(|each| find_position_with(conn, db, pos, query, usize::MAX, each))
 }
 
 fn find_position_with(
@@ -575,39 +616,43 @@ fn find_position_with(
     pos: &Position,
     query: &Query,
     many: usize,
-) -> Result<Vec<PositionHit>, Error> {
+    each: &mut dyn FnMut(PositionHit) -> ControlFlow<()>,
+) -> Result<u64, Error> {
     let groups = Groups::open(db, pos)?;
     if groups.len() == 0 {
-        return Ok(Vec::new());
+        return Ok(0);
     }
     let twin = pos.twin_view();
     let plain = unfiltered(query);
-    let hits = if plain && groups.len() >= many as u64 {
-        hits_of_many(conn, &groups, query.limit)?
+    // A hit's posting is found by binary search: in the group itself for the first hits (a
+    // page of the empty board's million games decodes a few hundred postings, not a million),
+    // in the group's postings decoded once from the 4,097th hit on (a map of a million games
+    // cost more than the page it served).
+    let mut entries: Vec<First> = Vec::new();
+    let mut n = 0u64;
+    let mut hand_on = |id: i64, hit: Hit| {
+        if n == 4096 && entries.is_empty() {
+            entries = groups.firsts();
+        }
+        let found = match entries.is_empty() {
+            true => groups.first_of_game(id as u64),
+            false => entries.binary_search_by_key(&(id as u64), |f| f.e.game).ok().map(|i| entries[i]),
+        };
+        let Some(First { e, twin: is_twin }) = found else { return ControlFlow::Continue(()) };
+        let view = twin.as_ref().filter(|_| is_twin).unwrap_or(pos);
+        let symmetry = if pos.kind == Kind::Shogi { 0 } else { view.relative((e.next & 7) as u8) };
+        let next = view.move_here(e.next);
+        let next = if is_twin { turn_back(next) } else { next };
+        n += 1;
+        each(PositionHit { hit, number: e.mv, symmetry, next, twin: is_twin })
+    };
+    if plain && groups.len() >= many as u64 {
+        hits_of_many(conn, &groups, query.limit, &mut hand_on)?;
     } else {
         let ids: Vec<u64> = groups.firsts().iter().map(|f| f.e.game).collect();
-        find_in(conn, query, Some(&ids))?
-    };
-    // A hit's posting is found by binary search: in the group itself for a page (a page of
-    // the empty board's million games decodes a few hundred postings, not a million), in the
-    // group's postings decoded once for many hits (a map of a million games cost more than the
-    // page it served).
-    let entries = if hits.len() > 4096 { groups.firsts() } else { Vec::new() };
-    let first = |id: u64| match entries.is_empty() {
-        true => groups.first_of_game(id),
-        false => entries.binary_search_by_key(&id, |f| f.e.game).ok().map(|i| entries[i]),
-    };
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, hit)| {
-            let First { e, twin: is_twin } = first(id as u64)?;
-            let view = twin.as_ref().filter(|_| is_twin).unwrap_or(pos);
-            let symmetry = if pos.kind == Kind::Shogi { 0 } else { view.relative((e.next & 7) as u8) };
-            let next = view.move_here(e.next);
-            let next = if is_twin { turn_back(next) } else { next };
-            Some(PositionHit { hit, number: e.mv, symmetry, next, twin: is_twin })
-        })
-        .collect())
+        find_in_each(conn, query, Some(&ids), &mut hand_on)?;
+    }
+    Ok(n)
 }
 
 /// From this many games on, [`find_position`] without filters reads the games' rows itself
@@ -620,7 +665,15 @@ const MANY: usize = 256;
 /// the corpus's 99th percentile. Here the games' `(id, file, offset)` come from one scan of
 /// the id range when the ids are dense in it (a lookup each otherwise), are sorted here by
 /// path and offset, and only the first `limit` have their whole row read, in id order.
-fn hits_of_many(conn: &Connection, group: &Groups, limit: Option<u64>) -> Result<Vec<(i64, Hit)>, Error> {
+/// Each hit, with its game id, is handed to `each` (until it breaks): as its row is read in
+/// file order when the games are read that way, else once all are sorted (fewer than a
+/// sixteenth of the index's games: see `most` below).
+fn hits_of_many(
+    conn: &Connection,
+    group: &Groups,
+    limit: Option<u64>,
+    each: &mut dyn FnMut(i64, Hit) -> ControlFlow<()>,
+) -> Result<(), Error> {
     // A page of a position most games share (the empty board): the first games in file order
     // are nearly all in it, so the files are read in path order until the page is full, each
     // game looked for in the group (a binary search: no posting decoded but those it reads).
@@ -631,7 +684,7 @@ fn hits_of_many(conn: &Connection, group: &Groups, limit: Option<u64>) -> Result
     // index alone, a whole row only for the games kept.
     if let Some(n) = limit {
         if n.saturating_mul(max_id as u64) <= group.len().saturating_mul(PAGE_SCAN) {
-            return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n);
+            return first_in_file_order(conn, &|g| g >= 0 && group.first_of_game(g as u64).is_some(), n, each);
         }
     }
     let ids: Vec<u64> = group.firsts().iter().map(|f| f.e.game).collect();
@@ -649,7 +702,7 @@ fn hits_of_many(conn: &Connection, group: &Groups, limit: Option<u64>) -> Result
         // All the games of such a position, the same way: each file's games once, in order
         // (not every game's keys read, sorted, then every game's row read again by id: 2.4 s
         // for the empty board's million games).
-        return first_in_file_order(conn, &wanted, u64::MAX);
+        return first_in_file_order(conn, &wanted, u64::MAX, each);
     }
     let dense = (hi - lo) < 4 * ids.len() as u64;
     let list = || ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
@@ -720,7 +773,12 @@ fn hits_of_many(conn: &Connection, group: &Groups, limit: Option<u64>) -> Result
             out[i] = Some((id, hit));
         }
     }
-    Ok(out.into_iter().flatten().collect())
+    for (id, hit) in out.into_iter().flatten() {
+        if each(id, hit).is_break() {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The games a page read in file order may scan, expected (see [`hits_of_many`]).
@@ -732,7 +790,12 @@ const PAGE_SCAN: u64 = 100_000;
 /// (`n` is `u64::MAX`), the rows are scanned. A file's games are in
 /// offset order by id (the writer inserts them in the order they come in the file, and a changed
 /// file is deleted and inserted whole), so a file's reading stops once the page is full.
-fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) -> Result<Vec<(i64, Hit)>, Error> {
+fn first_in_file_order(
+    conn: &Connection,
+    wanted: &dyn Fn(i64) -> bool,
+    n: u64,
+    each: &mut dyn FnMut(i64, Hit) -> ControlFlow<()>,
+) -> Result<(), Error> {
     let mut files: Vec<(String, i64)> = Vec::new();
     {
         let mut st = conn.prepare("SELECT path, id FROM files")?;
@@ -750,12 +813,12 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
         }
     };
     let mut row = conn.prepare(&format!("SELECT {HIT_COLUMNS} FROM games g WHERE g.id = ?1"))?;
-    let mut out = Vec::new();
+    let mut found = 0u64;
     for (path, file) in files {
         let mut rows = st.query([file])?;
         while let Some(r) = rows.next()? {
-            if out.len() as u64 >= n {
-                break;
+            if found >= n {
+                return Ok(());
             }
             let id: i64 = r.get(0)?;
             if !wanted(id) {
@@ -765,13 +828,16 @@ fn first_in_file_order(conn: &Connection, wanted: &dyn Fn(i64) -> bool, n: u64) 
                 true => row.query_row([id], |r| hit_from_row(r, 0, path.clone()))?,
                 false => hit_from_row(r, 1, path.clone())?,
             };
-            out.push((id, hit));
+            found += 1;
+            if each(id, hit).is_break() {
+                return Ok(());
+            }
         }
-        if out.len() as u64 >= n {
+        if found >= n {
             break;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// One next move of an [`Explore`] table.

@@ -14,6 +14,7 @@
 use crate::Error;
 use rusqlite::types::Value;
 use rusqlite::Connection;
+use std::ops::ControlFlow;
 
 /// Filters on the games of an index; `Query::default()` matches every game.
 ///
@@ -398,7 +399,38 @@ fn check_date(flag: &str, d: &str) -> Result<(), Error> {
 /// [`Hit::symmetric_hash`], then path and offset, for [`Query::duplicates`]). A malformed date filter is an error of kind
 /// [`ErrorKind::Usage`](crate::ErrorKind::Usage).
 pub fn find(conn: &Connection, query: &Query) -> Result<Vec<Hit>, Error> {
-    Ok(find_in(conn, query, None)?.into_iter().map(|(_, h)| h).collect())
+    let mut hits = Vec::new();
+    find_each(conn, query, |h| {
+        hits.push(h);
+        ControlFlow::Continue(())
+    })?;
+    Ok(hits)
+}
+
+/// [`find`], each hit handed to `each` as its row is read, in the same order, rather than
+/// collected: a listing of a million games holds one hit at a time (and what SQLite's sort
+/// needs), where [`find`] holds them all. `each` returns [`ControlFlow::Break`] to stop early.
+/// Gives the number of hits handed on.
+///
+/// ```no_run
+/// use std::ops::ControlFlow;
+///
+/// let conn = kifu_index::open_existing("games.sqlite".as_ref())?;
+/// let query = kifu_index::Query { player: Some("Shusaku".into()), ..Default::default() };
+/// let n = kifu_index::find_each(&conn, &query, |hit| {
+///     println!("{}@{}", hit.path, hit.offset);
+///     ControlFlow::Continue(())
+/// })?;
+/// println!("{n} games");
+/// # Ok::<(), kifu_index::Error>(())
+/// ```
+pub fn find_each(conn: &Connection, query: &Query, mut each: impl FnMut(Hit) -> ControlFlow<()>) -> Result<u64, Error> {
+    let mut n = 0;
+    find_in_each(conn, query, None, &mut |_, h| {
+        n += 1;
+        each(h)
+    })?;
+    Ok(n)
 }
 
 /// The number of games [`find`] returns for `query` (after its offset and limit).
@@ -535,6 +567,22 @@ fn order_by(query: &Query) -> Result<String, Error> {
 /// [`find`] among the games with the given ids only (all games with `None`), with each hit's
 /// game id.
 pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<Vec<(i64, Hit)>, Error> {
+    let mut hits = Vec::new();
+    find_in_each(conn, query, ids, &mut |id, h| {
+        hits.push((id, h));
+        ControlFlow::Continue(())
+    })?;
+    Ok(hits)
+}
+
+/// [`find_in`], each hit and its game id handed to `each` as its row is read (until `each`
+/// breaks).
+pub(crate) fn find_in_each(
+    conn: &Connection,
+    query: &Query,
+    ids: Option<&[u64]>,
+    each: &mut dyn FnMut(i64, Hit) -> ControlFlow<()>,
+) -> Result<(), Error> {
     let (where_, mut bound) = filters(conn, query, ids)?;
     let order = order_by(query)?;
     bound.push(Value::Integer(query.limit.map_or(-1, |n| n.min(i64::MAX as u64) as i64)));
@@ -553,13 +601,13 @@ pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> 
         format!("SELECT {columns} {from} {where_} ORDER BY {order} LIMIT ? OFFSET ?")
     };
     let mut st = conn.prepare(&sql)?;
-    let rows =
-        st.query_map(rusqlite::params_from_iter(bound), |r| Ok((r.get::<_, i64>(0)?, hit_from_row(r, 2, r.get(1)?)?)))?;
-    let mut hits = Vec::new();
-    for r in rows {
-        hits.push(r?);
+    let mut rows = st.query(rusqlite::params_from_iter(bound))?;
+    while let Some(r) = rows.next()? {
+        if each(r.get(0)?, hit_from_row(r, 2, r.get(1)?)?).is_break() {
+            break;
+        }
     }
-    Ok(hits)
+    Ok(())
 }
 
 /// The columns of `games g` a [`Hit`] is read from by [`hit_from_row`], in order.
