@@ -3,7 +3,8 @@
 //! `cargo test --release -p kifu-cli --test positions_bench -- --ignored --nocapture`).
 //! 1,000 positions drawn (seeded) from random games at random move numbers; each query opens
 //! the index and the positions file as the `kifu` command would. Prints the median and 99th
-//! percentile of `find_position` (every game, and a page of 100), `count_position` (`--count`)
+//! percentile of `find_position_each` (every game handed on as the command prints them, and the
+//! time to the first of them), `find_position` (a page of 100), `count_position` (`--count`)
 //! and `explore`, and the
 //! positions file's bytes per posting. Asserts only that each position
 //! finds the game it was drawn from.
@@ -55,27 +56,36 @@ fn position_query_latency() {
         positions.push((path.clone(), *offset, kifu_index::Position::from_game(&bytes, *offset, number).unwrap()));
     }
     let (mut find_ms, mut explore_ms, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut page_ms, mut count_ms) = (Vec::new(), Vec::new());
+    let (mut page_ms, mut count_ms, mut first_ms) = (Vec::new(), Vec::new(), Vec::new());
     for (path, offset, pos) in &positions {
+        // Every game, handed on one by one as `kifu find --position Q` prints them; the time to
+        // the first of them too.
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
-        let hits = kifu_index::find_position(&conn, &db, pos, &kifu_index::Query::default()).unwrap();
+        let (mut first_at, mut found) = (None, false);
+        let listed = kifu_index::find_position_each(&conn, &db, pos, &kifu_index::Query::default(), |h| {
+            first_at.get_or_insert_with(|| t.elapsed().as_secs_f64() * 1e3);
+            found |= &h.hit.path == path && h.hit.offset as u64 == *offset;
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
         find_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        first_ms.push(first_at.unwrap());
+        assert!(found, "{path}@{offset}");
         // A page of 100 (`kifu find --position Q --limit 100`).
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
         let page = kifu_index::Query { limit: Some(100), ..Default::default() };
         let first = kifu_index::find_position(&conn, &db, pos, &page).unwrap();
         page_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        assert_eq!(first.len(), hits.len().min(100));
+        assert_eq!(first.len() as u64, listed.min(100));
         // `kifu find --position Q --count`.
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
         let n = kifu_index::count_position(&conn, &db, pos, &kifu_index::Query::default()).unwrap();
         count_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        assert_eq!(n, hits.len() as u64);
-        assert!(hits.iter().any(|h| &h.hit.path == path && h.hit.offset as u64 == *offset));
-        sizes.push(hits.len());
+        assert_eq!(n, listed);
+        sizes.push(listed);
         let t = Instant::now();
         let conn = kifu_index::open_existing(&db).unwrap();
         let table = kifu_index::explore(&conn, &db, pos, 1).unwrap();
@@ -95,6 +105,7 @@ fn position_query_latency() {
         sizes[sizes.len() - 1]
     );
     println!("find --position: median {:.2} ms, p99 {:.2} ms", pct(&mut find_ms, 0.5), pct(&mut find_ms, 0.99));
+    println!("  its first game: median {:.2} ms, p99 {:.2} ms", pct(&mut first_ms, 0.5), pct(&mut first_ms, 0.99));
     println!("find --limit 100: median {:.2} ms, p99 {:.2} ms", pct(&mut page_ms, 0.5), pct(&mut page_ms, 0.99));
     println!("find --count:    median {:.2} ms, p99 {:.2} ms", pct(&mut count_ms, 0.5), pct(&mut count_ms, 0.99));
     println!("explore:         median {:.2} ms, p99 {:.2} ms", pct(&mut explore_ms, 0.5), pct(&mut explore_ms, 0.99));

@@ -21,11 +21,6 @@ fn to_py(e: kifu_index::Error) -> PyErr {
     }
 }
 
-/// Whether `name` contains `part`, ignoring ASCII case (as the index's `player` filter does).
-fn contains(name: &Option<String>, part: &str) -> bool {
-    name.as_deref().is_some_and(|n| n.to_ascii_lowercase().contains(&part.to_ascii_lowercase()))
-}
-
 /// Where a game reached the queried position: its move number there, the symmetry onto the
 /// query's orientation, the move it played next, and whether it reached the twin.
 type At = (u32, u8, Option<kifu::Move>, bool);
@@ -52,20 +47,16 @@ fn twin_key(pos: &kifu_index::Position) -> &'static str {
     }
 }
 
-/// The arguments `Index.find` and `Index.count` share, read: the index's query, the sides
-/// matched here, the limit, and the position.
+/// The arguments `Index.find` and `Index.count` share, read: the index's query and the
+/// position.
 struct Search {
     query: kifu_index::Query,
-    black: Option<String>,
-    white: Option<String>,
-    limit: Option<u64>,
     pos: Option<kifu_index::Position>,
 }
 
 impl Search {
     /// Reads the shared arguments (`ValueError` for a position that cannot be read, or a twin
-    /// asked for without one). The index filters on either player: `black` and `white` are
-    /// matched here ([`Search::keep`]), and then so is the limit.
+    /// asked for without one).
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -84,16 +75,17 @@ impl Search {
         swap_colors: bool,
         mirror: bool,
     ) -> PyResult<Search> {
-        let sides = black.is_some() || white.is_some();
         let query = kifu_index::Query {
-            player: player.or_else(|| black.clone()).or_else(|| white.clone()),
+            player,
+            black,
+            white,
             event,
             from: date_from,
             to: date_to,
             result,
             opening,
             duplicates,
-            limit: if sides { None } else { limit },
+            limit,
             ..Default::default()
         };
         let pos = match &position {
@@ -103,21 +95,10 @@ impl Search {
             }
             None => None,
         };
-        Ok(Search { query, black, white, limit, pos })
+        Ok(Search { query, pos })
     }
 
-    /// Whether `black` and `white` are matched here (the index's query has no limit then).
-    fn sides(&self) -> bool {
-        self.black.is_some() || self.white.is_some()
-    }
-
-    /// Whether the game `h` has the sides asked for.
-    fn keep(&self, h: &kifu_index::Hit) -> bool {
-        self.black.as_deref().is_none_or(|b| contains(&h.black, b))
-            && self.white.as_deref().is_none_or(|w| contains(&h.white, w))
-    }
-
-    /// The games the index finds (before [`Search::keep`]), and where each reached the position.
+    /// The games the index finds, and where each reached the position.
     fn hits(
         &self,
         conn: &rusqlite::Connection,
@@ -233,9 +214,8 @@ impl Index {
             })
             .map_err(to_py)?;
         let pos = &search.pos;
-        let max = search.limit.map_or(usize::MAX, |l| l as usize);
-        let mut out = Vec::new();
-        for (h, at) in hits.iter().filter(|(h, _)| search.keep(h)).take(max) {
+        let mut out = Vec::with_capacity(hits.len());
+        for (h, at) in &hits {
             let d = PyDict::new(py);
             d.set_item("path", &h.path)?;
             d.set_item("offset", h.offset)?;
@@ -265,8 +245,7 @@ impl Index {
 
     /// The number of games [`Index::find`] returns for the same arguments, without making them
     /// (`kifu find --count`): with `position` and no other filter, counted from the position's
-    /// postings or its continuation table (no game's row read); otherwise by SQLite. `black` and
-    /// `white` are matched here, as `find` matches them, on the games' names.
+    /// postings or its continuation table (no game's row read); otherwise by SQLite.
     #[pyo3(signature = (*, player = None, black = None, white = None, event = None, date_from = None,
                         date_to = None, result = None, opening = None, duplicates = false, limit = None,
                         position = None, size = 19, swap_colors = false, mirror = false))]
@@ -308,15 +287,10 @@ impl Index {
         )?;
         py.detach(|| {
             let conn = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-            if !search.sides() {
-                return match &search.pos {
-                    Some(pos) => kifu_index::count_position(&conn, &self.path, pos, &search.query),
-                    None => kifu_index::count(&conn, &search.query),
-                };
+            match &search.pos {
+                Some(pos) => kifu_index::count_position(&conn, &self.path, pos, &search.query),
+                None => kifu_index::count(&conn, &search.query),
             }
-            // The sides are matched on the games found, as `find` does.
-            let n = search.hits(&conn, &self.path)?.iter().filter(|(h, _)| search.keep(h)).count() as u64;
-            Ok(search.limit.map_or(n, |l| n.min(l)))
         })
         .map_err(to_py)
     }
