@@ -140,3 +140,50 @@ fn query_filters_order_and_pages() {
     drop(conn);
     std::fs::remove_dir_all(db.parent().unwrap()).unwrap();
 }
+
+#[test]
+fn duplicates_are_the_games_sharing_a_main_line_up_to_symmetry() {
+    let db = temp_db("dups");
+    let dir = db.parent().unwrap().join("games");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A game, its copy rotated a quarter turn, and its copy reflected; a game alone; three
+    // games without moves (setup only, or nothing), which share their empty main line but are
+    // no duplicates; and a shogi game twice.
+    let games = [
+        "(;GM[1]SZ[19]PB[a];B[pd];W[dp];B[qp])",
+        "(;GM[1]SZ[19]PB[b];B[pp];W[dd];B[dq])",
+        "(;GM[1]SZ[19]PB[c];B[dd];W[pp];B[cp])",
+        "(;GM[1]SZ[19]PB[d];B[pd];W[dd])",
+        "(;GM[1]SZ[19]PB[e]AB[pd])",
+        "(;GM[1]SZ[19]PB[f]AB[dd])",
+        "(;GM[1]SZ[19]PB[g])",
+    ];
+    std::fs::write(dir.join("go.sgf"), games.concat()).unwrap();
+    let shogi = "V2.2\nN+s\nN-t\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+    std::fs::write(dir.join("s1.csa"), shogi).unwrap();
+    std::fs::write(dir.join("s2.csa"), shogi).unwrap();
+    kifu_index::build(&[&dir], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let dups = kifu_index::Query { duplicates: true, ..Default::default() };
+    let hits = kifu_index::find(&conn, &dups).unwrap();
+    let groups: Vec<Vec<&str>> = kifu_index::duplicate_groups(&hits)
+        .iter()
+        .map(|g| {
+            let mut names: Vec<&str> = g.iter().map(|h| h.black.as_deref().unwrap_or("")).collect();
+            names.sort();
+            names
+        })
+        .collect();
+    let mut groups = groups;
+    groups.sort();
+    assert_eq!(groups, [vec!["a", "b", "c"], vec!["s", "s"]]);
+    assert_eq!(kifu_index::count(&conn, &dups).unwrap(), 5);
+    // The same as grouping every game with moves by its symmetric hash.
+    let all = kifu_index::find(&conn, &kifu_index::Query::default()).unwrap();
+    let mut by_hash = std::collections::HashMap::<i64, u64>::new();
+    for h in all.iter().filter(|h| h.moves > 0) {
+        *by_hash.entry(h.symmetric_hash).or_default() += 1;
+    }
+    let brute: u64 = by_hash.values().filter(|&&n| n > 1).sum();
+    assert_eq!(hits.len() as u64, brute);
+}
