@@ -264,8 +264,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     // -- pattern search --
     if let Some(p) = &args.pattern {
         let pattern = crate::pattern_arg::parse(p, args.anchor.as_deref(), args.swap_colors)?;
-        let found = kifu_index::find_pattern(&conn, &pattern, &query).map_err(|e| e.to_string())?;
-        crate::pattern_arg::print(&pattern, &found, args.json);
+        crate::pattern_arg::run(&conn, &pattern, &query, args.json).map_err(|e| e.to_string())?;
         return Ok(ExitCode::from(crate::exit::CLEAN));
     }
     // -- end of pattern search --
@@ -350,7 +349,7 @@ fn print_hits(conn: &rusqlite::Connection, query: &kifu_index::Query, format: Fo
             }
             Format::Table => hit_line(&mut s, &h),
         }
-        open = spill(&mut s);
+        open = crate::out::spill(&mut s);
         if open {
             ControlFlow::Continue(())
         } else {
@@ -387,7 +386,7 @@ fn print_groups(groups: &[&[Hit]], format: Format) {
         crate::csv::record(&mut s, CSV_COLUMNS.map(Some));
         for h in groups.iter().flat_map(|g| g.iter()) {
             hit_csv(&mut s, h, None);
-            if !spill(&mut s) {
+            if !crate::out::spill(&mut s) {
                 return;
             }
         }
@@ -425,7 +424,7 @@ fn print_groups(groups: &[&[Hit]], format: Format) {
             s.push_str(&format!("# {:016x}: {} games, {} moves\n", hs[0].hash as u64, hs.len(), hs[0].moves));
             for h in hs.iter() {
                 hit_line(&mut s, h);
-                if !spill(&mut s) {
+                if !crate::out::spill(&mut s) {
                     return;
                 }
             }
@@ -571,7 +570,7 @@ fn print_position_hits(
                 s.push('\n');
             }
         }
-        open = spill(&mut s);
+        open = crate::out::spill(&mut s);
         if open {
             ControlFlow::Continue(())
         } else {
@@ -580,16 +579,4 @@ fn print_position_hits(
     })
     .map_err(|e| e.to_string())?;
     finish(&mut s, open, format, announced, listed)
-}
-
-/// Writes `s` out and empties it once it holds a megabyte or more (a listing of a million games
-/// is written as it is made, not held whole: 150 MB for the empty board's, in CSV); `false`
-/// when the output is closed (the caller stops).
-fn spill(s: &mut String) -> bool {
-    if s.len() < 1 << 20 {
-        return true;
-    }
-    let open = crate::out::print(s);
-    s.clear();
-    open
 }

@@ -25,3 +25,15 @@ pub fn print_bytes(b: &[u8]) -> bool {
     let mut out = std::io::stdout().lock();
     out.write_all(b).and_then(|()| out.flush()).is_ok()
 }
+
+/// Writes `s` out and empties it once it holds a megabyte or more (a listing of a million games
+/// is written as it is made, not held whole: 150 MB for the empty board's, in CSV); `false`
+/// when the output is closed (the caller stops).
+pub fn spill(s: &mut String) -> bool {
+    if s.len() < 1 << 20 {
+        return true;
+    }
+    let open = print(s);
+    s.clear();
+    open
+}

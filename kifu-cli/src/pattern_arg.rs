@@ -25,6 +25,7 @@
 
 use crate::json::Obj;
 use kifu_index::{Anchor, Pattern, PatternSearch};
+use std::ops::ControlFlow;
 
 /// Reads P with the `--anchor` and `--swap-colors` flags.
 pub fn parse(p: &str, anchor: Option<&str>, swap: bool) -> Result<Pattern, String> {
@@ -64,9 +65,48 @@ fn anchor_text(a: Anchor) -> String {
     }
 }
 
-/// Prints the games and the continuation table.
-pub fn print(p: &Pattern, r: &PatternSearch, json: bool) {
+/// Searches and prints: the games, then the continuation table. As a table the games are
+/// written as they are read (a megabyte at a time, see `out::spill`), never held whole; JSON,
+/// whose `count` comes before them, holds them (at most `--limit`).
+pub fn run(
+    conn: &rusqlite::Connection,
+    p: &Pattern,
+    query: &kifu_index::Query,
+    json: bool,
+) -> Result<(), kifu_index::Error> {
+    if json {
+        let found = kifu_index::find_pattern(conn, p, query)?;
+        print(p, &found, true, String::new());
+        return Ok(());
+    }
     let mut s = String::new();
+    let mut open = true;
+    let found = kifu_index::find_pattern_each(conn, p, query, |h| {
+        hit_line(&mut s, &h);
+        open = crate::out::spill(&mut s);
+        if open {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })?;
+    if open {
+        print(p, &found, false, s);
+    }
+    Ok(())
+}
+
+/// A game of the table: `kifu find`'s line, then where the pattern first appears, the move
+/// played there, and `swapped` when it appeared with the colours swapped.
+fn hit_line(s: &mut String, h: &kifu_index::PatternHit) {
+    crate::hits::hit_line(s, &h.hit);
+    s.pop();
+    s.push_str(&format!("\t#{}\t{}{}\n", h.number, h.next.text(), if h.swapped { "\tswapped" } else { "" }));
+}
+
+/// Prints the games of `r` (in JSON), or after `s` (the table's games, written as they came)
+/// the continuation table.
+fn print(p: &Pattern, r: &PatternSearch, json: bool, mut s: String) {
     if json {
         let mut games = String::from("[");
         for (i, h) in r.hits.iter().enumerate() {
@@ -115,9 +155,7 @@ pub fn print(p: &Pattern, r: &PatternSearch, json: bool) {
         s.push('\n');
     } else {
         for h in &r.hits {
-            crate::hits::hit_line(&mut s, &h.hit);
-            s.pop();
-            s.push_str(&format!("\t#{}\t{}{}\n", h.number, h.next.text(), if h.swapped { "\tswapped" } else { "" }));
+            hit_line(&mut s, h);
         }
         s.push_str(&format!(
             "\n# {} games ({} Go games searched)\nmove\tgames\t%\tB wins\tW wins\tdraws\n",

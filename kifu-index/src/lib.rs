@@ -63,7 +63,9 @@ pub use build::{build, Options, Progress, Silent, Summary};
 pub use extract::{GameRow, Kind, Normalised, OPENING_MOVES};
 pub use game::read_game;
 pub use normalize::{date as normalize_date, Outcome};
-pub use pattern::{find_pattern, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch};
+pub use pattern::{
+    find_pattern, find_pattern_each, Anchor, Pattern, PatternContinuation, PatternHit, PatternMove, PatternSearch,
+};
 pub use position_arg::parse_position;
 pub use positions::{
     count_position, dump_postings, explore, explore_games, find_position, find_position_each,

@@ -47,12 +47,13 @@
 //!   then swapped too (the continuation says what the pattern's Black did and how it went).
 
 use crate::position::Visit;
-use crate::query::{find_in, Hit, Query};
+use crate::query::{find_in_each, Hit, Query};
 use crate::symmetry::{apply, dims, invert};
 use crate::Error;
 use kifu::{Color, Move, Point};
 use rusqlite::Connection;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 /// Points on a side of the largest board (the grid's row length).
 const N: usize = crate::symmetry::MAX;
@@ -782,6 +783,26 @@ pub struct PatternSearch {
 ///   Black's and White's).
 /// - Only Go games indexed with positions have the pattern column (`Options::positions`).
 pub fn find_pattern(conn: &Connection, pattern: &Pattern, query: &Query) -> Result<PatternSearch, Error> {
+    let mut hits = Vec::new();
+    let mut search = find_pattern_each(conn, pattern, query, |h| {
+        hits.push(h);
+        ControlFlow::Continue(())
+    })?;
+    search.hits = hits;
+    Ok(search)
+}
+
+/// [`find_pattern`], its games handed to `each` as their rows are read (at most the query's
+/// limit of them, in the same order; none after `each` breaks) rather than collected: the
+/// [`PatternSearch`] it gives has every count and the whole continuation table, and no
+/// [`hits`](PatternSearch::hits). Memory: the matches' move numbers and moves, not their
+/// rows (a pattern a million games show: 60 MB, where [`find_pattern`] holds every game).
+pub fn find_pattern_each(
+    conn: &Connection,
+    pattern: &Pattern,
+    query: &Query,
+    mut each: impl FnMut(PatternHit) -> ControlFlow<()>,
+) -> Result<PatternSearch, Error> {
     let mut m = Matcher::new(pattern);
     // game id -> (number, next, swapped, winner relative to the pattern: 0 none, 1 B, 2 W, 3 draw)
     let mut found: HashMap<u64, (u32, PatternMove, bool, u8)> = HashMap::new();
@@ -812,26 +833,37 @@ pub fn find_pattern(conn: &Connection, pattern: &Pattern, query: &Query) -> Resu
     let mut ids: Vec<u64> = found.keys().copied().collect();
     ids.sort_unstable();
     let all = Query { limit: None, ..query.clone() };
-    let hits = if ids.is_empty() { Vec::new() } else { find_in(conn, &all, Some(&ids))? };
     let mut table: HashMap<PatternMove, PatternContinuation> = HashMap::new();
-    let mut out = Vec::with_capacity(hits.len());
-    for (id, hit) in hits {
-        let Some(&(number, next, swapped, winner)) = found.get(&(id as u64)) else { continue };
-        let c =
-            table.entry(next).or_insert(PatternContinuation { next, games: 0, black_wins: 0, white_wins: 0, draws: 0 });
-        c.games += 1;
-        c.black_wins += (winner == 1) as u64;
-        c.white_wins += (winner == 2) as u64;
-        c.draws += (winner == 3) as u64;
-        out.push(PatternHit { hit, number, next, swapped });
-    }
-    let games = out.len() as u64;
-    if let Some(n) = query.limit {
-        out.truncate(n.min(usize::MAX as u64) as usize);
+    let (mut games, mut handed, mut open) = (0u64, 0u64, true);
+    let limit = query.limit.unwrap_or(u64::MAX);
+    if !ids.is_empty() {
+        find_in_each(conn, &all, Some(&ids), &mut |id, hit| {
+            let Some(&(number, next, swapped, winner)) = found.get(&(id as u64)) else {
+                return ControlFlow::Continue(());
+            };
+            let c = table.entry(next).or_insert(PatternContinuation {
+                next,
+                games: 0,
+                black_wins: 0,
+                white_wins: 0,
+                draws: 0,
+            });
+            c.games += 1;
+            c.black_wins += (winner == 1) as u64;
+            c.white_wins += (winner == 2) as u64;
+            c.draws += (winner == 3) as u64;
+            games += 1;
+            // Every game counts in the table; the first `limit` are handed on.
+            if open && handed < limit {
+                handed += 1;
+                open = each(PatternHit { hit, number, next, swapped }).is_continue();
+            }
+            ControlFlow::Continue(())
+        })?;
     }
     let mut moves: Vec<PatternContinuation> = table.into_values().collect();
     moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.next.text().cmp(&b.next.text())));
-    Ok(PatternSearch { hits: out, games, moves, scanned })
+    Ok(PatternSearch { hits: Vec::new(), games, moves, scanned })
 }
 
 #[cfg(test)]

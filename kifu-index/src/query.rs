@@ -567,19 +567,8 @@ fn order_by(query: &Query) -> Result<String, Error> {
     Ok(order)
 }
 
-/// [`find`] among the games with the given ids only (all games with `None`), with each hit's
-/// game id.
-pub(crate) fn find_in(conn: &Connection, query: &Query, ids: Option<&[u64]>) -> Result<Vec<(i64, Hit)>, Error> {
-    let mut hits = Vec::new();
-    find_in_each(conn, query, ids, &mut |id, h| {
-        hits.push((id, h));
-        ControlFlow::Continue(())
-    })?;
-    Ok(hits)
-}
-
-/// [`find_in`], each hit and its game id handed to `each` as its row is read (until `each`
-/// breaks).
+/// [`find`] among the games with the given ids only (all games with `None`): each hit and its
+/// game id handed to `each` as its row is read (until `each` breaks).
 pub(crate) fn find_in_each(
     conn: &Connection,
     query: &Query,

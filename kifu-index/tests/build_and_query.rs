@@ -187,3 +187,46 @@ fn duplicates_are_the_games_sharing_a_main_line_up_to_symmetry() {
     let brute: u64 = by_hash.values().filter(|&&n| n > 1).sum();
     assert_eq!(hits.len() as u64, brute);
 }
+
+#[test]
+fn a_pattern_search_hands_its_games_on_and_counts_them_all() {
+    let db = temp_db("pattern-each");
+    let dir = db.parent().unwrap().join("games");
+    std::fs::create_dir_all(&dir).unwrap();
+    // Four games with a Black stone on a 4-4 point, one without.
+    let games = [
+        "(;GM[1]SZ[19]RE[B+R];B[pd];W[dp];B[qp])",
+        "(;GM[1]SZ[19]RE[W+R];B[pp];W[dd];B[dq])",
+        "(;GM[1]SZ[19]RE[B+R];B[dd];W[pp];B[cp])",
+        "(;GM[1]SZ[19];B[pd];W[dd])",
+        "(;GM[1]SZ[19];B[qd];W[cc])",
+    ];
+    std::fs::write(dir.join("go.sgf"), games.concat()).unwrap();
+    kifu_index::build(&[&dir], &kifu_index::Options::new(&db), &mut kifu_index::Silent).unwrap();
+    let conn = kifu_index::open_existing(&db).unwrap();
+    let pattern = kifu_index::Pattern::from_diagram("..../..../..../...X", kifu_index::Anchor::Corner).unwrap();
+    let whole = kifu_index::find_pattern(&conn, &pattern, &kifu_index::Query::default()).unwrap();
+    assert_eq!((whole.games, whole.hits.len(), whole.scanned), (4, 4, 5));
+    for (limit, stop_after) in [(None, usize::MAX), (Some(2), usize::MAX), (None, 1), (Some(3), 2)] {
+        let query = kifu_index::Query { limit, ..Default::default() };
+        let mut handed = Vec::new();
+        let search = kifu_index::find_pattern_each(&conn, &pattern, &query, |h| {
+            handed.push(h);
+            if handed.len() == stop_after {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+        let n = (limit.unwrap_or(4) as usize).min(stop_after);
+        assert_eq!(handed, whole.hits[..n], "{limit:?} {stop_after}");
+        // The counts and the table are every game's, whatever was handed on.
+        assert!(search.hits.is_empty());
+        assert_eq!((search.games, &search.moves, search.scanned), (4, &whole.moves, 5));
+        assert_eq!(
+            kifu_index::find_pattern(&conn, &pattern, &query).unwrap().hits,
+            whole.hits[..limit.unwrap_or(4) as usize]
+        );
+    }
+}
