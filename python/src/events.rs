@@ -35,12 +35,12 @@ fn square(s: kifu::Square) -> (u8, u8) {
     (s.file, s.rank)
 }
 
-/// `ev` as `(name, fields)`; `locate` gives a warning's line and column.
-pub fn to_py<'py>(
-    py: Python<'py>,
-    ev: &Event<'_>,
-    locate: &mut dyn FnMut(u64) -> Position,
-) -> PyResult<Bound<'py, PyTuple>> {
+/// What a warning event's fields say of it beside its kind: its place (line and column) and its
+/// message.
+pub type Describe<'a> = dyn FnMut(&kifu::Warning) -> (Position, std::borrow::Cow<'static, str>) + 'a;
+
+/// `ev` as `(name, fields)`; `describe` gives a warning's line, column and message.
+pub fn to_py<'py>(py: Python<'py>, ev: &Event<'_>, describe: &mut Describe<'_>) -> PyResult<Bound<'py, PyTuple>> {
     let d = PyDict::new(py);
     match *ev {
         Event::GameStart { offset } => d.set_item("offset", offset)?,
@@ -115,9 +115,9 @@ pub fn to_py<'py>(
             text(&d, "value", p.value())?;
         }
         Event::Warning(w) => {
-            let p = locate(w.offset);
+            let (p, message) = describe(&w);
             d.set_item("kind", w.kind.as_str())?;
-            d.set_item("message", w.kind.message())?;
+            d.set_item("message", message)?;
             d.set_item("offset", w.offset)?;
             d.set_item("line", p.line)?;
             d.set_item("column", p.column)?;

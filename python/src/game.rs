@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::events::{self, color, move_text};
+use std::borrow::Cow;
 
 /// An owned copy of a [`GameChunk`].
 #[derive(Debug)]
@@ -75,8 +76,8 @@ pub struct GameData {
     pub info: Vec<(String, String)>,
     /// The main line's moves.
     pub moves: Vec<kifu::Move>,
-    /// The warnings, located.
-    pub warnings: Vec<(WarningKind, Position)>,
+    /// The warnings, located, with their messages ([`message`]).
+    pub warnings: Vec<(WarningKind, Position, Cow<'static, str>)>,
     /// The chunk it was read from (shared by the games of one chunk).
     pub chunk: Arc<Chunk>,
     /// The configuration it was read with.
@@ -100,9 +101,9 @@ pub struct Game {
 impl Game {
     /// The game's events read again from its chunk, each passed to `f` with a locator; the
     /// warnings just before its `GameStart` (junk before the game) come first, as in the stream.
-    fn replay(&self, mut f: impl FnMut(&Event<'_>, &mut dyn FnMut(u64) -> Position) -> PyResult<()>) -> PyResult<()> {
+    fn replay(&self, mut f: impl FnMut(&Event<'_>, &mut events::Describe<'_>) -> PyResult<()>) -> PyResult<()> {
         let chunk = self.data.chunk.view();
-        let mut locate = |o: u64| locate(&chunk, o);
+        let mut locate = |w: &kifu::Warning| (locate(&chunk, w.offset), message(&chunk, w));
         let mut reader = stream::read_chunk(self.data.format, &chunk, self.data.config);
         let mut inside = false;
         let mut before = Vec::new();
@@ -133,6 +134,15 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+/// The message of the warning `w` of `chunk`: its kind's, with what the input adds to it (USI's
+/// `illegal_move` says what was left unread after the refused move: `kifu::lint::message`).
+pub fn message(chunk: &GameChunk<'_>, w: &kifu::Warning) -> Cow<'static, str> {
+    match w.offset.checked_sub(chunk.offset) {
+        Some(offset) => kifu::lint::message(chunk.bytes, &kifu::Warning { kind: w.kind, offset }),
+        None => w.kind.message().into(),
     }
 }
 
@@ -220,7 +230,7 @@ impl Game {
     /// The problems the lenient reader recovered from.
     #[getter]
     fn warnings(&self) -> Vec<Warning> {
-        self.data.warnings.iter().map(|&(kind, p)| Warning { kind, position: p }).collect()
+        self.data.warnings.iter().map(|(kind, p, m)| Warning { kind: *kind, position: *p, text: m.clone() }).collect()
     }
 
     /// The game's bytes as the record holds them (for a whole input read at once, the chunk).
@@ -255,7 +265,8 @@ impl Game {
             }
             return Python::attach(|py| {
                 let mut nodes = Vec::with_capacity(tree.len());
-                let mut none = |o: u64| Position { offset: o, line: 0, column: 0 };
+                let mut none =
+                    |w: &kifu::Warning| (Position { offset: w.offset, line: 0, column: 0 }, message(&chunk, w));
                 for id in tree.nodes() {
                     let evs = PyList::empty(py);
                     for ev in tree.events(id) {
@@ -365,10 +376,11 @@ impl Move {
 
 /// A problem the lenient reader recovered from.
 #[pyclass(module = "kifu", frozen, eq, skip_from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Warning {
     kind: WarningKind,
     position: Position,
+    text: Cow<'static, str>,
 }
 
 #[pymethods]
@@ -379,10 +391,11 @@ impl Warning {
         self.kind.as_str()
     }
 
-    /// What it means, in words.
+    /// What it means, in words (as `kifu check` says it: USI's `illegal_move` also says what
+    /// was left unread after the refused move).
     #[getter]
-    fn message(&self) -> &'static str {
-        self.kind.message()
+    fn message(&self) -> &str {
+        &self.text
     }
 
     /// Byte offset in the input.

@@ -241,7 +241,7 @@ fn produce(source: Source, format: Option<Format>, config: Config, send: &mut dy
 #[derive(Default)]
 struct Between {
     /// Warnings since the last game ended.
-    early: Vec<(kifu::WarningKind, kifu::Position)>,
+    early: Vec<(kifu::WarningKind, kifu::Position, std::borrow::Cow<'static, str>)>,
     /// The game read last, not sent yet.
     last: Option<Box<GameData>>,
 }
@@ -304,9 +304,10 @@ fn read_chunk(
             }
             Event::Warning(w) => {
                 let p = crate::game::locate(chunk, w.offset);
+                let m = crate::game::message(chunk, &w);
                 match game.as_mut() {
-                    Some(g) => g.warnings.push((w.kind, p)),
-                    None => early.push((w.kind, p)),
+                    Some(g) => g.warnings.push((w.kind, p, m)),
+                    None => early.push((w.kind, p, m)),
                 }
             }
             _ => {}

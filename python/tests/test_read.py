@@ -3,7 +3,9 @@ game information, main line, events, tree, warnings; forced formats."""
 
 import gzip
 import io
+import json
 import os
+import subprocess
 import threading
 import zipfile
 from pathlib import Path
@@ -146,6 +148,24 @@ def test_warnings_are_located() -> None:
     assert (w.offset, w.line, w.column) == (0, 1, 1)
     assert w.message and "junk_before_game" in repr(w)
     assert ("warning", {"kind": "junk_before_game", "message": w.message, "offset": 0, "line": 1, "column": 1}) in game.events()
+
+
+def test_a_warning_says_what_kifu_check_says(tmp_path: Path) -> None:
+    # USI's refused move: the message says what was left unread after it, as `kifu check` does.
+    usi = b"position startpos moves 7g7f 7g7f 3c3d\n"
+    (game,) = kifu.read(usi)
+    (w,) = game.warnings
+    assert (w.kind, w.offset) == ("illegal_move", 29)
+    assert w.message.endswith("(skipped, and the move after it, not read)")
+    events = [f for name, f in game.events() if name == "warning"]
+    assert [e["message"] for e in events] == [w.message]
+    path = tmp_path / "u.usi"
+    path.write_bytes(usi)
+    kifu_bin = os.environ.get("KIFU_BIN")
+    if kifu_bin:
+        out = subprocess.run([kifu_bin, "check", "--json", str(path)], capture_output=True, check=False)
+        (problem,) = json.loads(out.stdout)["problems"]
+        assert problem["message"] == w.message + ": 7g7f 3c3d"  # and the excerpt
 
 
 def test_unicode_and_charsets(samples: Path) -> None:
