@@ -623,12 +623,14 @@ fn find_position_with(
         return Ok(0);
     }
     let twin = pos.twin_view();
-    let plain = unfiltered(query);
-    // A hit's posting is found by binary search: in the group itself for the first hits (a
-    // page of the empty board's million games decodes a few hundred postings, not a million),
-    // in the group's postings decoded once from the 4,097th hit on (a map of a million games
-    // cost more than the page it served).
-    let mut entries: Vec<First> = Vec::new();
+    let many = unfiltered(query) && groups.len() >= many as u64;
+    // A hit's posting is found by binary search: in the group itself for the first hits of
+    // many (a page of the empty board's million games decodes a few hundred postings, not a
+    // million), in the group's postings decoded once from the 4,097th hit on (a map of a
+    // million games cost more than the page it served), or from the start when SQLite is
+    // given the games' ids (decoded for those).
+    let mut entries: Vec<First> = if many { Vec::new() } else { groups.firsts() };
+    let ids: Vec<u64> = entries.iter().map(|f| f.e.game).collect();
     let mut n = 0u64;
     let mut hand_on = |id: i64, hit: Hit| {
         if n == 4096 && entries.is_empty() {
@@ -646,10 +648,9 @@ fn find_position_with(
         n += 1;
         each(PositionHit { hit, number: e.mv, symmetry, next, twin: is_twin })
     };
-    if plain && groups.len() >= many as u64 {
+    if many {
         hits_of_many(conn, &groups, query.limit, &mut hand_on)?;
     } else {
-        let ids: Vec<u64> = groups.firsts().iter().map(|f| f.e.game).collect();
         find_in_each(conn, query, Some(&ids), &mut hand_on)?;
     }
     Ok(n)
