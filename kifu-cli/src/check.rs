@@ -23,6 +23,9 @@
 //! the reader's own `wrong_side` warning (the replay then plays it as its mark's side, as the
 //! reader does).
 //!
+//! The lines are written as the inputs are read, a megabyte at a time (see `Report`): memory
+//! holds one input's findings, not the run's.
+//!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
 //! `by_kind`, a list of `{kind, severity, count}`, most frequent first (the text output gives the
@@ -170,7 +173,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let (mut repairs, mut fixed) = (Vec::new(), 0u64);
     let mut refused: Vec<(String, u64, String)> = Vec::new();
     let (mut files, mut skipped, mut games) = (0u64, 0u64, 0u64);
-    let mut problems = Vec::new();
+    let mut report = Report::new(args);
     // Problems with the arguments themselves (exit status 2): a path that cannot be read, a
     // file named on the command line that is not a game record. They are listed with the rest.
     let mut usage = 0u64;
@@ -190,7 +193,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
             Err(e) => {
                 usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
-                problems.push(Problem {
+                report.push(Problem {
                     path: name.to_string(),
                     position: e.position(),
                     error: true,
@@ -207,7 +210,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
             if crate::exit::named(&args.paths, name) {
                 usage += 1;
-                problems.push(Problem {
+                report.push(Problem {
                     path: name.to_string(),
                     position: kifu::Position::default(),
                     error: true,
@@ -220,12 +223,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let mut bytes = Vec::new();
         let mut reader = input.reader;
         if let Err(e) = std::io::Read::read_to_end(&mut reader, &mut bytes) {
-            problems.push(io_problem(name, &e));
+            report.push(io_problem(name, &e));
             return;
         }
         match check_bytes(name, &bytes, config) {
             None => skipped += 1,
-            Some((g, mut p)) => {
+            Some((g, p)) => {
                 files += 1;
                 games += g;
                 // The moves the format's own rules found played by the side not to move (CSA's
@@ -235,7 +238,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     .filter(|p| p.kind == kifu::WarningKind::WrongSide.as_str())
                     .map(|p| p.position.offset)
                     .collect();
-                problems.append(&mut p);
+                report.extend(p);
                 if let Some(plan) = &plan {
                     let mut r = Vec::new();
                     match plan.fix(name, &bytes, kifu::Config::default(), &mut repairs, &mut r) {
@@ -258,7 +261,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                                 && wrong_side.contains(&m.offset))
                     };
                     for m in crate::replay::illegal_moves(&bytes, config).into_iter().filter(|m| !reported(m)) {
-                        problems.push(Problem {
+                        report.push(Problem {
                             path: name.to_string(),
                             position: lines.locate(&bytes, m.offset),
                             error: false,
@@ -270,42 +273,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             }
         }
     });
-    // Kinds chosen with --select / --ignore (the arguments' own problems always stay).
-    let keep = |p: &Problem| {
-        p.kind == "io"
-            || p.kind == kifu::ErrorKind::NotAGameRecord.as_str()
-            || ((args.select.is_empty() || args.select.iter().any(|k| k == p.kind))
-                && !args.ignore.iter().any(|k| k == p.kind))
-    };
-    problems.retain(keep);
-    let errors = problems.iter().filter(|p| p.error).count();
-    // How many of each kind, most frequent first (then by name).
-    let mut by_kind: Vec<(&str, bool, u64)> = Vec::new();
-    for p in &problems {
-        match by_kind.iter_mut().find(|(k, e, _)| *k == p.kind && *e == p.error) {
-            Some(entry) => entry.2 += 1,
-            None => by_kind.push((p.kind, p.error, 1)),
-        }
-    }
+    let Report { json: mut list, mut out, errors, warnings, mut by_kind, open, .. } = report;
     by_kind.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
-    let warnings = problems.len() - errors;
-    let mut out = String::new();
     if args.json {
-        let mut list = String::from("[");
-        for (i, p) in problems.iter().enumerate() {
-            if i > 0 {
-                list.push(',');
-            }
-            Obj::new(&mut list)
-                .str("path", &p.path)
-                .num("line", p.position.line)
-                .num("column", p.position.column)
-                .num("offset", p.position.offset)
-                .str("severity", if p.error { "error" } else { "warning" })
-                .str("kind", p.kind)
-                .str("message", &p.message)
-                .end();
-        }
         list.push(']');
         let mut fixes = String::from("[");
         for (i, f) in repairs.iter().enumerate() {
@@ -342,7 +312,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .num("games", games)
             .num("warnings", warnings)
             .num("errors", errors)
-            .raw("problems", &list)
+            // The list (the bulk of the output) is written between the object's two halves,
+            // not copied into it.
+            .raw("problems", PROBLEMS_HERE)
             .raw("by_kind", &{
                 let mut k = String::from("[");
                 for (i, (kind, error, n)) in by_kind.iter().enumerate() {
@@ -361,9 +333,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .end();
         out.push('\n');
     } else {
-        for p in &problems {
-            out.push_str(&format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message));
-        }
+        // The problems' lines are written already (`Report::push`).
         for f in &repairs {
             out.push_str(&format!(
                 "{}: game at byte {}: repair {}: {}\n",
@@ -387,8 +357,99 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             "{files} files ({skipped} skipped), {games} games: {warnings} warnings, {errors} errors\n"
         ));
     }
-    crate::out::print(&out);
-    Ok(crate::exit::status(usage, errors as u64, warnings as u64, args.strict))
+    if open {
+        match out.split_once(PROBLEMS_HERE) {
+            Some((before, after)) if args.json => {
+                let _ = crate::out::print(before) && crate::out::print(&list) && crate::out::print(after);
+            }
+            _ => {
+                crate::out::print(&out);
+            }
+        }
+    }
+    Ok(crate::exit::status(usage, errors, warnings, args.strict))
+}
+
+/// Where the JSON object's `problems` list goes (no JSON text holds a NUL: `Obj` escapes it).
+const PROBLEMS_HERE: &str = "\u{0}problems\u{0}";
+
+/// The problems as they are found: those `--select` and `--ignore` keep (the arguments' own
+/// problems always stay) are counted by kind and, as text, written a megabyte at a time as the
+/// inputs are read, so that checking a database of millions of messy games holds none of its
+/// lines; JSON, whose counts come before its `problems`, keeps them, written, for the one
+/// object.
+struct Report<'a> {
+    args: &'a Args,
+    /// JSON: the problems kept, as the `problems` list (without its closing bracket).
+    json: String,
+    /// Text: the lines not written yet (then what follows them).
+    out: String,
+    /// Standard output is still open (`| head` closes it: the rest is then counted, not written).
+    open: bool,
+    errors: u64,
+    warnings: u64,
+    /// How many of each kind and severity, in the order first met.
+    by_kind: Vec<(&'static str, bool, u64)>,
+}
+
+impl<'a> Report<'a> {
+    fn new(args: &'a Args) -> Report<'a> {
+        Report {
+            args,
+            json: String::from("["),
+            out: String::new(),
+            open: true,
+            errors: 0,
+            warnings: 0,
+            by_kind: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, p: Problem) {
+        let args = self.args;
+        let keep = p.kind == "io"
+            || p.kind == kifu::ErrorKind::NotAGameRecord.as_str()
+            || ((args.select.is_empty() || args.select.iter().any(|k| k == p.kind))
+                && !args.ignore.iter().any(|k| k == p.kind));
+        if !keep {
+            return;
+        }
+        match self.by_kind.iter_mut().find(|(k, e, _)| *k == p.kind && *e == p.error) {
+            Some(entry) => entry.2 += 1,
+            None => self.by_kind.push((p.kind, p.error, 1)),
+        }
+        if p.error {
+            self.errors += 1;
+        } else {
+            self.warnings += 1;
+        }
+        if args.json {
+            if self.json.len() > 1 {
+                self.json.push(',');
+            }
+            Obj::new(&mut self.json)
+                .str("path", &p.path)
+                .num("line", p.position.line)
+                .num("column", p.position.column)
+                .num("offset", p.position.offset)
+                .str("severity", if p.error { "error" } else { "warning" })
+                .str("kind", p.kind)
+                .str("message", &p.message)
+                .end();
+            return;
+        }
+        let line = format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message);
+        if self.open {
+            self.out.push_str(&line);
+            self.open = crate::out::spill(&mut self.out);
+        }
+    }
+
+    fn extend(&mut self, problems: Vec<Problem>) {
+        for p in problems {
+            self.push(p);
+        }
+    }
 }
 
 /// A warning's message followed by the input where it stands (`PB[Lee]`), so that it names the
