@@ -349,12 +349,7 @@ fn print_hits(conn: &rusqlite::Connection, query: &kifu_index::Query, format: Fo
             }
             Format::Table => hit_line(&mut s, &h),
         }
-        open = crate::out::spill(&mut s);
-        if open {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        crate::out::go_on(&mut s, &mut open)
     })
     .map_err(|e| e.to_string())?;
     finish(&mut s, open, format, announced, listed)
@@ -570,12 +565,7 @@ fn print_position_hits(
                 s.push('\n');
             }
         }
-        open = crate::out::spill(&mut s);
-        if open {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        crate::out::go_on(&mut s, &mut open)
     })
     .map_err(|e| e.to_string())?;
     finish(&mut s, open, format, announced, listed)

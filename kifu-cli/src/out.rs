@@ -37,3 +37,14 @@ pub fn spill(s: &mut String) -> bool {
     s.clear();
     open
 }
+
+/// [`spill`] as the answer of a closure a search hands its games to: `Continue` while the
+/// output is open, `Break` once it is closed (and `open` says which, for what comes after).
+pub fn go_on(s: &mut String, open: &mut bool) -> std::ops::ControlFlow<()> {
+    *open = spill(s);
+    if *open {
+        std::ops::ControlFlow::Continue(())
+    } else {
+        std::ops::ControlFlow::Break(())
+    }
+}

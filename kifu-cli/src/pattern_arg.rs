@@ -25,7 +25,6 @@
 
 use crate::json::Obj;
 use kifu_index::{Anchor, Pattern, PatternSearch};
-use std::ops::ControlFlow;
 
 /// Reads P with the `--anchor` and `--swap-colors` flags.
 pub fn parse(p: &str, anchor: Option<&str>, swap: bool) -> Result<Pattern, String> {
@@ -83,12 +82,7 @@ pub fn run(
     let mut open = true;
     let found = kifu_index::find_pattern_each(conn, p, query, |h| {
         hit_line(&mut s, &h);
-        open = crate::out::spill(&mut s);
-        if open {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
+        crate::out::go_on(&mut s, &mut open)
     })?;
     if open {
         print(p, &found, false, s);
