@@ -635,6 +635,52 @@ fn variations_around_a_wrong_mark() {
     assert_eq!(colors, [Color::Black, Color::White, Color::Black, Color::White, Color::Black]);
 }
 
+/// A special move written with a mark: any side can end a game, so a mark naming the side not
+/// to move is a slip (`BadValue` at the mark, after the special), and the special stays the
+/// side to move's: `GameEnd` names the ending of the side to move, the parity does not flip.
+/// A right mark gives nothing.
+#[test]
+fn a_special_moves_mark_is_checked() {
+    let evs = events("手合割：平手\n▲７六歩    △投了\n".as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    let text = "手合割：平手\n▲７六歩    ▲投了\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "▲投了"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    // The warning comes after the move before it, before `GameEnd`.
+    let n = evs.len();
+    assert!(matches!(evs[n - 3], Event::Move(_)) && matches!(evs[n - 2], Event::Warning(_)), "{evs:?}");
+    // `反則負け` is the side to move's (White), whatever its mark says.
+    let text = "手合割：平手\n▲７六歩    ▲反則負け\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "▲反則負け"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::IllegalActionWhite), .. })));
+    let evs = events("手合割：平手\n▲７六歩    △反則負け\n".as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::IllegalActionWhite), .. })));
+    // On the first move, with the other marks.
+    let text = "手合割：平手\n☖中断\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "☖中断"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Interrupted), .. })));
+    // After a wrong-side move flipped the parity, the side to move is the flipped one.
+    let text = "手合割：平手\n▲７六歩    ▲２六歩    △投了\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::WrongSide, at(text, "▲２六歩"))]);
+    // In a variation: its `Property`, then the warning.
+    let text = "手合割：平手\n▲７六歩    △３四歩\n\n変化：2手\n▲中断\n";
+    let evs = events(text.as_bytes());
+    let off = at(text, "変化") + at(&text[text.find("変化").unwrap()..], "▲");
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, off)]);
+    let i = evs.iter().position(|e| matches!(e, Event::Warning(_))).unwrap();
+    assert!(matches!(&evs[i - 1], Event::Property(p) if p.name() == "中断".as_bytes()), "{evs:?}");
+    // Strict mode: an error at the mark.
+    let text = "手合割：平手\n▲７六歩    ▲投了\n";
+    let e = Reader::with_config(text.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::BadValue));
+    assert_eq!(e.position().offset, at(text, "▲投了"));
+}
+
 /// Every token needs its mark: a record without marks has no move lines (its lines are not
 /// KI2's), and unmarked text after a marked token is passed over (the next token starts at the
 /// next mark); neither is a wrong side.

@@ -13,7 +13,7 @@
 //! | the headers, diagrams, hands, `手合割`, `*` comments, `&` bookmarks, `#KIF`/`#KI2` lines | as KIF reads them (see [`crate::kif`]) |
 //! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
 //! | `まで3手で先手の勝ち`, `…時間切れにより…の勝ち`, `…の反則勝ち`, `…先手の反則負け`, `…の入玉勝ち`, `…で中断`, `…で千日手`, `…で持将棋`, `…詰`/`詰み`, `…不詰`, `…封じ手` | the `ending` of `GameEnd` (`Resign`, `TimeUp`, `IllegalMove`, `IllegalActionBlack/White` for the side named, `DeclareWin`, `Interrupted`, `Repetition`, `Impasse`, `Checkmate`, `NoCheckmate`, `Interrupted`); in a variation, a `Property` named by KIF's special move word (`投了` for a win, else the word of the line) |
-//! | a special move written like a move (`▲投了`) | as KIF's special move line |
+//! | a special move written like a move (`▲投了`) | as KIF's special move line, the side to move's (see below) |
 //! | `変化：N手` and its moves | as in KIF: `VariationStart(Sibling)` right after the move N it replaces (`Child` after move N - 1 when the line has no move N), its moves, `VariationEnd` |
 //!
 //! # Moves that do not resolve
@@ -30,8 +30,10 @@
 //! move. Otherwise the mark wins: the move is read as the marked side's, with a `WrongSide`
 //! warning after it, and the side to move follows the marks from there on (a record missing a
 //! move, or with a wrong mark, gives one warning, not one per later move). A variation starts
-//! with the side to move its line had before the move it replaces. See [`Reader`] for the whole
-//! rule.
+//! with the side to move its line had before the move it replaces. A special move (`▲投了`)
+//! any side can make: its mark naming the other side is a slip, `BadValue` after it, and the
+//! special stays the side to move's (the side `GameEnd` says ended the game). See [`Reader`]
+//! for the whole rule.
 //!
 //! # Charsets, games, recovery, costs
 //! As KIF's: the charset is fixed once per file (a caller's, a BOM, a `#… encoding=` line, else

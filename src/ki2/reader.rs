@@ -78,6 +78,13 @@ fn resolves(board: &Board, w: &token::Written, color: Color, to: Square) -> bool
 /// it replaces (`変化：N手` replaces move N, so a flip at move N or later does not reach it, one
 /// before N does), and a flip inside it stays in it.
 ///
+/// A special move written with a mark (`▲投了`, `△中断`) is the side to move's whatever its
+/// mark: any side can resign or stop a game, so by the rule above a mark naming the other side
+/// is a slip, `BadValue` after the special (after its `Property` in a variation; on the main
+/// line before `GameEnd`), and the parity stays: `GameEnd`'s ending is the side to move's (it
+/// resigned; `反則負け` gives its `IllegalAction…`), as the count of moves says. A right mark
+/// gives nothing.
+///
 /// (Trying the mark first, whenever the marked side can make the move, reads a record missing
 /// a move a little better and one with a mistyped mark much worse: on 40 corpus games each
 /// with one mark swapped, 46 warnings and 99 replay errors against 40 and 0.)
@@ -192,10 +199,18 @@ impl<'a> Reader<'a> {
             if (ply % 2 == 1) != self.boards[fi].flip { self.g.start_color } else { self.g.start_color.opponent() };
         match tok {
             Token::Move(w) => self.play(fi, w, color, ply, i),
-            Token::Special { word, ending, known } => {
+            Token::Special { color: mark, word, ending, known } => {
                 self.g.frames[fi].ended = true;
+                // Any side can end the game: a mark naming the other side is a slip, and the
+                // special stays the side to move's (the one `GameEnd` names).
+                let slip = mark != color;
                 let prop = self.g.special(word);
                 if fi != 0 {
+                    if slip {
+                        if let Err(e) = self.g.queue_warning(WarningKind::BadValue, i) {
+                            return Some(Err(e));
+                        }
+                    }
                     return Some(Ok(prop));
                 }
                 self.g.ending = Some(ending.unwrap_or(match color {
@@ -205,6 +220,11 @@ impl<'a> Reader<'a> {
                 if !known {
                     self.g.queue.push(prop);
                     if let Err(e) = self.g.queue_warning(WarningKind::UnknownKey, i) {
+                        return Some(Err(e));
+                    }
+                }
+                if slip {
+                    if let Err(e) = self.g.queue_warning(WarningKind::BadValue, i) {
                         return Some(Err(e));
                     }
                 }

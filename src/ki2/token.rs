@@ -53,8 +53,9 @@ pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
 pub(crate) enum Token<'a> {
     /// A move, as written.
     Move(Written),
-    /// A special move written like a move (`▲投了`): its word and ending, as in KIF.
-    Special { word: &'a [u8], ending: Option<Ending>, known: bool },
+    /// A special move written like a move (`▲投了`): the side its mark names, its word and
+    /// ending, as in KIF.
+    Special { color: Color, word: &'a [u8], ending: Option<Ending>, known: bool },
     /// Not a token: the offset where reading stopped.
     Bad(usize),
 }
@@ -119,12 +120,12 @@ fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
             for &(w, ending) in &glyphs::SPECIALS {
                 if at(b, j, w, enc) {
                     let end = j + len(w, enc);
-                    return (Token::Special { word: &b[j..end], ending, known: true }, end);
+                    return (Token::Special { color, word: &b[j..end], ending, known: true }, end);
                 }
             }
             match moves::special(b, j, enc) {
                 Some((word, _, _)) if mark_at(word, 0, enc).is_none() && !word.is_empty() => {
-                    (Token::Special { word, ending: Some(Ending::Other), known: false }, j + word.len())
+                    (Token::Special { color, word, ending: Some(Ending::Other), known: false }, j + word.len())
                 }
                 _ => (Token::Bad(bad), bad),
             }
