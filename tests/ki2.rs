@@ -681,18 +681,76 @@ fn a_special_moves_mark_is_checked() {
     assert_eq!(e.position().offset, at(text, "▲投了"));
 }
 
-/// Every token needs its mark: a record without marks has no move lines (its lines are not
-/// KI2's), and unmarked text after a marked token is passed over (the next token starts at the
-/// next mark); neither is a wrong side.
+/// A move written without its mark is the side to move's, with `MissingValue` after it (at its
+/// first byte); a line that starts with one is a line of moves (after moves, not a header that
+/// starts the next game).
 #[test]
-fn unmarked_moves_are_not_read() {
+fn unmarked_moves_are_the_side_to_moves() {
     let text = "手合割：平手\n７六歩    ３四歩\n";
     let evs = events(text.as_bytes());
-    assert_eq!(moves_of(text), []);
-    assert!(!warnings(&evs).contains(&WarningKind::WrongSide));
-    let text = "手合割：平手\n▲７六歩    ３四歩    △３四歩\n";
-    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(
+        warnings_at(&evs),
+        [(WarningKind::MissingValue, at(text, "７六歩")), (WarningKind::MissingValue, at(text, "３四歩"))]
+    );
     assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+    // The warning comes right after its move.
+    let i = evs.iter().position(|e| matches!(e, Event::Warning(_))).unwrap();
+    assert!(matches!(evs[i - 1], Event::Move(Move::Shogi(m)) if m.to == sq(7, 6)));
+    // Among marked moves, `同` and words, CP932 too; a line of them after moves.
+    let text = "手合割：平手\n▲７六歩    ３四歩    ▲２二角成\n同　銀    ▲４八銀    ３二金\n";
+    let w = [
+        (WarningKind::MissingValue, at(text, "３四歩")),
+        (WarningKind::MissingValue, at(text, "同")),
+        (WarningKind::MissingValue, at(text, "３二金")),
+    ];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    let m = played(text);
+    assert_eq!((m.len(), m[3], m[5].0), (6, (Color::White, Some(sq(3, 1)), sq(2, 2)), Color::White));
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    let evs = events(&sjis);
+    assert_eq!(warnings(&evs), [WarningKind::MissingValue; 3]);
+    assert_eq!(games(&sjis).len(), 1);
+    assert_eq!(games(text.as_bytes())[0].moves.len(), 6);
+    // One the side to move cannot make: skipped with its `NoPieceCanMove` alone, the turn
+    // passes (no mark names another side).
+    let text = "手合割：平手\n▲７六歩    ５五歩    ▲２六歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::NoPieceCanMove, at(text, "５五歩"))]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::Black, Some(sq(2, 7)), sq(2, 6))]);
+    // A mark slip's other warnings come after `MissingValue`.
+    let text = "手合割：平手\n７六歩    ３四歩    ２二角成    同　銀    ５五角\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::MissingValue; 5]);
+    // Strict mode: an error at the move.
+    let text = "手合割：平手\n▲７六歩    ３四歩\n";
+    let e = Reader::with_config(text.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::MissingValue));
+    assert_eq!(e.position().offset, at(text, "３四歩"));
+    // Variations count them: `変化：3手` replaces the third move.
+    let text = "手合割：平手\n７六歩    ３四歩    ２六歩\n\n変化：3手\n１六歩\n";
+    let m = played(text);
+    assert_eq!(m.iter().map(|m| m.2).collect::<Vec<_>>(), [sq(7, 6), sq(3, 4), sq(2, 6), sq(1, 6)]);
+    assert!(events(text.as_bytes()).contains(&Event::VariationStart(Branch::Sibling)));
+    // Only marked moves make a head KI2's.
+    assert_eq!(kifu::ki2::sniff("７六歩    ３四歩\n".as_bytes()), kifu::format::Confidence::No);
+}
+
+/// Header, comment, `変化`, `まで` and diagram lines, and words that only start like a move,
+/// are never read as moves.
+#[test]
+fn text_that_only_looks_like_moves() {
+    let text = "先手：７六歩\n同日：２〇二六年\n*７六歩\n&同　銀\n▲７六歩    △３四歩\n*同　銀\nまで2手で後手の勝ち\n\n変化：2手\n△８四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert_eq!(moves_of(text).len(), 3);
+    assert_eq!(games(text.as_bytes()).len(), 1);
+    // The file numbers above a diagram stay a header line.
+    let text = from_diagram(&[("歩", 7, 7)], "なし", false, "▲７六歩\n");
+    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(moves_of(&text).len(), 1);
+    // A line that starts with a word like a move but goes on is not a move line.
+    let text = "手合割：平手\n▲７六歩\n同銀行のこと\n";
+    assert_eq!(moves_of(text).len(), 1);
+    assert!(!warnings(&events(text.as_bytes())).contains(&WarningKind::MissingValue));
 }
 
 #[test]

@@ -85,6 +85,13 @@ fn resolves(board: &Board, w: &token::Written, color: Color, to: Square) -> bool
 /// resigned; `反則負け` gives its `IllegalAction…`), as the count of moves says. A right mark
 /// gives nothing.
 ///
+/// A move without a mark (`７六歩`) is the side to move's (no mark names another side, nothing
+/// flips): `MissingValue` after it at its first byte, before any other warning of the move;
+/// when the side to move cannot make it, it is skipped with its `NoPieceCanMove` alone. Unmarked
+/// text that is not such a move where a token starts (after a move, a special or another
+/// unmarked move) is passed over up to the next mark or the next unmarked move after white
+/// space.
+///
 /// (Trying the mark first, whenever the marked side can make the move, reads a record missing
 /// a move a little better and one with a mistyped mark much worse: on 40 corpus games each
 /// with one mark swapped, 46 warnings and 99 replay errors against 40 and 0.)
@@ -179,7 +186,8 @@ impl<'a> Reader<'a> {
             fr.line_end = 0;
             return None;
         }
-        if !f.ended && self.kid_here(fi) {
+        let (tok, after) = token::token(seg, i, enc);
+        if tok != Token::Text && !f.ended && self.kid_here(fi) {
             // The variations that replace the last move come before the next one.
             let r = self.g.enter_kid(fi, false);
             self.sync_boards(fi, &r);
@@ -188,9 +196,18 @@ impl<'a> Reader<'a> {
             }
         }
         self.g.stmt_offset = i;
-        let (tok, after) = token::token(seg, i, enc);
-        // The next token starts at the next side mark (after a bad token too: progress).
-        self.g.frames[fi].pos = token::next_mark_after_spaces(seg, after.max(i + 1), enc);
+        // The next token starts right after a move or special (white space, a mark or text
+        // after it is judged then); after a bad token or text, at the next mark or move (see
+        // `token::next_token`): progress either way.
+        self.g.frames[fi].pos = match tok {
+            Token::Move(_) | Token::Special { .. } => after.max(i + 1),
+            Token::Bad(_) => token::next_token(seg, after.max(i + 1), enc),
+            Token::Text => token::next_token(seg, i + lex::char_len(seg, i, enc).max(1), enc),
+        };
+        if tok == Token::Text {
+            // A stretch of unmarked text that is not a move: passed over.
+            return None;
+        }
         if f.ended {
             return Some(self.g.warn(WarningKind::Repaired, i));
         }
@@ -238,6 +255,7 @@ impl<'a> Reader<'a> {
                 };
                 Some(self.g.warn(kind, off))
             }
+            Token::Text => None,
         }
     }
 
@@ -259,11 +277,13 @@ impl<'a> Reader<'a> {
         let (mut bad, mut wrong, mut color) = (None, false, color);
         let l = &mut self.boards[fi];
         l.flip_before = l.flip;
-        if w.color != color {
+        // No mark: the side to move's move, `MissingValue` after it.
+        let missing = w.color.is_none().then_some(WarningKind::MissingValue);
+        if let Some(mark) = w.color.filter(|&c| c != color) {
             if !resolves(&l.board, &w, color, to) {
                 // The side to move cannot make it: the marked side's move, and the parity
                 // flips.
-                color = w.color;
+                color = mark;
                 l.flip = !l.flip;
                 wrong = true;
             } else {
@@ -324,7 +344,7 @@ impl<'a> Reader<'a> {
         let l = &mut self.boards[fi];
         l.undo = l.board.play_undo(m);
         self.g.pending_move = Some(m);
-        for kind in [wrong.then_some(WarningKind::WrongSide), bad].into_iter().flatten() {
+        for kind in [missing, wrong.then_some(WarningKind::WrongSide), bad].into_iter().flatten() {
             if let Err(e) = self.g.queue_warning(kind, at) {
                 return Some(Err(e));
             }
