@@ -753,6 +753,40 @@ fn text_that_only_looks_like_moves() {
     assert!(!warnings(&events(text.as_bytes())).contains(&WarningKind::MissingValue));
 }
 
+/// Unmarked text after a token on its line that is neither white space nor a move: skipped,
+/// one `Repaired` warning at its first byte per stretch (up to the next mark, or the next move
+/// without a mark after white space).
+#[test]
+fn unmarked_text_after_a_move_is_skipped_with_a_warning() {
+    let text = "手合割：平手\n▲７六歩 (好手)    △３四歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::Repaired, at(text, "(好手)"))]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+    // One warning per stretch, however many words; right after the move too.
+    let text = "手合割：平手\n▲７六歩x　好手 悪手\t△３四歩 これも\n";
+    assert_eq!(
+        warnings_at(&events(text.as_bytes())),
+        [(WarningKind::Repaired, at(text, "x")), (WarningKind::Repaired, at(text, "これも"))]
+    );
+    assert_eq!(moves_of(text).len(), 2);
+    // A stretch ends at a move without its mark after white space.
+    let text = "手合割：平手\n▲７六歩 好手 ３四歩\n";
+    let w = [(WarningKind::Repaired, at(text, "好手")), (WarningKind::MissingValue, at(text, "３四歩"))];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    assert_eq!(moves_of(text).len(), 2);
+    // White space alone (ASCII, tab, U+3000) gives nothing.
+    let text = "手合割：平手\n▲７六歩　\t △３四歩 　\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), []);
+    // After a special move, CP932 too.
+    let text = "手合割：平手\n▲７六歩    △投了 です\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::Repaired, at(text, "です"))]);
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    let w = warnings_at(&events(&sjis));
+    assert_eq!(
+        w,
+        [(WarningKind::Repaired, encoding_rs::SHIFT_JIS.encode(&text[..text.find("です").unwrap()]).0.len() as u64)]
+    );
+}
+
 #[test]
 fn headers_comments_and_variations() {
     let ki2 = "先手：A\n後手：B\n手合割：香落ち\n*開始前\n△３四歩    ▲７六歩\n*一行目\n*二行目\n&しおり\n△８四歩    ▲２六歩    △８五歩\nまで5手で中断\n\n変化：4手\n▲６八銀    △８五歩\n\n変化：2手\n▲２六歩\n";

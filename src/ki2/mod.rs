@@ -42,7 +42,8 @@
 //! `MissingValue` warning after it at its first byte (when the side to move cannot make it:
 //! skipped with its `NoPieceCanMove` alone, and its turn passes); a line that starts with one
 //! is a line of moves. Other text where a token would start (after a move, `▲７六歩 (好手)`) is
-//! passed over, up to the next mark or the next move without a mark after white space. Header, comment (`*`), `変化`, `まで` and diagram lines
+//! skipped with one `Repaired` warning at its first byte, up to the next mark or the next move
+//! without a mark after white space. Header, comment (`*`), `変化`, `まで` and diagram lines
 //! (`  ９ ８ ７…`) never read as moves.
 //!
 //! # Charsets, games, recovery, costs

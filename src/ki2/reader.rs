@@ -89,8 +89,8 @@ fn resolves(board: &Board, w: &token::Written, color: Color, to: Square) -> bool
 /// flips): `MissingValue` after it at its first byte, before any other warning of the move;
 /// when the side to move cannot make it, it is skipped with its `NoPieceCanMove` alone. Unmarked
 /// text that is not such a move where a token starts (after a move, a special or another
-/// unmarked move) is passed over up to the next mark or the next unmarked move after white
-/// space.
+/// unmarked move) is skipped up to the next mark or the next unmarked move after white space:
+/// one `Repaired` warning per stretch, at its first byte.
 ///
 /// (Trying the mark first, whenever the marked side can make the move, reads a record missing
 /// a move a little better and one with a mistyped mark much worse: on 40 corpus games each
@@ -204,11 +204,9 @@ impl<'a> Reader<'a> {
             Token::Bad(_) => token::next_token(seg, after.max(i + 1), enc),
             Token::Text => token::next_token(seg, i + lex::char_len(seg, i, enc).max(1), enc),
         };
-        if tok == Token::Text {
-            // A stretch of unmarked text that is not a move: passed over.
-            return None;
-        }
-        if f.ended {
+        if f.ended || tok == Token::Text {
+            // A token after the special move that ended the line, or a stretch of unmarked
+            // text that is not a move: skipped.
             return Some(self.g.warn(WarningKind::Repaired, i));
         }
         let ply = f.ply + 1;
