@@ -773,6 +773,12 @@ fn unmarked_text_after_a_move_is_skipped_with_a_warning() {
     let w = [(WarningKind::Repaired, at(text, "好手")), (WarningKind::MissingValue, at(text, "３四歩"))];
     assert_eq!(warnings_at(&events(text.as_bytes())), w);
     assert_eq!(moves_of(text).len(), 2);
+    // A KIF-style origin after a move, `(77)` (tsshogi's pattern allows it), is part of the
+    // token: passed over without a warning; a malformed one is text.
+    let text = "手合割：平手\n▲７六歩(77)    ３四歩(33)    ▲２六歩(2)\n";
+    let w = [(WarningKind::MissingValue, at(text, "３四歩")), (WarningKind::Repaired, at(text, "(2)"))];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    assert_eq!(moves_of(text).len(), 3);
     // White space alone (ASCII, tab, U+3000) gives nothing.
     let text = "手合割：平手\n▲７六歩　\t △３四歩 　\n";
     assert_eq!(warnings_at(&events(text.as_bytes())), []);

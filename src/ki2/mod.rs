@@ -11,7 +11,7 @@
 //! | KI2 | events |
 //! |---|---|
 //! | the headers, diagrams, hands, `手合割`, `*` comments, `&` bookmarks, `#KIF`/`#KI2` lines | as KIF reads them (see [`crate::kif`]) |
-//! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
+//! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` (a KIF-style origin after it, `▲７六歩(77)`, is passed over) | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
 //! | `まで3手で先手の勝ち`, `…時間切れにより…の勝ち`, `…の反則勝ち`, `…先手の反則負け`, `…の入玉勝ち`, `…で中断`, `…で千日手`, `…で持将棋`, `…詰`/`詰み`, `…不詰`, `…封じ手` | the `ending` of `GameEnd` (`Resign`, `TimeUp`, `IllegalMove`, `IllegalActionBlack/White` for the side named, `DeclareWin`, `Interrupted`, `Repetition`, `Impasse`, `Checkmate`, `NoCheckmate`, `Interrupted`); in a variation, a `Property` named by KIF's special move word (`投了` for a win, else the word of the line) |
 //! | a special move written like a move (`▲投了`) | as KIF's special move line, the side to move's (see below) |
 //! | `７六歩`, `同　銀` (a move without its side mark, as tsshogi reads it) | the side to move's move, `MissingValue` after it (see below) |

@@ -138,7 +138,8 @@ impl Written {
 }
 
 /// The direction words, `成`/`不成` and `打` of a move whose piece ends at `b[j]`, and the
-/// offset after them.
+/// offset after them and after a KIF-style origin, `(77)`, that tsshogi's pattern allows last
+/// (passed over: the origin is found on the board).
 #[inline(always)]
 fn modifiers(b: &[u8], j: usize, enc: Enc, mut w: Written) -> (Written, usize) {
     // Most moves end at the piece: a space, the next mark or the line's end follows (no
@@ -153,6 +154,9 @@ fn modifiers(b: &[u8], j: usize, enc: Enc, mut w: Written) -> (Written, usize) {
             w.drop = true;
             j += k;
         }
+    }
+    if let Some([b'(', b'1'..=b'9', b'1'..=b'9', b')']) = b.get(j..j + 4) {
+        j += 4;
     }
     w.words = words;
     w.promote = promote;
@@ -367,6 +371,9 @@ mod tests {
         let Token::Move(w) = tok("７六歩") else { panic!() };
         assert_eq!((w.color, w.to), (None, Some(Square::new(7, 6))));
         assert_eq!(tok("７六歩x"), Token::Text);
+        assert_eq!(token("▲７六歩(77)　△".as_bytes(), 0, Enc::Utf8).1, "▲７六歩(77)".len());
+        assert_eq!(token("７六歩(77)".as_bytes(), 0, Enc::Utf8).1, "７六歩(77)".len());
+        assert_eq!(token("▲７六歩(7)".as_bytes(), 0, Enc::Utf8).1, "▲７六歩".len());
         assert_eq!(tok("  ９ ８ ７"), Token::Text);
         let line = "▲７六歩    △３四歩    ▲同　成桂";
         assert_eq!(count(line.as_bytes(), Enc::Utf8), (3, false));
