@@ -635,18 +635,162 @@ fn variations_around_a_wrong_mark() {
     assert_eq!(colors, [Color::Black, Color::White, Color::Black, Color::White, Color::Black]);
 }
 
-/// Every token needs its mark: a record without marks has no move lines (its lines are not
-/// KI2's), and unmarked text after a marked token is passed over (the next token starts at the
-/// next mark); neither is a wrong side.
+/// A special move written with a mark: any side can end a game, so a mark naming the side not
+/// to move is a slip (`BadValue` at the mark, after the special), and the special stays the
+/// side to move's: `GameEnd` names the ending of the side to move, the parity does not flip.
+/// A right mark gives nothing.
 #[test]
-fn unmarked_moves_are_not_read() {
+fn a_special_moves_mark_is_checked() {
+    let evs = events("手合割：平手\n▲７六歩    △投了\n".as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    let text = "手合割：平手\n▲７六歩    ▲投了\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "▲投了"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+    // The warning comes after the move before it, before `GameEnd`.
+    let n = evs.len();
+    assert!(matches!(evs[n - 3], Event::Move(_)) && matches!(evs[n - 2], Event::Warning(_)), "{evs:?}");
+    // `反則負け` is the side to move's (White), whatever its mark says.
+    let text = "手合割：平手\n▲７六歩    ▲反則負け\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "▲反則負け"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::IllegalActionWhite), .. })));
+    let evs = events("手合割：平手\n▲７六歩    △反則負け\n".as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::IllegalActionWhite), .. })));
+    // On the first move, with the other marks.
+    let text = "手合割：平手\n☖中断\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, at(text, "☖中断"))]);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Interrupted), .. })));
+    // After a wrong-side move flipped the parity, the side to move is the flipped one.
+    let text = "手合割：平手\n▲７六歩    ▲２六歩    △投了\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::WrongSide, at(text, "▲２六歩"))]);
+    // In a variation: its `Property`, then the warning.
+    let text = "手合割：平手\n▲７六歩    △３四歩\n\n変化：2手\n▲中断\n";
+    let evs = events(text.as_bytes());
+    let off = at(text, "変化") + at(&text[text.find("変化").unwrap()..], "▲");
+    assert_eq!(warnings_at(&evs), [(WarningKind::BadValue, off)]);
+    let i = evs.iter().position(|e| matches!(e, Event::Warning(_))).unwrap();
+    assert!(matches!(&evs[i - 1], Event::Property(p) if p.name() == "中断".as_bytes()), "{evs:?}");
+    // Strict mode: an error at the mark.
+    let text = "手合割：平手\n▲７六歩    ▲投了\n";
+    let e = Reader::with_config(text.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::BadValue));
+    assert_eq!(e.position().offset, at(text, "▲投了"));
+}
+
+/// A move written without its mark is the side to move's, with `MissingValue` after it (at its
+/// first byte); a line that starts with one is a line of moves (after moves, not a header that
+/// starts the next game).
+#[test]
+fn unmarked_moves_are_the_side_to_moves() {
     let text = "手合割：平手\n７六歩    ３四歩\n";
     let evs = events(text.as_bytes());
-    assert_eq!(moves_of(text), []);
-    assert!(!warnings(&evs).contains(&WarningKind::WrongSide));
-    let text = "手合割：平手\n▲７六歩    ３四歩    △３四歩\n";
-    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(
+        warnings_at(&evs),
+        [(WarningKind::MissingValue, at(text, "７六歩")), (WarningKind::MissingValue, at(text, "３四歩"))]
+    );
     assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+    // The warning comes right after its move.
+    let i = evs.iter().position(|e| matches!(e, Event::Warning(_))).unwrap();
+    assert!(matches!(evs[i - 1], Event::Move(Move::Shogi(m)) if m.to == sq(7, 6)));
+    // Among marked moves, `同` and words, CP932 too; a line of them after moves.
+    let text = "手合割：平手\n▲７六歩    ３四歩    ▲２二角成\n同　銀    ▲４八銀    ３二金\n";
+    let w = [
+        (WarningKind::MissingValue, at(text, "３四歩")),
+        (WarningKind::MissingValue, at(text, "同")),
+        (WarningKind::MissingValue, at(text, "３二金")),
+    ];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    let m = played(text);
+    assert_eq!((m.len(), m[3], m[5].0), (6, (Color::White, Some(sq(3, 1)), sq(2, 2)), Color::White));
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    let evs = events(&sjis);
+    assert_eq!(warnings(&evs), [WarningKind::MissingValue; 3]);
+    assert_eq!(games(&sjis).len(), 1);
+    assert_eq!(games(text.as_bytes())[0].moves.len(), 6);
+    // One the side to move cannot make: skipped with its `NoPieceCanMove` alone, the turn
+    // passes (no mark names another side).
+    let text = "手合割：平手\n▲７六歩    ５五歩    ▲２六歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::NoPieceCanMove, at(text, "５五歩"))]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::Black, Some(sq(2, 7)), sq(2, 6))]);
+    // A mark slip's other warnings come after `MissingValue`.
+    let text = "手合割：平手\n７六歩    ３四歩    ２二角成    同　銀    ５五角\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::MissingValue; 5]);
+    // Strict mode: an error at the move.
+    let text = "手合割：平手\n▲７六歩    ３四歩\n";
+    let e = Reader::with_config(text.as_bytes(), Config::strict()).find_map(Result::err).unwrap();
+    assert_eq!(e.kind(), kifu::ErrorKind::Strict(WarningKind::MissingValue));
+    assert_eq!(e.position().offset, at(text, "３四歩"));
+    // Variations count them: `変化：3手` replaces the third move.
+    let text = "手合割：平手\n７六歩    ３四歩    ２六歩\n\n変化：3手\n１六歩\n";
+    let m = played(text);
+    assert_eq!(m.iter().map(|m| m.2).collect::<Vec<_>>(), [sq(7, 6), sq(3, 4), sq(2, 6), sq(1, 6)]);
+    assert!(events(text.as_bytes()).contains(&Event::VariationStart(Branch::Sibling)));
+    // Only marked moves make a head KI2's.
+    assert_eq!(kifu::ki2::sniff("７六歩    ３四歩\n".as_bytes()), kifu::format::Confidence::No);
+}
+
+/// Header, comment, `変化`, `まで` and diagram lines, and words that only start like a move,
+/// are never read as moves.
+#[test]
+fn text_that_only_looks_like_moves() {
+    let text = "先手：７六歩\n同日：２〇二六年\n*７六歩\n&同　銀\n▲７六歩    △３四歩\n*同　銀\nまで2手で後手の勝ち\n\n変化：2手\n△８四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), []);
+    assert_eq!(moves_of(text).len(), 3);
+    assert_eq!(games(text.as_bytes()).len(), 1);
+    // The file numbers above a diagram stay a header line.
+    let text = from_diagram(&[("歩", 7, 7)], "なし", false, "▲７六歩\n");
+    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(moves_of(&text).len(), 1);
+    // A line that starts with a word like a move but goes on is not a move line.
+    let text = "手合割：平手\n▲７六歩\n同銀行のこと\n";
+    assert_eq!(moves_of(text).len(), 1);
+    assert!(!warnings(&events(text.as_bytes())).contains(&WarningKind::MissingValue));
+}
+
+/// Unmarked text after a token on its line that is neither white space nor a move: skipped,
+/// one `Repaired` warning at its first byte per stretch (up to the next mark, or the next move
+/// without a mark after white space).
+#[test]
+fn unmarked_text_after_a_move_is_skipped_with_a_warning() {
+    let text = "手合割：平手\n▲７六歩 (好手)    △３四歩\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::Repaired, at(text, "(好手)"))]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+    // One warning per stretch, however many words; right after the move too.
+    let text = "手合割：平手\n▲７六歩x　好手 悪手\t△３四歩 これも\n";
+    assert_eq!(
+        warnings_at(&events(text.as_bytes())),
+        [(WarningKind::Repaired, at(text, "x")), (WarningKind::Repaired, at(text, "これも"))]
+    );
+    assert_eq!(moves_of(text).len(), 2);
+    // A stretch ends at a move without its mark after white space.
+    let text = "手合割：平手\n▲７六歩 好手 ３四歩\n";
+    let w = [(WarningKind::Repaired, at(text, "好手")), (WarningKind::MissingValue, at(text, "３四歩"))];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    assert_eq!(moves_of(text).len(), 2);
+    // A KIF-style origin after a move, `(77)` (tsshogi's pattern allows it), is part of the
+    // token: passed over without a warning; a malformed one is text.
+    let text = "手合割：平手\n▲７六歩(77)    ３四歩(33)    ▲２六歩(2)\n";
+    let w = [(WarningKind::MissingValue, at(text, "３四歩")), (WarningKind::Repaired, at(text, "(2)"))];
+    assert_eq!(warnings_at(&events(text.as_bytes())), w);
+    assert_eq!(moves_of(text).len(), 3);
+    // White space alone (ASCII, tab, U+3000) gives nothing.
+    let text = "手合割：平手\n▲７六歩　\t △３四歩 　\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), []);
+    // After a special move, CP932 too.
+    let text = "手合割：平手\n▲７六歩    △投了 です\n";
+    assert_eq!(warnings_at(&events(text.as_bytes())), [(WarningKind::Repaired, at(text, "です"))]);
+    let sjis = encoding_rs::SHIFT_JIS.encode(text).0.into_owned();
+    let w = warnings_at(&events(&sjis));
+    assert_eq!(
+        w,
+        [(WarningKind::Repaired, encoding_rs::SHIFT_JIS.encode(&text[..text.find("です").unwrap()]).0.len() as u64)]
+    );
 }
 
 #[test]

@@ -11,9 +11,10 @@
 //! | KI2 | events |
 //! |---|---|
 //! | the headers, diagrams, hands, `手合割`, `*` comments, `&` bookmarks, `#KIF`/`#KI2` lines | as KIF reads them (see [`crate::kif`]) |
-//! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
+//! | `▲７六歩`, `△同　銀`, `▲５八金左`, `△２二角成`, `▲１二香不成`, `▲５五角打` (a KIF-style origin after it, `▲７六歩(77)`, is passed over) | `Node`, `Move(Move::Shogi(..))`: the piece after the move (`成` promotes it), `from` the square of the one piece of that kind of the side to move that can move there (sliders blocked), picked by the words `右 左 直 上 寄 引` (`行`, `入` read as `上`); `打` or no piece that can move while the hand holds one: a drop, `from: None`; `同` is the previous move's square |
 //! | `まで3手で先手の勝ち`, `…時間切れにより…の勝ち`, `…の反則勝ち`, `…先手の反則負け`, `…の入玉勝ち`, `…で中断`, `…で千日手`, `…で持将棋`, `…詰`/`詰み`, `…不詰`, `…封じ手` | the `ending` of `GameEnd` (`Resign`, `TimeUp`, `IllegalMove`, `IllegalActionBlack/White` for the side named, `DeclareWin`, `Interrupted`, `Repetition`, `Impasse`, `Checkmate`, `NoCheckmate`, `Interrupted`); in a variation, a `Property` named by KIF's special move word (`投了` for a win, else the word of the line) |
-//! | a special move written like a move (`▲投了`) | as KIF's special move line |
+//! | a special move written like a move (`▲投了`) | as KIF's special move line, the side to move's (see below) |
+//! | `７六歩`, `同　銀` (a move without its side mark, as tsshogi reads it) | the side to move's move, `MissingValue` after it (see below) |
 //! | `変化：N手` and its moves | as in KIF: `VariationStart(Sibling)` right after the move N it replaces (`Child` after move N - 1 when the line has no move N), its moves, `VariationEnd` |
 //!
 //! # Moves that do not resolve
@@ -30,13 +31,26 @@
 //! move. Otherwise the mark wins: the move is read as the marked side's, with a `WrongSide`
 //! warning after it, and the side to move follows the marks from there on (a record missing a
 //! move, or with a wrong mark, gives one warning, not one per later move). A variation starts
-//! with the side to move its line had before the move it replaces. See [`Reader`] for the whole
-//! rule.
+//! with the side to move its line had before the move it replaces. A special move (`▲投了`)
+//! any side can make: its mark naming the other side is a slip, `BadValue` after it, and the
+//! special stays the side to move's (the side `GameEnd` says ended the game). See [`Reader`]
+//! for the whole rule.
+//!
+//! # Tokens without a mark
+//! A move written without its mark (`７六歩`, `同　銀左`: a destination or `同`, a piece, its
+//! words, then white space, a mark or the line's end) is read as the side to move's move, with a
+//! `MissingValue` warning after it at its first byte (when the side to move cannot make it:
+//! skipped with its `NoPieceCanMove` alone, and its turn passes); a line that starts with one
+//! is a line of moves. Other text where a token would start (after a move, `▲７六歩 (好手)`) is
+//! skipped with one `Repaired` warning at its first byte, up to the next mark or the next move
+//! without a mark after white space. Header, comment (`*`), `変化`, `まで` and diagram lines
+//! (`  ９ ８ ７…`) never read as moves.
 //!
 //! # Charsets, games, recovery, costs
 //! As KIF's: the charset is fixed once per file (a caller's, a BOM, a `#… encoding=` line, else
 //! UTF-8 when valid, else CP932); a header line after a game's moves starts the next game;
-//! a token that cannot be read is a `BadValue` warning (reading goes on at the next side mark).
+//! a token that cannot be read is a `BadValue` warning (reading goes on at the next side mark,
+//! or the next move without a mark after white space).
 //! A move costs a look back from its destination along each way the piece moves: the reader
 //! allocates nothing after the first game but an `Error`.
 //!
@@ -111,8 +125,19 @@ pub fn sniff(head: &[u8]) -> Confidence {
             Kind::Blank | Kind::Program | Kind::Comment | Kind::Bookmark => None,
             Kind::Move { .. } => {
                 let i = lex::skip_spaces(line, 0, enc);
-                let ok = matches!(token::token(line, i, enc).0, Token::Move(_) | Token::Special { known: true, .. });
-                moves |= ok;
+                let ok = match token::token(line, i, enc).0 {
+                    // A move without its mark is a KI2 line, but only a marked move (or
+                    // special) makes the head KI2's.
+                    Token::Move(w) => {
+                        moves |= w.color.is_some();
+                        true
+                    }
+                    Token::Special { known, .. } => {
+                        moves |= known;
+                        known
+                    }
+                    Token::Bad(_) | Token::Text => false,
+                };
                 Some(ok)
             }
             Kind::Variation => Some(scan::variation_ply(line, enc).is_some()),

@@ -78,6 +78,20 @@ fn resolves(board: &Board, w: &token::Written, color: Color, to: Square) -> bool
 /// it replaces (`変化：N手` replaces move N, so a flip at move N or later does not reach it, one
 /// before N does), and a flip inside it stays in it.
 ///
+/// A special move written with a mark (`▲投了`, `△中断`) is the side to move's whatever its
+/// mark: any side can resign or stop a game, so by the rule above a mark naming the other side
+/// is a slip, `BadValue` after the special (after its `Property` in a variation; on the main
+/// line before `GameEnd`), and the parity stays: `GameEnd`'s ending is the side to move's (it
+/// resigned; `反則負け` gives its `IllegalAction…`), as the count of moves says. A right mark
+/// gives nothing.
+///
+/// A move without a mark (`７六歩`) is the side to move's (no mark names another side, nothing
+/// flips): `MissingValue` after it at its first byte, before any other warning of the move;
+/// when the side to move cannot make it, it is skipped with its `NoPieceCanMove` alone. Unmarked
+/// text that is not such a move where a token starts (after a move, a special or another
+/// unmarked move) is skipped up to the next mark or the next unmarked move after white space:
+/// one `Repaired` warning per stretch, at its first byte.
+///
 /// (Trying the mark first, whenever the marked side can make the move, reads a record missing
 /// a move a little better and one with a mistyped mark much worse: on 40 corpus games each
 /// with one mark swapped, 46 warnings and 99 replay errors against 40 and 0.)
@@ -172,7 +186,8 @@ impl<'a> Reader<'a> {
             fr.line_end = 0;
             return None;
         }
-        if !f.ended && self.kid_here(fi) {
+        let (tok, after) = token::token(seg, i, enc);
+        if tok != Token::Text && !f.ended && self.kid_here(fi) {
             // The variations that replace the last move come before the next one.
             let r = self.g.enter_kid(fi, false);
             self.sync_boards(fi, &r);
@@ -181,10 +196,17 @@ impl<'a> Reader<'a> {
             }
         }
         self.g.stmt_offset = i;
-        let (tok, after) = token::token(seg, i, enc);
-        // The next token starts at the next side mark (after a bad token too: progress).
-        self.g.frames[fi].pos = token::next_mark_after_spaces(seg, after.max(i + 1), enc);
-        if f.ended {
+        // The next token starts right after a move or special (white space, a mark or text
+        // after it is judged then); after a bad token or text, at the next mark or move (see
+        // `token::next_token`): progress either way.
+        self.g.frames[fi].pos = match tok {
+            Token::Move(_) | Token::Special { .. } => after.max(i + 1),
+            Token::Bad(_) => token::next_token(seg, after.max(i + 1), enc),
+            Token::Text => token::next_token(seg, i + lex::char_len(seg, i, enc).max(1), enc),
+        };
+        if f.ended || tok == Token::Text {
+            // A token after the special move that ended the line, or a stretch of unmarked
+            // text that is not a move: skipped.
             return Some(self.g.warn(WarningKind::Repaired, i));
         }
         let ply = f.ply + 1;
@@ -192,10 +214,18 @@ impl<'a> Reader<'a> {
             if (ply % 2 == 1) != self.boards[fi].flip { self.g.start_color } else { self.g.start_color.opponent() };
         match tok {
             Token::Move(w) => self.play(fi, w, color, ply, i),
-            Token::Special { word, ending, known } => {
+            Token::Special { color: mark, word, ending, known } => {
                 self.g.frames[fi].ended = true;
+                // Any side can end the game: a mark naming the other side is a slip, and the
+                // special stays the side to move's (the one `GameEnd` names).
+                let slip = mark != color;
                 let prop = self.g.special(word);
                 if fi != 0 {
+                    if slip {
+                        if let Err(e) = self.g.queue_warning(WarningKind::BadValue, i) {
+                            return Some(Err(e));
+                        }
+                    }
                     return Some(Ok(prop));
                 }
                 self.g.ending = Some(ending.unwrap_or(match color {
@@ -205,6 +235,11 @@ impl<'a> Reader<'a> {
                 if !known {
                     self.g.queue.push(prop);
                     if let Err(e) = self.g.queue_warning(WarningKind::UnknownKey, i) {
+                        return Some(Err(e));
+                    }
+                }
+                if slip {
+                    if let Err(e) = self.g.queue_warning(WarningKind::BadValue, i) {
                         return Some(Err(e));
                     }
                 }
@@ -218,6 +253,7 @@ impl<'a> Reader<'a> {
                 };
                 Some(self.g.warn(kind, off))
             }
+            Token::Text => None,
         }
     }
 
@@ -239,11 +275,13 @@ impl<'a> Reader<'a> {
         let (mut bad, mut wrong, mut color) = (None, false, color);
         let l = &mut self.boards[fi];
         l.flip_before = l.flip;
-        if w.color != color {
+        // No mark: the side to move's move, `MissingValue` after it.
+        let missing = w.color.is_none().then_some(WarningKind::MissingValue);
+        if let Some(mark) = w.color.filter(|&c| c != color) {
             if !resolves(&l.board, &w, color, to) {
                 // The side to move cannot make it: the marked side's move, and the parity
                 // flips.
-                color = w.color;
+                color = mark;
                 l.flip = !l.flip;
                 wrong = true;
             } else {
@@ -304,7 +342,7 @@ impl<'a> Reader<'a> {
         let l = &mut self.boards[fi];
         l.undo = l.board.play_undo(m);
         self.g.pending_move = Some(m);
-        for kind in [wrong.then_some(WarningKind::WrongSide), bad].into_iter().flatten() {
+        for kind in [missing, wrong.then_some(WarningKind::WrongSide), bad].into_iter().flatten() {
             if let Err(e) = self.g.queue_warning(kind, at) {
                 return Some(Err(e));
             }

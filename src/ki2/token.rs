@@ -1,6 +1,7 @@
-//! KI2's own line grammar: which lines hold moves (a side mark first), one move token
-//! (`▲７六歩`, `△同　銀左上成`, `▲５五角打`) read into its parts, where the next token starts,
-//! and the ending a `まで…` summary names (KI2 writes no special move: `まで3手で先手の勝ち`).
+//! KI2's own line grammar: which lines hold moves (a side mark first, or a move written without
+//! its mark), one move token (`▲７六歩`, `△同　銀左上成`, `▲５五角打`, `７六歩`) read into its
+//! parts, where the next token starts, and the ending a `まで…` summary names (KI2 writes no
+//! special move: `まで3手で先手の勝ち`).
 
 use crate::event::{Color, Ending, Piece, Square};
 use crate::kit::kakinoki::codes::{code_at, codes, word_code, Lookup};
@@ -9,7 +10,9 @@ use crate::kit::kakinoki::lex::{self, at, len, skip_spaces, Enc, Kind};
 use crate::kit::kakinoki::moves::{self, promotion, target_at, DROP_CODE};
 use crate::kit::kakinoki::reach::{Motion, Words};
 
-/// The kind of a KI2 line: a line opened by a side mark holds moves; the rest as in KIF.
+/// The kind of a KI2 line: a line opened by a side mark, or by a move without its mark (see
+/// [`unmarked`]), holds moves; the rest as in KIF (a line opened by a full-width digit that
+/// is not a move, `  ９ ８ ７…` above a diagram, stays a header line).
 #[inline]
 pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
     match enc {
@@ -22,13 +25,15 @@ pub(crate) fn classify(line: &[u8], enc: Enc) -> Kind {
 #[inline(always)]
 fn classify_in<const SJIS: bool>(line: &[u8]) -> Kind {
     let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
-    match mark_at(line, skip_spaces(line, 0, enc), enc) {
-        Some(_) => Kind::Move { real: true },
-        None => match lex::classify(line, enc) {
+    let i = skip_spaces(line, 0, enc);
+    if mark_at(line, i, enc).is_some() || unmarked_in::<SJIS>(line, i).is_some() {
+        Kind::Move { real: true }
+    } else {
+        match lex::classify(line, enc) {
             // A KIF move line (`1 ７六歩(77)`) is not KI2.
             Kind::Move { .. } => Kind::Other,
             k => k,
-        },
+        }
     }
 }
 
@@ -53,17 +58,20 @@ pub(crate) fn mark_at(b: &[u8], i: usize, enc: Enc) -> Option<(Color, usize)> {
 pub(crate) enum Token<'a> {
     /// A move, as written.
     Move(Written),
-    /// A special move written like a move (`▲投了`): its word and ending, as in KIF.
-    Special { word: &'a [u8], ending: Option<Ending>, known: bool },
-    /// Not a token: the offset where reading stopped.
+    /// A special move written like a move (`▲投了`): the side its mark names, its word and
+    /// ending, as in KIF.
+    Special { color: Color, word: &'a [u8], ending: Option<Ending>, known: bool },
+    /// A side mark and what follows it, not a token: the offset where reading stopped.
     Bad(usize),
+    /// Text without a side mark that is not a move (see [`unmarked`]).
+    Text,
 }
 
 /// A KI2 move as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Written {
-    /// The side its mark names.
-    pub color: Color,
+    /// The side its mark names (`None`: written without a mark).
+    pub color: Option<Color>,
     /// The destination (`None` for `同`).
     pub to: Option<Square>,
     /// The piece before the move.
@@ -76,8 +84,8 @@ pub(crate) struct Written {
     pub drop: bool,
 }
 
-/// Reads the token at `b[i]` (a side mark); returns it and the offset after it (`b` ends at the
-/// line's end).
+/// Reads the token at `b[i]` (a side mark, or a move without its mark: else [`Token::Text`]);
+/// returns it and the offset after it (`b` ends at the line's end).
 #[inline]
 pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
     match enc {
@@ -90,25 +98,16 @@ pub(crate) fn token(b: &[u8], i: usize, enc: Enc) -> (Token<'_>, usize) {
 #[inline(always)]
 fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
     let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
-    let Some((color, n)) = mark_at(b, i, enc) else { return (Token::Bad(i), i) };
+    let Some((color, n)) = mark_at(b, i, enc) else {
+        return match unmarked_in::<SJIS>(b, i) {
+            Some((w, j)) => (Token::Move(w), j),
+            None => (Token::Text, i),
+        };
+    };
     match target_at(b, i + n, enc) {
         Ok((to, piece, j)) => {
-            // Most moves end at the piece: a space, the next mark or the line's end follows
-            // (no direction word, `成`, `不成` or `打` starts with a byte of those).
-            if matches!(b.get(j), None | Some(b' ' | b'\t' | 0xE2 | 0x81)) {
-                let w = Written { color, to, piece, words: Words::default(), promote: None, drop: false };
-                return (Token::Move(w), j);
-            }
-            let (words, j) = words(b, j, enc);
-            let (promote, mut j) = promotion(b, j, enc);
-            let mut drop = false;
-            if let Some((c, k)) = code_at(b, j, enc) {
-                if c == DROP_CODE[enc as usize] {
-                    drop = true;
-                    j += k;
-                }
-            }
-            (Token::Move(Written { color, to, piece, words, promote, drop }), j)
+            let (w, j) = modifiers(b, j, enc, Written::new(Some(color), to, piece));
+            (Token::Move(w), j)
         }
         Err(bad) => {
             let j = i + n;
@@ -119,17 +118,77 @@ fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
             for &(w, ending) in &glyphs::SPECIALS {
                 if at(b, j, w, enc) {
                     let end = j + len(w, enc);
-                    return (Token::Special { word: &b[j..end], ending, known: true }, end);
+                    return (Token::Special { color, word: &b[j..end], ending, known: true }, end);
                 }
             }
             match moves::special(b, j, enc) {
                 Some((word, _, _)) if mark_at(word, 0, enc).is_none() && !word.is_empty() => {
-                    (Token::Special { word, ending: Some(Ending::Other), known: false }, j + word.len())
+                    (Token::Special { color, word, ending: Some(Ending::Other), known: false }, j + word.len())
                 }
                 _ => (Token::Bad(bad), bad),
             }
         }
     }
+}
+
+impl Written {
+    fn new(color: Option<Color>, to: Option<Square>, piece: Piece) -> Written {
+        Written { color, to, piece, words: Words::default(), promote: None, drop: false }
+    }
+}
+
+/// The direction words, `成`/`不成` and `打` of a move whose piece ends at `b[j]`, and the
+/// offset after them and after a KIF-style origin, `(77)`, that tsshogi's pattern allows last
+/// (passed over: the origin is found on the board).
+#[inline(always)]
+fn modifiers(b: &[u8], j: usize, enc: Enc, mut w: Written) -> (Written, usize) {
+    // Most moves end at the piece: a space, the next mark or the line's end follows (no
+    // direction word, `成`, `不成` or `打` starts with a byte of those).
+    if matches!(b.get(j), None | Some(b' ' | b'\t' | 0xE2 | 0x81)) {
+        return (w, j);
+    }
+    let (words, j) = words(b, j, enc);
+    let (promote, mut j) = promotion(b, j, enc);
+    if let Some((c, k)) = code_at(b, j, enc) {
+        if c == DROP_CODE[enc as usize] {
+            w.drop = true;
+            j += k;
+        }
+    }
+    if let Some([b'(', b'1'..=b'9', b'1'..=b'9', b')']) = b.get(j..j + 4) {
+        j += 4;
+    }
+    w.words = words;
+    w.promote = promote;
+    (w, j)
+}
+
+/// A move written without its side mark at `b[i]` (tsshogi reads the mark as optional:
+/// `７六歩`, `同　銀左上成`), and the offset after it: a destination (or `同`) and a piece, its
+/// words, and then white space, a side mark or the line's end (so that a word that merely
+/// starts like a move, `同銀行：…`, is not one). Its side is the side to move's.
+#[inline]
+pub(crate) fn unmarked(b: &[u8], i: usize, enc: Enc) -> Option<(Written, usize)> {
+    match enc {
+        Enc::Utf8 => unmarked_in::<false>(b, i),
+        Enc::Sjis => unmarked_in::<true>(b, i),
+    }
+}
+
+/// [`unmarked`] in one charset (CP932 when `SJIS`).
+#[inline(always)]
+fn unmarked_in<const SJIS: bool>(b: &[u8], i: usize) -> Option<(Written, usize)> {
+    let enc = if SJIS { Enc::Sjis } else { Enc::Utf8 };
+    // Every destination starts with a full-width digit or `同`: one byte rules out most text.
+    let lead = *b.get(i)?;
+    if !(if SJIS { matches!(lead, 0x82 | 0x93) } else { matches!(lead, 0xEF | 0xE5) }) {
+        return None;
+    }
+    let (to, piece, j) = target_at(b, i, enc).ok()?;
+    let (w, j) = modifiers(b, j, enc, Written::new(None, to, piece));
+    let ends =
+        j == b.len() || matches!(b[j], b' ' | b'\t') || at(b, j, glyphs::IDSP, enc) || mark_at(b, j, enc).is_some();
+    ends.then_some((w, j))
 }
 
 /// The direction words, each with what it sets: 0 `右`, 1 `左`, 2 `直`, 3 `上` (and `行`,
@@ -178,60 +237,48 @@ fn words(b: &[u8], mut i: usize, enc: Enc) -> (Words, usize) {
     (w, i)
 }
 
-/// Where the next token of the line after `i` may start: the next side mark (on a character
-/// boundary), or the line's end. In UTF-8 every mark starts with `E2`, which is never inside a
-/// character: a `memchr`; in CP932 the line is walked character by character.
-#[inline]
-pub(crate) fn next_mark(b: &[u8], mut i: usize, enc: Enc) -> usize {
-    if enc == Enc::Utf8 {
-        while let Some(k) = b.get(i..).and_then(|r| memchr::memchr(0xE2, r)) {
-            if mark_at(b, i + k, enc).is_some() {
-                return i + k;
-            }
-            i += k + 1;
-        }
-        return b.len();
-    }
+/// Where the next token of the line may start after `i`, inside text that is not one (a bad
+/// token, or unmarked text): the next side mark, or a move without its mark right after white
+/// space (see [`unmarked`]), else the line's end. Walks the line character by character
+/// (only such text is walked).
+pub(crate) fn next_token(b: &[u8], mut i: usize, enc: Enc) -> usize {
+    let mut space = false;
     while i < b.len() {
-        if b[i] < 0x80 {
-            i += 1;
-            continue;
-        }
-        if mark_at(b, i, enc).is_some() {
+        if mark_at(b, i, enc).is_some() || (space && unmarked(b, i, enc).is_some()) {
             return i;
         }
-        i += lex::char_len(b, i, enc);
+        let idsp = at(b, i, glyphs::IDSP, enc);
+        space = idsp || matches!(b[i], b' ' | b'\t');
+        i += if idsp { len(glyphs::IDSP, enc) } else { lex::char_len(b, i, enc).max(1) };
     }
     b.len()
 }
 
-/// [`next_mark`], first looking past ASCII spaces for a mark (where the next token usually
-/// is): the same offset, found without a search.
-#[inline(always)]
-pub(crate) fn next_mark_after_spaces(b: &[u8], i: usize, enc: Enc) -> usize {
-    let mut j = i;
-    while matches!(b.get(j), Some(b' ' | b'\t')) {
-        j += 1;
-    }
-    // ASCII spaces are characters of their own in both charsets and never a mark's bytes.
-    if mark_at(b, j, enc).is_some() {
-        return j;
-    }
-    next_mark(b, i, enc)
-}
-
 /// The real moves of a move line and whether a special move ends its line of play there (for
-/// the layout scan).
+/// the layout scan): its tokens walked as the reader walks them (a mark and then a
+/// destination or `同` is a move, even one that does not read; a mark and anything else a
+/// special move; a move without its mark a move; other text is passed over).
 pub(crate) fn count(line: &[u8], enc: Enc) -> (u32, bool) {
     let mut n = 0u32;
     let mut i = skip_spaces(line, 0, enc);
-    while let Some((_, k)) = mark_at(line, i, enc) {
-        let j = i + k;
-        if glyphs::file_digit(line, j, enc == Enc::Sjis).is_none() && !at(line, j, glyphs::SAME, enc) {
-            return (n, true);
+    while i < line.len() {
+        let (tok, after) = token(line, i, enc);
+        i = match tok {
+            Token::Move(_) => after,
+            Token::Special { .. } => return (n, true),
+            Token::Bad(_) => {
+                let j = i + mark_at(line, i, enc).map_or(0, |(_, k)| k);
+                if glyphs::file_digit(line, j, enc == Enc::Sjis).is_none() && !at(line, j, glyphs::SAME, enc) {
+                    return (n, true);
+                }
+                next_token(line, after.max(i + 1), enc)
+            }
+            Token::Text => next_token(line, i + lex::char_len(line, i, enc).max(1), enc),
+        };
+        if !matches!(tok, Token::Text) {
+            n = n.saturating_add(1);
         }
-        n = n.saturating_add(1);
-        i = next_mark(line, j, enc);
+        i = skip_spaces(line, i, enc);
     }
     (n, false)
 }
@@ -313,15 +360,27 @@ mod tests {
     #[test]
     fn tokens() {
         let Token::Move(w) = tok("△同　銀左上成") else { panic!() };
-        assert_eq!((w.color, w.to, w.piece, w.promote, w.drop), (Color::White, None, Piece::Silver, Some(true), false));
+        assert_eq!(
+            (w.color, w.to, w.piece, w.promote, w.drop),
+            (Some(Color::White), None, Piece::Silver, Some(true), false)
+        );
         assert_eq!(w.words, Words { right: Some(false), straight: false, motion: Some(Motion::Up) });
         let Token::Move(w) = tok("▲５五角打") else { panic!() };
         assert!(w.drop && w.to == Some(Square::new(5, 5)));
         assert!(matches!(tok("▲投了"), Token::Special { ending: Some(Ending::Resign), .. }));
-        assert!(matches!(tok("７六歩"), Token::Bad(0)));
+        let Token::Move(w) = tok("７六歩") else { panic!() };
+        assert_eq!((w.color, w.to), (None, Some(Square::new(7, 6))));
+        assert_eq!(tok("７六歩x"), Token::Text);
+        assert_eq!(token("▲７六歩(77)　△".as_bytes(), 0, Enc::Utf8).1, "▲７六歩(77)".len());
+        assert_eq!(token("７六歩(77)".as_bytes(), 0, Enc::Utf8).1, "７六歩(77)".len());
+        assert_eq!(token("▲７六歩(7)".as_bytes(), 0, Enc::Utf8).1, "▲７六歩".len());
+        assert_eq!(tok("  ９ ８ ７"), Token::Text);
         let line = "▲７六歩    △３四歩    ▲同　成桂";
         assert_eq!(count(line.as_bytes(), Enc::Utf8), (3, false));
         assert_eq!(count("▲７六歩 △投了".as_bytes(), Enc::Utf8), (1, true));
+        assert_eq!(count("▲７六歩 ３四歩 x △２六歩".as_bytes(), Enc::Utf8), (3, false));
+        assert_eq!(count("７六歩 ▲７x歩 △２六歩".as_bytes(), Enc::Utf8), (3, false));
+        assert_eq!(count("７六歩 ▲x △２六歩".as_bytes(), Enc::Utf8), (1, true));
     }
 
     #[test]
