@@ -56,8 +56,9 @@
 //! are read from the index, never held whole (`kifu_index::find_each`,
 //! `kifu_index::find_position_each`), and stops when the output is closed (`| head`). JSON
 //! gives its `count` before the games: it is counted in the same read of the database, and
-//! should a `kifu index` run rewrite the positions file between the count and the listing, the
-//! command says so and exits with 2. `--format csv` (RFC 4180, CRLF, a header row):
+//! should the listing then give another number of games (a `kifu index` run rewrote the
+//! positions file between the two, or that file is out of step with the database), the command
+//! says so and exits with 2. `--format csv` (RFC 4180, CRLF, a header row):
 //! the JSON fields of a game as columns (`path,offset,date,black_name,…`), absent values empty.
 //! JSON games (and CSV rows) also carry `kind`, `board_size`, `komi`, `handicap` and `place`.
 //! `--export FORMAT [-o FILE]` writes the games as one collection instead (see `find_export`).
@@ -367,9 +368,10 @@ fn finish(s: &mut String, open: bool, format: Format, announced: Option<u64>, li
     }
     crate::out::print(s);
     match announced {
-        Some(n) if n != listed => {
-            Err(format!("the index changed while it was read: {n} games counted, {listed} listed; run the query again"))
-        }
+        Some(n) if n != listed => Err(format!(
+            "{n} games counted but {listed} listed: the index changed while it was read (run the query again), \
+                 or its positions file is out of step with its games (run `kifu index` again)"
+        )),
         _ => Ok(ExitCode::from(crate::exit::CLEAN)),
     }
 }

@@ -554,3 +554,36 @@ fn a_long_listing_is_written_whole() {
     assert_eq!(n, 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A JSON listing whose games are not the ones counted before them (here a positions file of
+/// another index, with games this database does not have) says so and exits with 2; the table
+/// lists what the database has.
+#[test]
+fn a_listing_that_is_not_its_count_says_so() {
+    let dir = temp("mismatch");
+    for (name, games) in
+        [("a", "(;SZ[19];B[pd];W[dp])(;SZ[19];B[pd];W[dd])(;SZ[19];B[pd];W[pp])"), ("b", "(;SZ[19];B[pd];W[dp])")]
+    {
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        std::fs::write(dir.join(name).join("g.sgf"), games).unwrap();
+        build(&dir.join(name), &dir.join(format!("{name}.sqlite")));
+    }
+    std::fs::copy(dir.join("a.sqlite.positions"), dir.join("b.sqlite.positions")).unwrap();
+    let db = dir.join("b.sqlite");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["find", "--db", db.to_str().unwrap()])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let json = run(&["--position", "pd", "--json"]);
+    assert_eq!(json.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&json.stderr);
+    assert!(err.contains("3 games counted but 1 listed") && err.contains("kifu index"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!((v["count"].as_u64(), v["games"].as_array().unwrap().len()), (Some(3), 1));
+    let table = run(&["--position", "pd"]);
+    assert_eq!((table.status.code(), String::from_utf8_lossy(&table.stdout).lines().count()), (Some(0), 1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
