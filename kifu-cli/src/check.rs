@@ -34,6 +34,7 @@
 
 use crate::json::Obj;
 use kifu::{Event, EventSource};
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -438,9 +439,9 @@ impl<'a> Report<'a> {
                 .end();
             return;
         }
-        let line = format!("{}:{}:{}: {}: {}\n", p.path, p.position.line, p.position.column, p.kind, p.message);
         if self.open {
-            self.out.push_str(&line);
+            let _ =
+                writeln!(self.out, "{}:{}:{}: {}: {}", p.path, p.position.line, p.position.column, p.kind, p.message);
             self.open = crate::out::spill(&mut self.out);
         }
     }

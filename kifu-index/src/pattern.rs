@@ -796,7 +796,8 @@ pub fn find_pattern(conn: &Connection, pattern: &Pattern, query: &Query) -> Resu
 /// limit of them, in the same order; none after `each` breaks) rather than collected: the
 /// [`PatternSearch`] it gives has every count and the whole continuation table, and no
 /// [`hits`](PatternSearch::hits). Memory: the matches' move numbers and moves, not their
-/// rows (a pattern a million games show: 60 MB, where [`find_pattern`] holds every game).
+/// rows (`kifu find --pattern` of a 4-4 point over a million games, 769,182 matches: 340 MB at
+/// its peak, where collecting them took 970 MB).
 pub fn find_pattern_each(
     conn: &Connection,
     pattern: &Pattern,
