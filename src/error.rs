@@ -280,8 +280,22 @@ warning_kinds! {
     StatementOutOfPlace => "statement_out_of_place", "a statement out of CSA's order";
     /// A move by the side not to move (`csa::check`).
     WrongSide => "wrong_side", "a move by the side not to move";
-    /// A move after a `%` special that ends the game (`csa::check`).
+    /// A move (or another special move) after the special move that ended its line of play:
+    /// CSA's `%TORYO` (every `%` special, `%MATTA` too), KIF's and KI2's `投了`…, a USI terminal
+    /// word. Skipped (USI: with the rest of its line), except in JKF, where the move is read.
+    /// Before 2026-11-29 the readers said `repaired` (JKF's even though it reads the move), and
+    /// CSA's rule check said `move_after_end` for the same move too.
     MoveAfterEnd => "move_after_end", "a move after the game ended";
+    /// A shogi move of the record that does not read: a KIF move line (numbered) whose move is
+    /// neither a move nor a special move, a KI2 token with a mark then a destination or `同`
+    /// (`▲７x歩`), a CSA `+`/`-` move statement (`+77x6FU`). Skipped, and its turn passes: the
+    /// move after it is the other side's, a KI2 `変化：N手` block counts it, and neither CSA's
+    /// `wrong_side` check nor `--replay` blames the move after it. (`Truncated` instead when the
+    /// input ends inside it.) Before 2026-11-29 it was `bad_value` and its turn did not pass: KIF
+    /// gave the moves after it to the wrong side, KI2 said `wrong_side` at the next move and
+    /// attached a variation after it one move off, and a KIF move whose destination did not read
+    /// was an unknown special move that ended the game.
+    UnreadableMove => "unreadable_move", "a move that does not read, skipped (its turn passes)";
 
     // --- KI2 ---
     /// A KI2 move (written without its origin) that no piece of the side to move can make (or

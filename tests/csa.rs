@@ -556,7 +556,7 @@ fn every_special_move() {
     assert_eq!(ending(&evs), Some(Ending::Other));
     // A move after the special is dropped with a warning; a second special warns.
     let evs = events(b"PI\n+\n%TORYO\n+7776FU\n%CHUDAN\n$END_TIME:2020/01/01\n");
-    assert_eq!(warnings(&evs), vec![WarningKind::Repaired, WarningKind::DuplicateKey]);
+    assert_eq!(warnings(&evs), vec![WarningKind::MoveAfterEnd, WarningKind::DuplicateKey]);
     assert_eq!(moves(&evs).len(), 0);
     assert_eq!(ending(&evs), Some(Ending::Resign));
     assert!(infos(&evs).iter().any(|i| i.0 == InfoKey::EndDate));
@@ -989,4 +989,15 @@ fn in_place_lines_agree_with_statements() {
         .collect::<Result<Vec<_>, _>>()
         .unwrap();
     assert_eq!(strict.iter().filter(|e| matches!(e, Event::Clock(_) | Event::Evaluation(_))).count(), 2);
+}
+
+/// A `+`/`-` statement that does not read as a move is skipped with `UnreadableMove`
+/// (`Truncated` when the input ends in it); the moves around it read as written.
+#[test]
+fn a_move_that_does_not_read_is_unreadable_move() {
+    let evs = events(b"PI\n+\n+7776FU\n-33x4FU\n+2726FU\n");
+    assert_eq!(warnings(&evs), vec![WarningKind::UnreadableMove]);
+    assert_eq!(moves(&evs).len(), 2);
+    let evs = events(b"PI\n+\n+7776FU\n-33");
+    assert_eq!(warnings(&evs), vec![WarningKind::Truncated]);
 }

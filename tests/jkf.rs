@@ -787,7 +787,7 @@ fn specials_end_the_game_or_are_properties_in_forks() {
     // A move after the special of the main line is read, with a warning.
     let j = doc(&format!(r#",{{"special":"TORYO"}},{{"move":{}}}"#, mv(0, Some((7, 7)), (7, 6), "FU", "")));
     let evs = events(j.as_bytes());
-    assert_eq!((warnings(&evs), moves(&evs).len()), (vec![WarningKind::Repaired], 1));
+    assert_eq!((warnings(&evs), moves(&evs).len()), (vec![WarningKind::MoveAfterEnd], 1));
 }
 
 #[test]

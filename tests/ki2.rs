@@ -858,9 +858,11 @@ fn line_ends_charsets_and_bad_tokens() {
     let bom = [&[0xEF, 0xBB, 0xBF][..], text.as_bytes()].concat();
     assert_eq!(events(&bom).iter().filter_map(norm).collect::<Vec<_>>(), base);
     assert_eq!(moves_of(text).len(), 4);
-    // A token that does not read: a warning, and reading goes on at the next mark.
+    // A token that does not read: a warning, and reading goes on at the next mark. Its turn
+    // passes, so a move of the same side after it (a move written again?) is the marked side's,
+    // with `WrongSide`.
     let evs = events("▲７六歩    △３x歩    △３四歩\n".as_bytes());
-    assert_eq!(warnings(&evs), [WarningKind::BadValue]);
+    assert_eq!(warnings(&evs), [WarningKind::UnreadableMove, WarningKind::WrongSide]);
     assert_eq!(moves_of("▲７六歩    △３x歩    △３四歩\n").len(), 2);
     // Cut inside the last token.
     let evs = events("▲７六歩    △３".as_bytes());
@@ -929,4 +931,44 @@ fn detection() {
             assert_ne!(kifu::detect(&read(&f)), Some(Format::Ki2), "{}", f.display());
         }
     }
+}
+
+/// A move, or another special move, after the special move that ended its line is skipped with
+/// one `MoveAfterEnd` warning each at its first byte (text there stays `Repaired`); the game's
+/// ending is the first special's.
+#[test]
+fn a_move_after_the_end_is_move_after_end() {
+    let text = "手合割：平手\n▲７六歩    △投了    ▲２六歩 好手 △中断\n";
+    let w = [
+        (WarningKind::MoveAfterEnd, at(text, "▲２六歩")),
+        (WarningKind::Repaired, at(text, "好手")),
+        (WarningKind::MoveAfterEnd, at(text, "△中断")),
+    ];
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), w);
+    assert_eq!(moves_of(text).len(), 1);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+}
+
+/// A marked move whose destination or piece does not read (`△３x歩`) is skipped with
+/// `UnreadableMove`, and its turn passes: the marks after it agree, and a `変化：N手` block
+/// counts it (before 2026-11-29: `bad_value`, then `wrong_side` at the next move, and the
+/// variation attached one move off, after the move it should replace).
+#[test]
+fn a_move_that_does_not_read_passes_its_turn() {
+    let text = "手合割：平手\n▲７六歩    △３x歩    ▲２六歩    △８四歩\n\n変化：4手\n△４四歩\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings_at(&evs), [(WarningKind::UnreadableMove, at(text, "x歩"))]);
+    let sides: Vec<(Color, Square)> = moves_of(text).iter().map(|m| (m.color, m.to)).collect();
+    let sq = Square::new;
+    assert_eq!(
+        sides,
+        [(Color::Black, sq(7, 6)), (Color::Black, sq(2, 6)), (Color::White, sq(8, 4)), (Color::White, sq(4, 4))]
+    );
+    let v = evs.iter().position(|e| matches!(e, Event::VariationStart(Branch::Sibling))).unwrap();
+    assert!(matches!(&evs[v + 2], Event::Move(Move::Shogi(m)) if m.to == sq(4, 4)));
+    // A mark followed by something that is neither a move nor a special move's word is no move.
+    let text = "手合割：平手\n▲７六歩    △    ▲２六歩\n";
+    let kinds: Vec<WarningKind> = warnings_at(&events(text.as_bytes())).iter().map(|w| w.0).collect();
+    assert!(!kinds.contains(&WarningKind::UnreadableMove), "{kinds:?}");
 }

@@ -477,3 +477,44 @@ fn shift_jis_second_bytes_never_end_a_token() {
     assert_eq!(texts, ["GameName=表ソ能―|", "BlackName=ソ", "コメント表\\ソ"]);
     assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
 }
+
+/// A move line, or another special move, after the special move that ended its line is skipped
+/// with one `MoveAfterEnd` warning each; the game's ending is the first special's.
+#[test]
+fn a_move_after_the_end_is_move_after_end() {
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n   4 中断\n";
+    let evs = events(text.as_bytes());
+    assert_eq!(warnings(&evs), [WarningKind::MoveAfterEnd, WarningKind::MoveAfterEnd]);
+    let at = |what: &str| text.find(what).unwrap() as u64;
+    let offsets: Vec<u64> =
+        evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some(w.offset) } else { None }).collect();
+    assert_eq!(offsets, [at("   3 "), at("   4 ")]);
+    assert_eq!(moves_of(text).len(), 1);
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: Some(Ending::Resign), .. })));
+}
+
+/// A numbered move line whose move does not read is skipped with `UnreadableMove`, and its turn
+/// passes: the next line is the other side's move, and a `変化：N手` block counts it (before
+/// 2026-11-29 a destination that did not read made the line an unknown special move that ended
+/// the game, and any other unreadable move left the moves after it to the wrong side).
+#[test]
+fn a_move_that_does_not_read_passes_its_turn() {
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 ３x歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n\n変化：4手\n   4 ４四歩(43)\n";
+    let evs = events(text.as_bytes());
+    let found: Vec<(WarningKind, u64)> =
+        evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some((w.kind, w.offset)) } else { None }).collect();
+    assert_eq!(found, [(WarningKind::UnreadableMove, text.find("x歩").unwrap() as u64)]);
+    let sides: Vec<(Color, Square)> = moves_of(text).iter().map(|m| (m.color, m.to)).collect();
+    let sq = Square::new;
+    assert_eq!(
+        sides,
+        [(Color::Black, sq(7, 6)), (Color::Black, sq(2, 6)), (Color::White, sq(8, 4)), (Color::White, sq(4, 4))]
+    );
+    let v = evs.iter().position(|e| matches!(e, Event::VariationStart(Branch::Sibling))).unwrap();
+    assert!(matches!(&evs[v + 2], Event::Move(Move::Shogi(m)) if m.to == sq(4, 4)));
+    assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
+    // `同` with no square after it reads no better.
+    let text = "手合割：平手\n   1 ７六歩(77)\n   2 同x\n   3 ２六歩(27)\n";
+    assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::UnreadableMove]);
+    assert_eq!(moves_of(text).iter().map(|m| m.color).collect::<Vec<_>>(), [Color::Black, Color::Black]);
+}

@@ -265,7 +265,7 @@ fn terminal_words_are_endings() {
         assert_eq!(warnings(&evs), []);
     }
     let evs = events(b"position startpos moves 7g7f resign 3c3d");
-    assert_eq!(warnings(&evs), [WarningKind::Repaired]);
+    assert_eq!(warnings(&evs), [WarningKind::MoveAfterEnd]);
     assert_eq!(moves(&evs).len(), 1);
 }
 

@@ -63,6 +63,12 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
                     out.push(Illegal { offset: w.offset, kind: w.kind.as_str(), number, by_reader: true });
                     continue;
                 }
+                // A move that does not read (the reader's own finding): not an illegal move,
+                // but its turn passes, as the reader passes it.
+                Some(Ok(Event::Warning(w))) if w.kind == WarningKind::UnreadableMove => {
+                    lines.skipped();
+                    continue;
+                }
                 Some(Ok(ev)) => lines.event(&ev),
             };
             if let Some((kind, number)) = illegal {
@@ -163,8 +169,9 @@ impl ShogiLines {
         Some((kind.as_str(), self.number))
     }
 
-    /// A move the reader skipped (and said so): its number; its turn passes, as the reader
-    /// passes it (KI2; USI's reader drops the rest of the line).
+    /// A move the reader skipped (and said so: a refused move, or one that does not read): its
+    /// number; its turn passes, as the reader passes it (KIF, KI2, CSA; USI's reader drops the
+    /// rest of the line).
     fn skipped(&mut self) -> u32 {
         self.before = (self.pos, self.number);
         self.number += 1;

@@ -430,6 +430,110 @@ fn a_csa_move_by_the_wrong_side_is_one_finding() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A move after a special move that ended the game is one finding, `move_after_end`, in every
+/// shogi format: before 2026-11-29 CSA said it twice (the reader's `repaired` and the rule
+/// check's `move_after_end`), and not at all after `%MATTA`, which the reader ends the game at;
+/// KIF, KI2 and USI said `repaired`, JKF `repaired` for a move it reads.
+#[test]
+fn a_move_after_the_end_is_one_finding() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-after-end-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let jkf_move = r#"{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"color":1,"piece":"FU"}}"#;
+    let cases = [
+        ("toryo.csa", "V2.2\nPI\n+\n+7776FU\n%TORYO\n-3334FU\n+2726FU\n".to_owned(), vec![(6, 1), (7, 1)]),
+        ("matta.csa", "V2.2\nPI\n+\n+7776FU\n%MATTA\n-3334FU\n".to_owned(), vec![(6, 1)]),
+        ("a.kif", "手合割：平手\n   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n".to_owned(), vec![(4, 1)]),
+        ("a.ki2", "手合割：平手\n▲７六歩    △投了    ▲２六歩\n".to_owned(), vec![(2, 30)]),
+        ("a.usi", "position startpos moves 7g7f resign 3c3d\n".to_owned(), vec![(1, 37)]),
+        (
+            "a.jkf",
+            format!(
+                r#"{{"header":{{}},"moves":[{{}},{{"move":{{"from":{{"x":7,"y":7}},"to":{{"x":7,"y":6}},"color":0,"piece":"FU"}}}},{{"special":"TORYO"}},{jkf_move}]}}"#
+            ),
+            vec![(1, 120)],
+        ),
+    ];
+    for (name, text, at) in cases {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let f = f.to_str().unwrap();
+        let (out, _, code) = kifu(&["check", "--json", f]);
+        assert_eq!(code, 0, "{name}: {out}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let found: Vec<(String, u64, u64)> = v["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (p["kind"].as_str().unwrap().to_owned(), p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap())
+            })
+            .collect();
+        let want: Vec<_> = at.iter().map(|&(l, c)| ("move_after_end".to_owned(), l, c)).collect();
+        assert_eq!(found, want, "{name}");
+        let (out, _, _) = kifu(&["check", f]);
+        assert!(out.contains(": move_after_end: a move after the game ended: "), "{name}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shogi move that does not read is one finding, `unreadable_move`, and its turn passes in the
+/// reading, in the side-to-move check and in `--replay`: no `wrong_side` or `illegal_move` for
+/// the move after it (before 2026-11-29 KI2 said `wrong_side` there, KIF read the moves after it
+/// for the wrong side, or ended the game at it, and `--replay` found illegal moves).
+#[test]
+fn a_move_that_does_not_read_is_one_finding() {
+    let dir = std::env::temp_dir().join(format!("kifu-cli-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("a.kif", "手合割：平手\n   1 ７六歩(77)\n   2 ３x歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n", (3, 9)),
+        ("a.ki2", "手合割：平手\n▲７六歩    △３x歩    ▲２六歩    △８四歩\n", (2, 23)),
+        ("a.csa", "V2.2\nPI\n+\n+7776FU\n-33x4FU\n+2726FU\n-8384FU\n", (5, 1)),
+    ];
+    for (name, text, (line, column)) in cases {
+        let f = dir.join(name);
+        std::fs::write(&f, text).unwrap();
+        let f = f.to_str().unwrap();
+        for replay in [false, true] {
+            let mut args = vec!["check", "--json"];
+            if replay {
+                args.push("--replay");
+            }
+            args.push(f);
+            let (out, _, code) = kifu(&args);
+            assert_eq!(code, 0, "{name}: {out}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let found: Vec<(&str, u64, u64)> = v["problems"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p["kind"].as_str().unwrap(), p["line"].as_u64().unwrap(), p["column"].as_u64().unwrap()))
+                .collect();
+            assert_eq!(found, [("unreadable_move", line, column)], "{name} replay {replay}");
+        }
+        let (out, _, _) = kifu(&["stats", "--json", "--replay", f]);
+        assert_eq!(
+            (field(&out, "illegal_moves"), field(&out, "moves"), field(&out, "warnings")),
+            (0.0, 3.0, 1.0),
+            "{name}"
+        );
+    }
+    // The index passes the turn too (and at a KI2 move no piece can make): the position after
+    // ▲７六歩, the skipped move and ▲２六歩 is found in every game, with White to move (before
+    // 2026-11-29 the index left ▲２六歩 unplayed, as a move by the side not to move).
+    std::fs::write(dir.join("none.ki2"), "手合割：平手\n▲７六歩    △５五飛    ▲２六歩    △８四歩\n").unwrap();
+    let db = dir.join("i.sqlite");
+    let (out, err, code) = kifu(&["index", "--db", db.to_str().unwrap(), dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1";
+    let (out, _, code) = kifu(&["find", "--db", db.to_str().unwrap(), "--position", sfen, "--format", "csv"]);
+    assert_eq!(code, 0, "{out}");
+    let mut found: Vec<&str> =
+        out.lines().skip(1).filter_map(|l| l.split(',').next()).filter_map(|p| p.rsplit('/').next()).collect();
+    found.sort();
+    assert_eq!(found, ["a.csa", "a.ki2", "a.kif", "none.ki2"], "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A USI file whose first line goes wrong after its start (a bad move) is read, with the
 /// reader's warning, as when that line comes second: not "not a game record" (exit 2).
 #[test]
@@ -505,6 +609,8 @@ fn shift_jis_names_and_excerpts_are_decoded() {
     let (out, _, _) = kifu(&["events", p]);
     assert!(out.contains("\"name\":\"開始日時\""), "{out}");
     let (out, _, _) = kifu(&["check", p]);
-    assert!(out.contains("unknown_key") && out.contains("３四Ｘ(33)"), "{out}");
+    // `３四Ｘ`: a move that does not read (an unknown special move, `unknown_key`, before
+    // 2026-11-29), quoted from its first byte that does not read.
+    assert!(out.contains("unreadable_move") && out.contains(": Ｘ(33)"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -40,6 +40,21 @@ pub(crate) enum Step {
     Size(Option<(u8, u8)>),
     /// Go: the rules, as far as suicide goes.
     Rules(Rules),
+    /// Shogi: a move the reader skipped with its turn passing (a KI2 move no piece can make, a
+    /// KIF, KI2 or CSA move that does not read: see [`passes_turn`]); the other side is to move.
+    Pass,
+}
+
+/// Whether a reader's warning of `kind` stands for a shogi move it skipped while passing its
+/// turn (`no_piece_can_move`, `unreadable_move`): the replays pass the turn there too, so that
+/// the positions after it are the record's (`kifu stats --replay` does the same).
+pub(crate) fn passes_turn(kind: kifu::WarningKind) -> bool {
+    matches!(kind, kifu::WarningKind::NoPieceCanMove | kifu::WarningKind::UnreadableMove)
+}
+
+/// Passes the turn of `pos` to the other side.
+pub(crate) fn pass_turn(pos: &mut ShogiPosition) {
+    let _ = pos.apply(&Event::Turn(pos.side_to_move().opponent()));
 }
 
 /// With variations (`variations`), the tree's shape between the steps: a node, a variation's
@@ -63,7 +78,7 @@ impl Step {
             Step::Move(m) => Some(Event::Move(m)),
             Step::Setup(s) => Some(Event::Setup(s)),
             Step::Turn(c) => Some(Event::Turn(c)),
-            Step::Size(_) | Step::Rules(_) => None,
+            Step::Size(_) | Step::Rules(_) | Step::Pass => None,
         }
     }
 }
@@ -113,13 +128,14 @@ impl Moves {
     }
 
     /// Records a main-line event other than a move, when it changes a board (setup, turn,
-    /// board size, rules); ignores the rest.
+    /// board size, rules, a shogi move skipped with its turn passing); ignores the rest.
     #[inline(always)]
     pub fn push_event(&mut self, ev: &Event<'_>) {
         let step = match *ev {
             Event::Move(m) => Step::Move(m),
             Event::Setup(s) => Step::Setup(s),
             Event::Turn(c) => Step::Turn(c),
+            Event::Warning(w) if passes_turn(w.kind) => Step::Pass,
             Event::Info(i) if i.key() == InfoKey::BoardSize => Step::Size(parse_size(i.value().raw())),
             Event::Info(i) if i.key() == InfoKey::Rules => Step::Rules(Rules::from_name(&i.value().decode().text)),
             _ => return,
@@ -142,6 +158,8 @@ impl Moves {
             for &s in &self.steps {
                 if let Step::Move(Move::Shogi(m)) = s {
                     let _ = pos.play(m);
+                } else if s == Step::Pass {
+                    pass_turn(&mut pos);
                 } else if let Some(ev) = s.event() {
                     let _ = pos.apply(&ev);
                 }
@@ -219,6 +237,10 @@ impl Moves {
                     if pos.play(m).is_ok() {
                         hash ^= before ^ part(&pos);
                     }
+                } else if s == Step::Pass {
+                    let before = side_key(&pos);
+                    pass_turn(&mut pos);
+                    hash ^= before ^ side_key(&pos);
                 } else if let Some(ev) = s.event() {
                     let _ = pos.apply(&ev);
                     stale = true;

@@ -248,6 +248,9 @@ impl Line for ShogiLine {
             out.push(Posting { hash: self.hash(), mv: self.number, next: shogi_next(m) });
             self.number += 1;
             shogi_play(&mut self.pos, &mut self.hash, m);
+        } else if step == Step::Pass {
+            crate::position::pass_turn(&mut self.pos);
+            self.stale = true;
         } else if let Some(ev) = step.event() {
             let _ = self.pos.apply(&ev);
             self.stale = true;

@@ -6,9 +6,13 @@
 //! | --- | --- |
 //! | `statement_out_of_place` | the order `V`, names and `$` information, position (`P…`), side to move (`+`/`-`), moves is broken: information after the position or a move, a position line or a side-to-move line after a move, a version line after anything |
 //! | `wrong_side` | a move by the side not to move (`+` twice in a row, or against the side-to-move line) |
-//! | `move_after_end` | a move after a `%` special that ends the game (`%TORYO`, `%TSUMI`…; `%MATTA` does not) |
 //!
-//! A `T` time line without a move is the reader's `time_without_move`.
+//! A `T` time line without a move is the reader's `time_without_move`, and a move after a `%`
+//! special (every special ends the game, `%MATTA` too, as the reader reads it) the reader's
+//! `move_after_end` (before 2026-11-29 this check said it too, and did not for `%MATTA`); the
+//! side of such a move is not judged. A `+`/`-` statement that does not read as a move
+//! (`+77x6FU`) is the reader's `unreadable_move`: its side is not judged either, and the turn
+//! passes to the other side.
 //!
 //! ```
 //! use kifu::csa::check::lint;
@@ -16,7 +20,7 @@
 //! let mut found = Vec::new();
 //! lint(b"V2.2\nPI\n+\n+7776FU\n$EVENT:late\n+3334FU\n%TORYO\n-8384FU\n", &mut found);
 //! let kinds: Vec<_> = found.iter().map(|w| (w.kind.as_str(), w.offset)).collect();
-//! assert_eq!(kinds, [("statement_out_of_place", 18), ("wrong_side", 30), ("move_after_end", 45)]);
+//! assert_eq!(kinds, [("statement_out_of_place", 18), ("wrong_side", 30)]);
 //! ```
 
 use super::lex::Lexer;
@@ -60,18 +64,18 @@ pub fn lint(input: &[u8], out: &mut Vec<Warning>) {
                 to_move = Some(c == b'+');
                 (ok, Phase::Turn)
             }
-            Some(&c @ (b'+' | b'-')) if is_move(b) => {
+            Some(&c @ (b'+' | b'-')) => {
                 let black = c == b'+';
-                if ended {
-                    warn(WarningKind::MoveAfterEnd, s.start);
-                } else if to_move.is_some_and(|t| t != black) {
+                // After the end the reader says `move_after_end` and skips the move; a move that
+                // does not read is the reader's `unreadable_move`, and its turn passes.
+                if !ended && is_move(b) && to_move.is_some_and(|t| t != black) {
                     warn(WarningKind::WrongSide, s.start);
                 }
                 to_move = Some(!black);
                 (true, Phase::Moves)
             }
             Some(b'%') => {
-                ended |= !b.starts_with(b"%MATTA");
+                ended = true;
                 (true, phase.max(Phase::Moves))
             }
             // Comments, times and lines the reader judges.
@@ -105,8 +109,8 @@ mod tests {
         assert_eq!(kinds(game), []);
         // A handicap game: White (`-`) moves first; two games in one file.
         assert_eq!(kinds(&format!("PI82HI\n-\n-3334FU\n+7776FU\n/\n{game}")), []);
-        // %MATTA does not end the game.
-        assert_eq!(kinds("PI\n+\n+7776FU\n%MATTA\n-3334FU\n"), []);
+        // A move after a special is the reader's finding (`move_after_end`), of either side.
+        assert_eq!(kinds("PI\n+\n+7776FU\n%MATTA\n-3334FU\n+2726FU\n"), []);
     }
 
     #[test]
@@ -117,6 +121,9 @@ mod tests {
         assert_eq!(kinds("PI\n+\nV2.2\n"), [("statement_out_of_place", 5)]);
         assert_eq!(kinds("PI\n-\n+7776FU\n"), [("wrong_side", 5)]);
         assert_eq!(kinds("PI\n+\n+7776FU\n+2726FU\n"), [("wrong_side", 13)]);
-        assert_eq!(kinds("PI\n+\n+7776FU\n%TORYO\n-3334FU\n"), [("move_after_end", 20)]);
+        assert_eq!(kinds("PI\n+\n+7776FU\n%TORYO\n-3334FU\n+2726FU\n"), []);
+        // A move that does not read passes the turn: the move after it is judged against it.
+        assert_eq!(kinds("PI\n+\n+7776FU\n-33x4FU\n+2726FU\n"), []);
+        assert_eq!(kinds("PI\n+\n+7776FU\n-33x4FU\n-2726FU\n"), [("wrong_side", 21)]);
     }
 }

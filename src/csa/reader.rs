@@ -655,12 +655,14 @@ impl<'a> Reader<'a> {
     }
 
     fn move_line(&mut self, s: Stmt<'a>, b: &'a [u8]) -> Result<Event<'a>, Error> {
-        let Some(m) = parse_move(b) else {
-            return self.bad_value(s);
-        };
         if self.ending.is_some() {
-            return self.warn(WarningKind::Repaired, s.start);
+            return self.warn(WarningKind::MoveAfterEnd, s.start);
         }
+        let Some(m) = parse_move(b) else {
+            // A move that does not read: its turn passes (see `check` and the replay).
+            let kind = if s.at_eof { WarningKind::Truncated } else { WarningKind::UnreadableMove };
+            return self.warn(kind, s.start);
+        };
         if !self.saw_turn {
             if self.moves == 0 && !self.saw_position {
                 // No start position at all: assume the standard one.

@@ -30,7 +30,7 @@
 //! top a `Property` with its raw value, elsewhere skipped), a missing `header`, `moves`, `to`,
 //! `color` or `piece` (`MissingValue`, the move dropped), a bad number, square, piece, preset,
 //! hand count or special (`BadValue` or `UnknownKey`), a move after a special move of the main
-//! line (`Repaired`). Forks nested deeper than [`Limits::max_depth`](crate::Limits) and the other
+//! line (`MoveAfterEnd`; the move is read). Forks nested deeper than [`Limits::max_depth`](crate::Limits) and the other
 //! limits end the game with an error, as do JSON syntax errors; strict mode turns every warning
 //! into an error. Forks are read with an explicit stack, never by recursion.
 //!

@@ -679,7 +679,7 @@ impl<'a> Reader<'a> {
                 return Err(self.doc.error(ErrorKind::LimitExceeded(Limit::Nodes), e.offset, "too many moves"));
             }
             if line.ended {
-                self.doc.warn(WarningKind::Repaired, e.offset);
+                self.doc.warn(WarningKind::MoveAfterEnd, e.offset);
                 k += 1;
             }
             self.doc.out.push(Event::Node);

@@ -44,7 +44,8 @@
 //! is a line of moves. Other text where a token would start (after a move, `▲７六歩 (好手)`) is
 //! skipped with one `Repaired` warning at its first byte, up to the next mark or the next move
 //! without a mark after white space. Header, comment (`*`), `変化`, `まで` and diagram lines
-//! (`  ９ ８ ７…`) never read as moves.
+//! (`  ９ ８ ７…`) never read as moves. A move or special move after the special move that ended
+//! its line is skipped with a `MoveAfterEnd` warning.
 //!
 //! # Charsets, games, recovery, costs
 //! As KIF's: the charset is fixed once per file (a caller's, a BOM, a `#… encoding=` line, else

@@ -92,6 +92,13 @@ fn resolves(board: &Board, w: &token::Written, color: Color, to: Square) -> bool
 /// unmarked move) is skipped up to the next mark or the next unmarked move after white space:
 /// one `Repaired` warning per stretch, at its first byte.
 ///
+/// A marked move that does not read (`▲７x歩`: a mark, then a file digit or `同`) is skipped
+/// with `UnreadableMove` (`Truncated` at the input's end), and its turn passes, as for a move no
+/// piece can make: the marks after it and a `変化：N手` block count it as the record does
+/// (before 2026-11-29 it was `BadValue` and its turn did not pass, so the next move was the
+/// wrong side's and a variation after it attached one move off). A mark followed by anything
+/// else that is not a special move's word is skipped with `BadValue` and is no move.
+///
 /// (Trying the mark first, whenever the marked side can make the move, reads a record missing
 /// a move a little better and one with a mistyped mark much worse: on 40 corpus games each
 /// with one mark swapped, 46 warnings and 99 replay errors against 40 and 0.)
@@ -204,10 +211,14 @@ impl<'a> Reader<'a> {
             Token::Bad(_) => token::next_token(seg, after.max(i + 1), enc),
             Token::Text => token::next_token(seg, i + lex::char_len(seg, i, enc).max(1), enc),
         };
-        if f.ended || tok == Token::Text {
-            // A token after the special move that ended the line, or a stretch of unmarked
-            // text that is not a move: skipped.
+        if tok == Token::Text {
+            // A stretch of unmarked text that is not a move: skipped.
             return Some(self.g.warn(WarningKind::Repaired, i));
+        }
+        if f.ended {
+            // A move (or a token marked as one) after the special move that ended the line:
+            // skipped.
+            return Some(self.g.warn(WarningKind::MoveAfterEnd, i));
         }
         let ply = f.ply + 1;
         let color =
@@ -246,11 +257,19 @@ impl<'a> Reader<'a> {
                 None
             }
             Token::Bad(off) => {
-                let kind = if f.line_end == self.g.input.len() && self.g.frames[fi].pos >= f.line_end {
-                    WarningKind::Truncated
-                } else {
-                    WarningKind::BadValue
+                let truncated = f.line_end == self.g.input.len() && self.g.frames[fi].pos >= f.line_end;
+                let shaped = token::is_move_shaped(seg, i, enc);
+                let kind = match (truncated, shaped) {
+                    (true, _) => WarningKind::Truncated,
+                    (false, true) => WarningKind::UnreadableMove,
+                    (false, false) => WarningKind::BadValue,
                 };
+                if shaped {
+                    // A move whose destination or piece does not read (`▲７x歩`): skipped, but
+                    // its turn passes, as the layout scan counts it (a `変化：N手` block counts
+                    // it too) and as the marks after it say.
+                    self.pass(fi, ply);
+                }
                 Some(self.g.warn(kind, off))
             }
             Token::Text => None,
@@ -348,6 +367,16 @@ impl<'a> Reader<'a> {
             }
         }
         Some(Ok(Event::Node))
+    }
+
+    /// A move of frame `fi` at `ply` that does not read: nothing is played, and its turn passes
+    /// (the next `同` has no square to refer to).
+    fn pass(&mut self, fi: usize, ply: u32) {
+        let f = &mut self.g.frames[fi];
+        f.prev_to = f.last_to;
+        f.last_to = None;
+        f.ply = ply;
+        self.boards[fi].undo = Undo::NONE;
     }
 
     /// A move of frame `fi` that no piece can make (at `at`, to `to`, ply `ply`): a

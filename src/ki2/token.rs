@@ -254,10 +254,19 @@ pub(crate) fn next_token(b: &[u8], mut i: usize, enc: Enc) -> usize {
     b.len()
 }
 
+/// Whether the marked token at `b[i]` has a move's shape (its mark, then a file digit or `同`):
+/// one that does not read ([`Token::Bad`]) is still a move of the record, skipped by the reader
+/// with its turn passing, and counted by [`count`].
+pub(crate) fn is_move_shaped(b: &[u8], i: usize, enc: Enc) -> bool {
+    let Some((_, k)) = mark_at(b, i, enc) else { return false };
+    glyphs::file_digit(b, i + k, enc == Enc::Sjis).is_some() || at(b, i + k, glyphs::SAME, enc)
+}
+
 /// The real moves of a move line and whether a special move ends its line of play there (for
 /// the layout scan): its tokens walked as the reader walks them (a mark and then a
-/// destination or `同` is a move, even one that does not read; a mark and anything else a
-/// special move; a move without its mark a move; other text is passed over).
+/// destination or `同` is a move, even one that does not read; a mark and a special move's word
+/// a special move; a mark and anything else passed over, as the reader passes it over with a
+/// `BadValue`; a move without its mark a move; other text is passed over).
 pub(crate) fn count(line: &[u8], enc: Enc) -> (u32, bool) {
     let mut n = 0u32;
     let mut i = skip_spaces(line, 0, enc);
@@ -266,18 +275,15 @@ pub(crate) fn count(line: &[u8], enc: Enc) -> (u32, bool) {
         i = match tok {
             Token::Move(_) => after,
             Token::Special { .. } => return (n, true),
-            Token::Bad(_) => {
-                let j = i + mark_at(line, i, enc).map_or(0, |(_, k)| k);
-                if glyphs::file_digit(line, j, enc == Enc::Sjis).is_none() && !at(line, j, glyphs::SAME, enc) {
-                    return (n, true);
-                }
-                next_token(line, after.max(i + 1), enc)
-            }
+            Token::Bad(_) => next_token(line, after.max(i + 1), enc),
             Token::Text => next_token(line, i + lex::char_len(line, i, enc).max(1), enc),
         };
-        if !matches!(tok, Token::Text) {
-            n = n.saturating_add(1);
-        }
+        let counts = match tok {
+            Token::Move(_) => true,
+            Token::Bad(_) => is_move_shaped(line, i, enc),
+            _ => false,
+        };
+        n = n.saturating_add(counts as u32);
         i = skip_spaces(line, i, enc);
     }
     (n, false)

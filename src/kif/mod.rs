@@ -37,10 +37,12 @@
 //! the next game. [`chunks`] and the streaming splitter cut by the same rule.
 //!
 //! # Recovery (lenient mode: a warning, and reading goes on)
-//! A move line that cannot be read (`BadValue`, `Truncated` at the end of the input), a move
-//! number or time that does not fit, a second king of one side in a diagram, a diagram row or hand
-//! that cannot be read (`BadValue`); moves after a special move, a `変化` block that fits no line
-//! (`Repaired`); an unknown line (`UnknownLine`); an unknown handicap name without a diagram
+//! A move line whose move cannot be read (`UnreadableMove`, skipped, its turn passing;
+//! `Truncated` at the end of the input); a move number or time that does not fit, a second king
+//! of one side in a diagram, a diagram row or hand that cannot be read (`BadValue`); a move (or
+//! special move) after the special move that ended its line (`MoveAfterEnd`, skipped); a `変化`
+//! block that fits no line (`Repaired`); an unknown line (`UnknownLine`); an unknown handicap
+//! name without a diagram
 //! (`UnknownKey`, the standard position is used). Binary data (`NotAGameRecord`) and the limits
 //! (value size, game size, moves, variation depth) end the game with an error. Strict mode turns
 //! every warning into such an error.

@@ -84,7 +84,7 @@ impl<'a> Reader<'a> {
         };
         let f = self.g.frames[fi];
         if f.ended {
-            return Some(self.g.warn(WarningKind::Repaired, at));
+            return Some(self.g.warn(WarningKind::MoveAfterEnd, at));
         }
         let ply = f.ply + 1;
         let color = if ply % 2 == 1 { self.g.start_color } else { self.g.start_color.opponent() };
@@ -143,8 +143,17 @@ impl<'a> Reader<'a> {
                 None
             }
             Body::Bad(off) => {
-                let kind =
-                    if at + line.len() == self.g.input.len() { WarningKind::Truncated } else { WarningKind::BadValue };
+                // A numbered move line whose move does not read: skipped, and its turn passes
+                // (the next line is the other side's move, as its number says).
+                let f = &mut self.g.frames[fi];
+                f.prev_to = f.last_to;
+                f.last_to = None;
+                f.ply = ply;
+                let kind = if at + line.len() == self.g.input.len() {
+                    WarningKind::Truncated
+                } else {
+                    WarningKind::UnreadableMove
+                };
                 Some(self.g.warn(kind, at + off))
             }
         }

@@ -25,7 +25,8 @@
 //! gives the illegal moves it finds in other formats (the move is not given: USI does not name
 //! its piece); after either, the rest of the line is dropped (for `IllegalMove`,
 //! [`illegal_move_message`] says how many moves that is, and the strict error's message says it
-//! too); tokens after a terminal word (`Repaired`, dropped). A start that
+//! too); tokens after a terminal word (one `MoveAfterEnd` at the first, the rest of the line
+//! dropped). A start that
 //! cannot be read (`position` without `startpos`/`sfen`, a bad SFEN) ends the game with a
 //! `Syntax` error at the byte that does not fit; a line between games that is not a game (binary or not) is an `unknown_line` warning; the limits
 //! (game size, moves) end the game with an error. Strict mode turns every warning into such an

@@ -409,7 +409,7 @@ impl<'a> Reader<'a> {
         if self.ending.is_some() {
             // Tokens after a terminal word.
             self.cur = self.text.len();
-            return Some(self.warn(WarningKind::Repaired, at));
+            return Some(self.warn(WarningKind::MoveAfterEnd, at));
         }
         let Some(tok) = sfen::token(t) else {
             if let Some(end) = special(t) {

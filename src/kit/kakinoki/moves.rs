@@ -245,6 +245,11 @@ pub(crate) fn general(line: &[u8], enc: Enc) -> MoveLine<'_> {
     i = skip_spaces(line, i, enc);
     let (body, after) = match written(line, i, enc) {
         Ok((w, j)) => (Body::Move(w), j),
+        // A destination that does not read (`３x歩`, `同x`) is a move that does not read, not a
+        // special move.
+        Err(bad) if glyphs::file_digit(line, i, enc == Enc::Sjis).is_some() || at(line, i, glyphs::SAME, enc) => {
+            return MoveLine { ply, body: Body::Bad(bad), time: None }
+        }
         Err(bad) => match special(line, i, enc) {
             Some((word, ending, known)) => (Body::Special { word, ending, known }, i + word.len()),
             None => return MoveLine { ply, body: Body::Bad(bad), time: None },
