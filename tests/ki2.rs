@@ -959,14 +959,9 @@ fn a_move_that_does_not_read_passes_its_turn() {
     let text = "手合割：平手\n▲７六歩    △３x歩    ▲２六歩    △８四歩\n\n変化：4手\n△４四歩\n";
     let evs = events(text.as_bytes());
     assert_eq!(warnings_at(&evs), [(WarningKind::UnreadableMove, at(text, "x歩"))]);
-    let sides: Vec<(Color, Square)> = moves_of(text).iter().map(|m| (m.color, m.to)).collect();
-    let sq = Square::new;
-    assert_eq!(
-        sides,
-        [(Color::Black, sq(7, 6)), (Color::Black, sq(2, 6)), (Color::White, sq(8, 4)), (Color::White, sq(4, 4))]
-    );
-    let v = evs.iter().position(|e| matches!(e, Event::VariationStart(Branch::Sibling))).unwrap();
-    assert!(matches!(&evs[v + 2], Event::Move(Move::Shogi(m)) if m.to == sq(4, 4)));
+    let (moves, sibling) = common::events::shogi_moves_and_sibling(&evs, Square::new(4, 4));
+    assert_eq!(moves, common::events::skipped_white_move_game());
+    assert!(sibling, "the variation replaces the fourth move");
     // A mark followed by something that is neither a move nor a special move's word is no move.
     let text = "手合割：平手\n▲７六歩    △    ▲２六歩\n";
     let kinds: Vec<WarningKind> = warnings_at(&events(text.as_bytes())).iter().map(|w| w.0).collect();

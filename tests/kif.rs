@@ -504,14 +504,9 @@ fn a_move_that_does_not_read_passes_its_turn() {
     let found: Vec<(WarningKind, u64)> =
         evs.iter().filter_map(|e| if let Event::Warning(w) = e { Some((w.kind, w.offset)) } else { None }).collect();
     assert_eq!(found, [(WarningKind::UnreadableMove, text.find("x歩").unwrap() as u64)]);
-    let sides: Vec<(Color, Square)> = moves_of(text).iter().map(|m| (m.color, m.to)).collect();
-    let sq = Square::new;
-    assert_eq!(
-        sides,
-        [(Color::Black, sq(7, 6)), (Color::Black, sq(2, 6)), (Color::White, sq(8, 4)), (Color::White, sq(4, 4))]
-    );
-    let v = evs.iter().position(|e| matches!(e, Event::VariationStart(Branch::Sibling))).unwrap();
-    assert!(matches!(&evs[v + 2], Event::Move(Move::Shogi(m)) if m.to == sq(4, 4)));
+    let (moves, sibling) = common::events::shogi_moves_and_sibling(&evs, Square::new(4, 4));
+    assert_eq!(moves, common::events::skipped_white_move_game());
+    assert!(sibling, "the variation replaces the fourth move");
     assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
     // `同` with no square after it reads no better.
     let text = "手合割：平手\n   1 ７六歩(77)\n   2 同x\n   3 ２六歩(27)\n";
