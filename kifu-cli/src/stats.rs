@@ -75,18 +75,12 @@ impl Totals {
     }
 }
 
-/// Counts leaves from the event structure: a line ends (a leaf) when a variation or the game
-/// closes right after a node. A [`kifu::Branch::Sibling`] variation (Jago XML) is an
-/// alternative to the current node and the line it left goes on after it, so where that line
-/// stood is put back when it closes; after a [`kifu::Branch::Child`] variation the line it
-/// branched from has no more nodes of its own.
+/// Counts games, nodes, moves and warnings, and variations from the event structure (the
+/// leaves [`kifu::tree::LeafCounter`] counts, less one a game).
 #[derive(Default)]
 pub struct Tally {
     pub totals: Totals,
-    leaves: u64,
-    last_was_node: bool,
-    /// For each open variation: `Some(last_was_node)` of the line a sibling variation left.
-    open: Vec<Option<bool>>,
+    leaves: kifu::tree::LeafCounter,
 }
 
 impl Tally {
@@ -96,29 +90,17 @@ impl Tally {
         match ev {
             Event::GameStart { .. } => {
                 self.totals.games += 1;
-                self.leaves = 0;
-                self.last_was_node = false;
-                self.open.clear();
+                self.leaves.reset();
             }
             Event::Node => {
                 self.totals.nodes += 1;
-                self.last_was_node = true;
+                self.leaves.node();
             }
             Event::Move(_) => self.totals.moves += 1,
             Event::Warning(_) => self.totals.warnings += 1,
-            Event::VariationStart(b) => {
-                self.open.push((*b == kifu::Branch::Sibling).then_some(self.last_was_node));
-                self.last_was_node = false;
-            }
-            Event::VariationEnd => {
-                self.leaves += self.last_was_node as u64;
-                self.last_was_node = self.open.pop().flatten().unwrap_or(false);
-            }
-            Event::GameEnd { .. } => {
-                self.leaves += self.last_was_node as u64;
-                self.last_was_node = false;
-                self.totals.variations += self.leaves.saturating_sub(1);
-            }
+            Event::VariationStart(b) => self.leaves.variation_start(*b),
+            Event::VariationEnd => self.leaves.variation_end(),
+            Event::GameEnd { .. } => self.totals.variations += self.leaves.close().saturating_sub(1),
             _ => {}
         }
     }

@@ -203,8 +203,8 @@ pub struct Collector {
     /// Passes (`;B[]`, `;W[]`) on the canonical line: with none (and no odd node), the Arrow
     /// builder reads it six bytes a node.
     passes: u64,
-    leaves: u64,
-    last_was_node: bool,
+    /// The game's lines of play (its variations are one fewer).
+    leaves: kifu::tree::LeafCounter,
     /// Record the main line's moves for the replay (`!skip_final || with_positions`, as they
     /// were when the game started).
     record: bool,
@@ -330,7 +330,7 @@ impl Collector {
     #[inline(always)]
     pub fn feed_node(&mut self) {
         self.nodes += 1;
-        self.last_was_node = true;
+        self.leaves.node();
         if !self.linear {
             self.line.feed(&Event::Node);
             if self.tree {
@@ -385,8 +385,7 @@ impl Collector {
             self.buf.push(b'(');
             self.odd_nodes = 0;
             self.passes = 0;
-            self.leaves = 0;
-            self.last_was_node = false;
+            self.leaves.reset();
             self.record = !self.skip_final || self.with_positions;
             self.nodes = 0;
             self.moves = 0;
@@ -409,11 +408,8 @@ impl Collector {
         let last_mover = if let Event::GameEnd { ending: Some(_), .. } = ev { self.last_mover() } else { None };
         let row = self.row.as_mut()?;
         match *ev {
-            Event::VariationStart(_) => self.last_was_node = false,
-            Event::VariationEnd => {
-                self.leaves += self.last_was_node as u64;
-                self.last_was_node = false;
-            }
+            Event::VariationStart(b) => self.leaves.variation_start(b),
+            Event::VariationEnd => self.leaves.variation_end(),
             Event::Setup(s) if row.kind.is_none() => {
                 row.kind = Some(if matches!(s, kifu::Setup::Go { .. }) { Kind::Go } else { Kind::Shogi });
             }
@@ -465,7 +461,7 @@ impl Collector {
             Event::GameEnd { length, ending } => {
                 row.length = Some(length);
                 row.ending = ending.map(|e| (e, last_mover));
-                self.leaves += self.last_was_node as u64;
+                self.leaves.close();
                 return self.finish(None);
             }
             _ => {}
@@ -531,10 +527,10 @@ impl Collector {
         }
         if error.is_some() {
             row.errors += 1;
-            self.leaves += self.last_was_node as u64;
+            self.leaves.close();
         }
-        self.last_was_node = false;
-        row.variations = self.leaves.saturating_sub(1);
+        row.variations = self.leaves.leaves().saturating_sub(1);
+        self.leaves.reset();
         let moves_end = self.opening_end();
         let opening = self.buf.get(2.min(self.buf.len())..moves_end).unwrap_or(b"");
         // ASCII by construction (`write_move`): borrowed as it is, never converted.

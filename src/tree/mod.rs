@@ -45,12 +45,14 @@
 
 mod build;
 mod compare;
+mod leaves;
 mod main_line;
 mod record;
 pub mod write;
 
 pub use build::{build, Builder};
 pub use compare::Difference;
+pub use leaves::LeafCounter;
 pub use main_line::{MainLine, MainLineTracker};
 pub use write::{write_main_line_moves, write_move, write_moves, write_sgf, Writer};
 
