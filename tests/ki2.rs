@@ -967,3 +967,30 @@ fn a_move_that_does_not_read_passes_its_turn() {
     let kinds: Vec<WarningKind> = warnings_at(&events(text.as_bytes())).iter().map(|w| w.0).collect();
     assert!(!kinds.contains(&WarningKind::UnreadableMove), "{kinds:?}");
 }
+
+/// A KIF-style origin written after a KI2 move (`▲５八金(69)`) names the piece that moved when
+/// it can make the move, settling what the board alone cannot (two golds reach 58 at the start);
+/// one whose square holds no such piece is a slip: `BadValue` at the move, and the board decides
+/// (before 2026-11-29 the origin was passed over, unchecked).
+#[test]
+fn a_written_origin_names_the_piece() {
+    for (origin, from) in [("69", sq(6, 9)), ("49", sq(4, 9))] {
+        let text = format!("手合割：平手\n▲５八金({origin})\n");
+        assert_eq!(warnings(&events(text.as_bytes())), [], "{origin}");
+        assert_eq!(played(&text), [(Color::Black, Some(from), sq(5, 8))], "{origin}");
+    }
+    // Without it, or with a square the gold is not on: ambiguous, the first taken.
+    let text = "手合割：平手\n▲５八金\n";
+    assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::AmbiguousMove]);
+    let text = "手合割：平手\n▲５八金(79)\n";
+    assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::BadValue, WarningKind::AmbiguousMove]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(4, 9)), sq(5, 8))]);
+    // With direction words that agree, the slip alone.
+    let text = "手合割：平手\n▲５八金右(79)\n";
+    assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::BadValue]);
+    assert_eq!(played(text), [(Color::Black, Some(sq(4, 9)), sq(5, 8))]);
+    // An origin that agrees with the board changes nothing.
+    let text = "手合割：平手\n▲７六歩(77)    △３四歩(33)\n";
+    assert_eq!(warnings(&events(text.as_bytes())), []);
+    assert_eq!(played(text), [(Color::Black, Some(sq(7, 7)), sq(7, 6)), (Color::White, Some(sq(3, 3)), sq(3, 4))]);
+}

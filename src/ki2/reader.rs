@@ -317,7 +317,13 @@ impl<'a> Reader<'a> {
         let board = &self.boards[fi].board;
         let mut c = [Square::new(0, 0); MAX_CANDIDATES];
         let n = if w.drop { 0 } else { board.reach(color, w.piece, to, &mut c) };
-        let from = if w.drop || (n == 0 && w.promote.is_none() && board.in_hand(color, w.piece) > 0) {
+        // A written origin (`▲５八金(69)`) names the piece when it can make the move (direction
+        // words or not); one that cannot is a slip: `BadValue`, and the board decides.
+        let written = w.origin.filter(|o| !w.drop && c[..n].contains(o));
+        let slip = (w.origin.is_some() && written.is_none()).then_some(WarningKind::BadValue);
+        let from = if written.is_some() {
+            written
+        } else if w.drop || (n == 0 && w.promote.is_none() && board.in_hand(color, w.piece) > 0) {
             if w.promote.is_some() || w.piece.is_promoted() || w.piece == Piece::King || board.get(to).is_some() {
                 bad = Some(WarningKind::BadValue);
             }
@@ -361,7 +367,7 @@ impl<'a> Reader<'a> {
         let l = &mut self.boards[fi];
         l.undo = l.board.play_undo(m);
         self.g.pending_move = Some(m);
-        for kind in [missing, wrong.then_some(WarningKind::WrongSide), bad].into_iter().flatten() {
+        for kind in [missing, wrong.then_some(WarningKind::WrongSide), slip, bad].into_iter().flatten() {
             if let Err(e) = self.g.queue_warning(kind, at) {
                 return Some(Err(e));
             }

@@ -82,6 +82,8 @@ pub(crate) struct Written {
     pub promote: Option<bool>,
     /// `打`.
     pub drop: bool,
+    /// A KIF-style origin written after the move (`(77)`), which tsshogi's pattern allows.
+    pub origin: Option<Square>,
 }
 
 /// Reads the token at `b[i]` (a side mark, or a move without its mark: else [`Token::Text`]);
@@ -133,13 +135,13 @@ fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
 
 impl Written {
     fn new(color: Option<Color>, to: Option<Square>, piece: Piece) -> Written {
-        Written { color, to, piece, words: Words::default(), promote: None, drop: false }
+        Written { color, to, piece, words: Words::default(), promote: None, drop: false, origin: None }
     }
 }
 
 /// The direction words, `成`/`不成` and `打` of a move whose piece ends at `b[j]`, and the
 /// offset after them and after a KIF-style origin, `(77)`, that tsshogi's pattern allows last
-/// (passed over: the origin is found on the board).
+/// (kept in [`Written::origin`]: the reader takes it when its piece can make the move).
 #[inline(always)]
 fn modifiers(b: &[u8], j: usize, enc: Enc, mut w: Written) -> (Written, usize) {
     // Most moves end at the piece: a space, the next mark or the line's end follows (no
@@ -155,7 +157,8 @@ fn modifiers(b: &[u8], j: usize, enc: Enc, mut w: Written) -> (Written, usize) {
             j += k;
         }
     }
-    if let Some([b'(', b'1'..=b'9', b'1'..=b'9', b')']) = b.get(j..j + 4) {
+    if let Some(&[b'(', f @ b'1'..=b'9', r @ b'1'..=b'9', b')']) = b.get(j..j + 4) {
+        w.origin = Some(Square::new(f - b'0', r - b'0'));
         j += 4;
     }
     w.words = words;
