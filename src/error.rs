@@ -342,6 +342,23 @@ warning_kinds! {
     OgsNestedTooLong => "ogs_nested_too_long", "OGS nested variations too long to flatten, left as written";
 }
 
+impl WarningKind {
+    /// Whether a warning of this kind stands for a shogi move the reader skipped while passing
+    /// its turn (`no_piece_can_move`, `unreadable_move`): a replay of the game passes the turn
+    /// there too (`kifu stats --replay`, the index's positions), so that the positions after it
+    /// are the record's.
+    ///
+    /// ```
+    /// use kifu::WarningKind;
+    ///
+    /// assert!(WarningKind::UnreadableMove.passes_turn());
+    /// assert!(!WarningKind::BadValue.passes_turn());
+    /// ```
+    pub fn passes_turn(self) -> bool {
+        matches!(self, WarningKind::NoPieceCanMove | WarningKind::UnreadableMove)
+    }
+}
+
 /// What an error says; programs match on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -63,9 +63,9 @@ pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format)
                     out.push(Illegal { offset: w.offset, kind: w.kind.as_str(), number, by_reader: true });
                     continue;
                 }
-                // A move that does not read (the reader's own finding): not an illegal move,
-                // but its turn passes, as the reader passes it.
-                Some(Ok(Event::Warning(w))) if w.kind == WarningKind::UnreadableMove => {
+                // Another move the reader skipped (one that does not read): not an illegal
+                // move, but its turn passes, as the reader passes it.
+                Some(Ok(Event::Warning(w))) if w.kind.passes_turn() => {
                     lines.skipped();
                     continue;
                 }

@@ -399,7 +399,7 @@ impl Collector {
         self.track(ev);
         if self.line_on_main()
             && (matches!(ev, Event::Setup(_) | Event::Turn(_) | Event::Info(_))
-                || matches!(ev, Event::Warning(w) if crate::position::passes_turn(w.kind)))
+                || matches!(ev, Event::Warning(w) if w.kind.passes_turn()))
             && (!self.skip_final || self.with_positions)
         {
             self.main_moves.push_event(ev);
@@ -504,7 +504,7 @@ impl Collector {
         let main = self.line.on_main();
         match *ev {
             Event::Setup(_) | Event::Turn(_) | Event::Info(_) if !main => self.main_moves.push_event(ev),
-            Event::Warning(w) if !main && crate::position::passes_turn(w.kind) => self.main_moves.push_event(ev),
+            Event::Warning(w) if !main && w.kind.passes_turn() => self.main_moves.push_event(ev),
             Event::VariationStart(b) => {
                 self.main_moves.push_mark(Mark::Branch { sibling: b == kifu::Branch::Sibling, main })
             }

@@ -41,15 +41,9 @@ pub(crate) enum Step {
     /// Go: the rules, as far as suicide goes.
     Rules(Rules),
     /// Shogi: a move the reader skipped with its turn passing (a KI2 move no piece can make, a
-    /// KIF, KI2 or CSA move that does not read: see [`passes_turn`]); the other side is to move.
+    /// KIF, KI2 or CSA move that does not read: see [`kifu::WarningKind::passes_turn`]); the other
+    /// side is to move.
     Pass,
-}
-
-/// Whether a reader's warning of `kind` stands for a shogi move it skipped while passing its
-/// turn (`no_piece_can_move`, `unreadable_move`): the replays pass the turn there too, so that
-/// the positions after it are the record's (`kifu stats --replay` does the same).
-pub(crate) fn passes_turn(kind: kifu::WarningKind) -> bool {
-    matches!(kind, kifu::WarningKind::NoPieceCanMove | kifu::WarningKind::UnreadableMove)
 }
 
 /// Passes the turn of `pos` to the other side.
@@ -135,7 +129,7 @@ impl Moves {
             Event::Move(m) => Step::Move(m),
             Event::Setup(s) => Step::Setup(s),
             Event::Turn(c) => Step::Turn(c),
-            Event::Warning(w) if passes_turn(w.kind) => Step::Pass,
+            Event::Warning(w) if w.kind.passes_turn() => Step::Pass,
             Event::Info(i) if i.key() == InfoKey::BoardSize => Step::Size(parse_size(i.value().raw())),
             Event::Info(i) if i.key() == InfoKey::Rules => Step::Rules(Rules::from_name(&i.value().decode().text)),
             _ => return,

@@ -114,7 +114,7 @@ fn token_in<const SJIS: bool>(b: &[u8], i: usize) -> (Token<'_>, usize) {
         Err(bad) => {
             let j = i + n;
             // A destination that does not read is a bad move, not a special.
-            if glyphs::file_digit(b, j, enc == Enc::Sjis).is_some() || at(b, j, glyphs::SAME, enc) {
+            if moves::destination_starts(b, j, enc) {
                 return (Token::Bad(bad), bad);
             }
             for &(w, ending) in &glyphs::SPECIALS {
@@ -261,8 +261,7 @@ pub(crate) fn next_token(b: &[u8], mut i: usize, enc: Enc) -> usize {
 /// one that does not read ([`Token::Bad`]) is still a move of the record, skipped by the reader
 /// with its turn passing, and counted by [`count`].
 pub(crate) fn is_move_shaped(b: &[u8], i: usize, enc: Enc) -> bool {
-    let Some((_, k)) = mark_at(b, i, enc) else { return false };
-    glyphs::file_digit(b, i + k, enc == Enc::Sjis).is_some() || at(b, i + k, glyphs::SAME, enc)
+    mark_at(b, i, enc).is_some_and(|(_, k)| moves::destination_starts(b, i + k, enc))
 }
 
 /// The real moves of a move line and whether a special move ends its line of play there (for

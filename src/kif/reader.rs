@@ -108,10 +108,7 @@ impl<'a> Reader<'a> {
                 if self.g.nodes > self.g.config.limits.max_nodes {
                     return Some(Err(self.g.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
                 }
-                let f = &mut self.g.frames[fi];
-                f.prev_to = f.last_to;
-                f.last_to = Some(to);
-                f.ply = ply;
+                self.g.frames[fi].advance(ply, Some(to));
                 self.g.pending_move = Some(ShogiMove { color, from: w.from, to, piece });
                 if m.ply != u64::from(ply) {
                     bad = bad.or(Some(WarningKind::BadValue));
@@ -145,10 +142,7 @@ impl<'a> Reader<'a> {
             Body::Bad(off) => {
                 // A numbered move line whose move does not read: skipped, and its turn passes
                 // (the next line is the other side's move, as its number says).
-                let f = &mut self.g.frames[fi];
-                f.prev_to = f.last_to;
-                f.last_to = None;
-                f.ply = ply;
+                self.g.frames[fi].advance(ply, None);
                 let kind = if at + line.len() == self.g.input.len() {
                     WarningKind::Truncated
                 } else {

@@ -229,10 +229,7 @@ pub fn replay_file(bytes: &[u8], shogi_games: &HashMap<u64, bool>, mut f: impl F
             }
             // A shogi move the reader skipped while passing its turn (a KI2 move no piece can
             // make, a move that does not read): the other side is to move.
-            Event::Warning(w)
-                if g.shogi
-                    && matches!(w.kind, kifu::WarningKind::NoPieceCanMove | kifu::WarningKind::UnreadableMove) =>
-            {
+            Event::Warning(w) if g.shogi && w.kind.passes_turn() => {
                 let _ = g.sh.apply(&Event::Turn(g.sh.side_to_move().opponent()));
             }
             _ => {}

@@ -81,6 +81,17 @@ pub(crate) struct Frame {
     pub line_next: usize,
 }
 
+impl Frame {
+    /// Moves the line on by one move at `ply` that went to `to` (`None`: a move that does not
+    /// read, skipped with its turn passing), keeping the last two destinations for `同`.
+    #[inline(always)]
+    pub fn advance(&mut self, ply: u32, to: Option<Square>) {
+        self.prev_to = self.last_to;
+        self.last_to = to;
+        self.ply = ply;
+    }
+}
+
 /// What tells the two formats apart where the shared machine speaks.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Flavor {

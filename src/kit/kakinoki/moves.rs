@@ -247,9 +247,7 @@ pub(crate) fn general(line: &[u8], enc: Enc) -> MoveLine<'_> {
         Ok((w, j)) => (Body::Move(w), j),
         // A destination that does not read (`３x歩`, `同x`) is a move that does not read, not a
         // special move.
-        Err(bad) if glyphs::file_digit(line, i, enc == Enc::Sjis).is_some() || at(line, i, glyphs::SAME, enc) => {
-            return MoveLine { ply, body: Body::Bad(bad), time: None }
-        }
+        Err(bad) if destination_starts(line, i, enc) => return MoveLine { ply, body: Body::Bad(bad), time: None },
         Err(bad) => match special(line, i, enc) {
             Some((word, ending, known)) => (Body::Special { word, ending, known }, i + word.len()),
             None => return MoveLine { ply, body: Body::Bad(bad), time: None },
@@ -258,6 +256,13 @@ pub(crate) fn general(line: &[u8], enc: Enc) -> MoveLine<'_> {
     let j = skip_spaces(line, after, enc);
     let time = (line.get(j) == Some(&b'(')).then(|| time(line, j).map(|ms| (ms, j)).ok_or(j));
     MoveLine { ply, body, time }
+}
+
+/// Whether a destination starts at `b[i]`: a file digit or `同` (a move that does not read
+/// past it is still a move of the record, not a special move).
+#[inline]
+pub(crate) fn destination_starts(b: &[u8], i: usize, enc: Enc) -> bool {
+    glyphs::file_digit(b, i, enc == Enc::Sjis).is_some() || at(b, i, glyphs::SAME, enc)
 }
 
 /// The destination (`None` for `同`) and piece written at `b[i]` (after an optional side mark),
