@@ -286,15 +286,22 @@ warning_kinds! {
     /// Before 2026-11-29 the readers said `repaired` (JKF's even though it reads the move), and
     /// CSA's rule check said `move_after_end` for the same move too.
     MoveAfterEnd => "move_after_end", "a move after the game ended";
-    /// A shogi move of the record that does not read: a KIF move line (numbered) whose move is
-    /// neither a move nor a special move, a KI2 token with a mark then a destination or `同`
-    /// (`▲７x歩`), a CSA `+`/`-` move statement (`+77x6FU`). Skipped, and its turn passes: the
-    /// move after it is the other side's, a KI2 `変化：N手` block counts it, and neither CSA's
-    /// `wrong_side` check nor `--replay` blames the move after it. (`Truncated` instead when the
-    /// input ends inside it.) Before 2026-11-29 it was `bad_value` and its turn did not pass: KIF
-    /// gave the moves after it to the wrong side, KI2 said `wrong_side` at the next move and
-    /// attached a variation after it one move off, and a KIF move whose destination did not read
-    /// was an unknown special move that ended the game.
+    /// A shogi move of the record that does not read: a KIF move line (numbered) whose text is a
+    /// destination (a file digit or `同`, after an optional side mark) that does not read, or is
+    /// empty or only a time (any other word is a special move); a KI2 token with a mark then a
+    /// destination or `同` (`▲７x歩`); a CSA `+`/`-` move statement (`+77x6FU`). Skipped, and its
+    /// turn passes: the move after it is the other side's, a KIF or KI2 `変化：N手` block counts
+    /// it, and neither CSA's `wrong_side` check nor `--replay` blames the move after it. A
+    /// `変化` block replacing the skipped move itself is the next move's sibling (another
+    /// continuation of the same position), as for a KI2 move no piece can make. (`Truncated`
+    /// instead when the input ends inside it.) Before 2026-11-29 it was `bad_value` and its turn
+    /// did not pass: KIF gave the moves after it to the wrong side, KI2 said `wrong_side` at the
+    /// next move and attached a variation after it one move off, and a KIF move whose
+    /// destination did not read was an unknown special move that ended the game. Until a
+    /// second change that day, a KIF line with nothing after its number, or only a time, was such a move to
+    /// the reader but a special move to the layout (a variation after it attached one move
+    /// off), a garbled KIF move after a side mark (`▲３x歩`) the reverse, and a variation
+    /// replacing a skipped move was given as the previous move's sibling.
     UnreadableMove => "unreadable_move", "a move that does not read, skipped (its turn passes)";
 
     // --- KI2 ---

@@ -962,6 +962,20 @@ fn a_move_that_does_not_read_passes_its_turn() {
     let (moves, sibling) = common::events::shogi_moves_and_sibling(&evs, Square::new(4, 4));
     assert_eq!(moves, common::events::skipped_white_move_game());
     assert!(sibling, "the variation replaces the fourth move");
+    // A variation replacing the skipped move itself: no node stands for it, so the variation is
+    // the next node's sibling (after ▲７六歩, △３四歩 beside ▲２六歩); before, it was given as
+    // ▲７六歩's sibling, a White move in place of Black's first. The same for a move no piece
+    // can make.
+    for skipped in ["△３x歩", "△５五角"] {
+        let text = format!("手合割：平手\n▲７六歩    {skipped}    ▲２六歩    △８四歩\n\n変化：2手\n△３四歩\n");
+        let evs = events(text.as_bytes());
+        assert_eq!(warnings_at(&evs).len(), 1, "{skipped}");
+        let (moves, sibling) = common::events::shogi_moves_and_sibling(&evs, Square::new(3, 4));
+        let expected =
+            [(Color::Black, sq(7, 6)), (Color::Black, sq(2, 6)), (Color::White, sq(3, 4)), (Color::White, sq(8, 4))];
+        assert_eq!(moves, expected, "{skipped}");
+        assert!(sibling, "{skipped}: the variation replaces the second move");
+    }
     // A mark followed by something that is neither a move nor a special move's word is no move.
     let text = "手合割：平手\n▲７六歩    △    ▲２六歩\n";
     let kinds: Vec<WarningKind> = warnings_at(&events(text.as_bytes())).iter().map(|w| w.0).collect();

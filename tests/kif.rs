@@ -508,6 +508,30 @@ fn a_move_that_does_not_read_passes_its_turn() {
     assert_eq!(moves, common::events::skipped_white_move_game());
     assert!(sibling, "the variation replaces the fourth move");
     assert!(matches!(evs.last(), Some(Event::GameEnd { ending: None, .. })));
+    // A line with nothing after its number but a time, or nothing at all, or a garbled move
+    // after a side mark, is a move that does not read too, for the layout (where the variation
+    // attaches) as for the reader; before, the layout took the first two for a special move
+    // ending the main line, and the reader the last two.
+    for line in ["   2 ", "   2 (0:01/00:00:01)", "   2 ▲３x歩", "   2 △同x"] {
+        for (ply, sq) in [(4, Square::new(4, 4)), (2, Square::new(3, 4))] {
+            let replaced = if ply == 4 { "   4 ４四歩(43)" } else { "   2 ３四歩(33)" };
+            let text = format!(
+                "手合割：平手\n   1 ７六歩(77)\n{line}\n   3 ２六歩(27)\n   4 ８四歩(83)\n\n変化：{ply}手\n{replaced}\n"
+            );
+            let evs = events(text.as_bytes());
+            assert_eq!(warnings(&evs), [WarningKind::UnreadableMove], "{line:?}, variation at {ply}");
+            let (moves, sibling) = common::events::shogi_moves_and_sibling(&evs, sq);
+            let mut expected = common::events::skipped_white_move_game();
+            if ply == 2 {
+                // No node stands for the skipped move: the variation replacing it is the next
+                // node's sibling (after ▲７六歩, △３四歩 beside ▲２六歩), not ▲７六歩's.
+                expected.insert(2, (Color::White, sq));
+                expected.pop();
+            }
+            assert_eq!(moves, expected, "{line:?}");
+            assert!(sibling, "{line:?}: the variation replaces move {ply}");
+        }
+    }
     // `同` with no square after it reads no better.
     let text = "手合割：平手\n   1 ７六歩(77)\n   2 同x\n   3 ２六歩(27)\n";
     assert_eq!(warnings(&events(text.as_bytes())), [WarningKind::UnreadableMove]);

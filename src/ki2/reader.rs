@@ -360,7 +360,7 @@ impl<'a> Reader<'a> {
             return Some(Err(self.g.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
         }
         let m = ShogiMove { color, from, to, piece };
-        self.g.frames[fi].advance(ply, Some(to));
+        self.g.frames[fi].advance(ply, to);
         let l = &mut self.boards[fi];
         l.undo = l.board.play_undo(m);
         self.g.pending_move = Some(m);
@@ -375,7 +375,7 @@ impl<'a> Reader<'a> {
     /// A move of frame `fi` at `ply` that does not read: nothing is played, and its turn passes
     /// (the next `同` has no square to refer to).
     fn pass(&mut self, fi: usize, ply: u32) {
-        self.g.frames[fi].advance(ply, None);
+        self.g.frames[fi].skip(ply, None);
         self.boards[fi].undo = Undo::NONE;
     }
 
@@ -384,7 +384,7 @@ impl<'a> Reader<'a> {
     /// move is read for the side its mark names (`同` after it means `to`); the board stays as
     /// it was, and a variation replacing the move starts from it.
     fn skip(&mut self, fi: usize, to: Square, ply: u32, at: usize) -> Result<Event<'a>, Error> {
-        self.g.frames[fi].advance(ply, Some(to));
+        self.g.frames[fi].skip(ply, Some(to));
         self.boards[fi].undo = Undo::NONE;
         self.g.warn(WarningKind::NoPieceCanMove, at)
     }

@@ -108,7 +108,7 @@ impl<'a> Reader<'a> {
                 if self.g.nodes > self.g.config.limits.max_nodes {
                     return Some(Err(self.g.fail(ErrorKind::LimitExceeded(Limit::Nodes), at, "too many moves")));
                 }
-                self.g.frames[fi].advance(ply, Some(to));
+                self.g.frames[fi].advance(ply, to);
                 self.g.pending_move = Some(ShogiMove { color, from: w.from, to, piece });
                 if m.ply != u64::from(ply) {
                     bad = bad.or(Some(WarningKind::BadValue));
@@ -142,7 +142,7 @@ impl<'a> Reader<'a> {
             Body::Bad(off) => {
                 // A numbered move line whose move does not read: skipped, and its turn passes
                 // (the next line is the other side's move, as its number says).
-                self.g.frames[fi].advance(ply, None);
+                self.g.frames[fi].skip(ply, None);
                 let kind = if at + line.len() == self.g.input.len() {
                     WarningKind::Truncated
                 } else {
@@ -185,8 +185,8 @@ impl<'a> Dialect<'a> for Reader<'a> {
         classify(line, enc)
     }
 
-    fn count(line: &[u8], kind: Kind, _enc: Enc) -> (u32, bool) {
-        scan::kif_count(line, kind)
+    fn count(line: &[u8], kind: Kind, enc: Enc) -> (u32, bool) {
+        scan::kif_count(line, kind, enc)
     }
 
     /// One line of the current line of play, or a step between lines.
@@ -206,7 +206,9 @@ impl<'a> Dialect<'a> for Reader<'a> {
         if kind.is_body() && !g.started {
             return g.begin_body();
         }
-        if matches!(kind, Kind::Move { real: true }) && !f.ended {
+        // A move line, read or not (`   2 ３x歩(33)`, `   2 `), as the layout counted it.
+        let is_move = matches!(kind, Kind::Move { real: true }) || scan::kif_count(line, kind, g.enc).0 > 0;
+        if is_move && !f.ended {
             // The variations that replace the last move come before the next one.
             if let Some(r) = g.enter_kid(fi, false) {
                 return Some(r);

@@ -79,13 +79,60 @@ pub(crate) struct Frame {
     /// next line starts.
     pub line_end: usize,
     pub line_next: usize,
+    /// The ply after its last node (a move skipped with its turn passing makes none).
+    pub node_next: u32,
+    /// The first ply a variation given as a sibling of its last node may replace: the ply after
+    /// the node before it (`u32::MAX` before its first node). One ply unless moves were skipped
+    /// just before the last node.
+    pub sibling_from: u32,
+    /// The destination of its last node, and of the node before it (a sibling's `同`).
+    pub node_to: Option<Square>,
+    pub sibling_to: Option<Square>,
 }
 
 impl Frame {
-    /// Moves the line on by one move at `ply` that went to `to` (`None`: a move that does not
-    /// read, skipped with its turn passing), keeping the last two destinations for `同`.
+    /// A line of play of `block` whose lines lie in `pos..end`, before the move after `ply`; its
+    /// next variation is `kids[kid]`; `同` at its first move goes to `last_to`.
+    pub fn new(block: u32, pos: usize, end: usize, ply: u32, kid: usize, last_to: Option<Square>) -> Frame {
+        Frame {
+            block,
+            pos,
+            end,
+            ply,
+            kid,
+            ended: false,
+            last_to,
+            prev_to: None,
+            line_end: 0,
+            line_next: 0,
+            node_next: ply.saturating_add(1),
+            sibling_from: u32::MAX,
+            node_to: last_to,
+            sibling_to: None,
+        }
+    }
+
+    /// Moves the line on by one move at `ply`, a node, that went to `to`, keeping the last two
+    /// destinations for `同`.
     #[inline(always)]
-    pub fn advance(&mut self, ply: u32, to: Option<Square>) {
+    pub fn advance(&mut self, ply: u32, to: Square) {
+        self.step(ply, Some(to));
+        self.sibling_from = self.node_next;
+        self.node_next = ply.saturating_add(1);
+        self.sibling_to = self.node_to;
+        self.node_to = Some(to);
+    }
+
+    /// Moves the line on by a move at `ply` skipped with its turn passing (no node): one that
+    /// does not read (`to` is `None`: the next `同` has no square), or that no piece can make
+    /// (`同` after it means `to`).
+    #[inline(always)]
+    pub fn skip(&mut self, ply: u32, to: Option<Square>) {
+        self.step(ply, to);
+    }
+
+    #[inline(always)]
+    fn step(&mut self, ply: u32, to: Option<Square>) {
         self.prev_to = self.last_to;
         self.last_to = to;
         self.ply = ply;
@@ -397,18 +444,7 @@ impl<'a> Game<'a> {
             (b.parent, b.ply, k)
         });
         self.frames.clear();
-        self.frames.push(Frame {
-            block: 0,
-            pos: at,
-            end: self.blocks[0].end,
-            ply: 0,
-            kid: 0,
-            ended: false,
-            last_to: None,
-            prev_to: None,
-            line_end: 0,
-            line_next: 0,
-        });
+        self.frames.push(Frame::new(0, at, self.blocks[0].end, 0, 0, None));
         let mut problems = None;
         if self.games == 1 {
             problems = self.charset_warning.take().map(|at| (WarningKind::UnknownCharset, at));
@@ -461,6 +497,11 @@ impl<'a> Game<'a> {
     /// Opens the next variation of frame `fi` that branches here: one replacing its last move
     /// (before its next move, or at its end), or one after its last move (at its end). Drops,
     /// with a warning, a variation that can no longer be placed.
+    ///
+    /// A move skipped with its turn passing (one that does not read, or that no piece can make)
+    /// makes no node, so a variation replacing it is not a sibling of the node before it: it
+    /// waits for the next node and becomes its sibling (another continuation of the same
+    /// position), or, at the line's end, a child of the last node.
     pub(crate) fn enter_kid(&mut self, fi: usize, at_end: bool) -> Option<Result<Event<'a>, Error>> {
         let f = self.frames[fi];
         let &k = self.kids.get(f.kid)?;
@@ -468,9 +509,13 @@ impl<'a> Game<'a> {
         if b.parent != f.block {
             return None;
         }
-        let own = self.blocks[f.block as usize].ply;
-        let sibling = b.ply == f.ply && f.ply >= own;
-        let child = at_end && b.ply == f.ply + 1;
+        // It replaces a skipped move after the last node.
+        let after_skip = b.ply >= f.node_next && b.ply <= f.ply;
+        if after_skip && !at_end {
+            return None;
+        }
+        let sibling = !after_skip && b.ply >= f.sibling_from && b.ply < f.node_next;
+        let child = at_end && (after_skip || b.ply == f.ply + 1);
         if !sibling && !child {
             if b.ply > f.ply && !at_end {
                 return None;
@@ -486,20 +531,9 @@ impl<'a> Game<'a> {
                 "variations nested too deep",
             )));
         }
-        let last_to = if sibling { f.prev_to } else { f.last_to };
+        let last_to = if sibling { f.sibling_to } else { f.node_to };
         let kid = self.first_kid(k);
-        self.frames.push(Frame {
-            block: k,
-            pos: b.body,
-            end: b.end,
-            ply: b.ply - 1,
-            kid,
-            ended: false,
-            last_to,
-            prev_to: None,
-            line_end: 0,
-            line_next: 0,
-        });
+        self.frames.push(Frame::new(k, b.body, b.end, b.ply - 1, kid, last_to));
         self.stmt_offset = b.header;
         Some(Ok(Event::VariationStart(if sibling { Branch::Sibling } else { Branch::Child })))
     }

@@ -248,11 +248,33 @@ fn classify_words(line: &[u8], i: usize, enc: Enc) -> Kind {
     }
 }
 
-/// Whether a move's text (after the ply number) starts at `b[j]`: a full-width file digit, `同`
-/// or a side mark.
+/// Whether a move's text (after the ply number, at `b[j]`) starts there: a destination (a
+/// full-width file digit or `同`), after an optional side mark. What [`classify`] calls a real
+/// move line, and what detection counts as one.
 #[inline]
 pub(crate) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
-    glyphs::file_digit(b, j, enc == Enc::Sjis).is_some()
-        || at(b, j, glyphs::SAME, enc)
-        || glyphs::MARKS.iter().any(|&w| at(b, j, w, enc))
+    let k = match glyphs::MARKS.iter().find(|&&w| at(b, j, w, enc)) {
+        Some(&w) => j + len(w, enc),
+        None => j,
+    };
+    glyphs::file_digit(b, k, enc == Enc::Sjis).is_some() || at(b, k, glyphs::SAME, enc)
+}
+
+/// Whether the text after a move line's number (at `b[j]`, past its spaces) is read as a move,
+/// one that reads or one that does not, rather than a special move (`投了`, or any other word):
+/// [`is_move_start`], or no word at all (the line ends, or a time's `(` comes first). The KIF
+/// reader's reading of a line (`moves::general`) and the layout scan's move count
+/// (`scan::kif_count`) both decide by it, so a variation attaches where the reader puts the line.
+#[inline]
+pub(crate) fn is_move_text(b: &[u8], j: usize, enc: Enc) -> bool {
+    is_move_start(b, j, enc) || matches!(b.get(j), None | Some(b'('))
+}
+
+/// [`is_move_text`] of a whole move line (`   2 ７六歩(77)`): its number and spaces skipped.
+pub(crate) fn is_move_line_text(line: &[u8], enc: Enc) -> bool {
+    let mut i = skip_spaces(line, 0, enc);
+    while let Some(b'0'..=b'9') = line.get(i) {
+        i += 1;
+    }
+    is_move_text(line, skip_spaces(line, i, enc), enc)
 }

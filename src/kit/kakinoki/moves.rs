@@ -245,9 +245,11 @@ pub(crate) fn general(line: &[u8], enc: Enc) -> MoveLine<'_> {
     i = skip_spaces(line, i, enc);
     let (body, after) = match written(line, i, enc) {
         Ok((w, j)) => (Body::Move(w), j),
-        // A destination that does not read (`３x歩`, `同x`) is a move that does not read, not a
-        // special move.
-        Err(bad) if destination_starts(line, i, enc) => return MoveLine { ply, body: Body::Bad(bad), time: None },
+        // A destination that does not read (`３x歩`, `同x`, `▲３x歩`), or no text at all, is a
+        // move that does not read, not a special move (the layout scan decides alike).
+        Err(bad) if super::lex::is_move_text(line, i, enc) => {
+            return MoveLine { ply, body: Body::Bad(bad), time: None }
+        }
         Err(bad) => match special(line, i, enc) {
             Some((word, ending, known)) => (Body::Special { word, ending, known }, i + word.len()),
             None => return MoveLine { ply, body: Body::Bad(bad), time: None },
