@@ -926,6 +926,10 @@ fn detection() {
     assert_eq!(kifu::ki2::sniff("手数----指手---------消費時間--\n▲７六歩\n".as_bytes()), kifu::format::Confidence::No);
     assert_eq!(kifu::ki2::sniff("Some prose\nwith: colons\n".as_bytes()), kifu::format::Confidence::No);
     assert_eq!(kifu::ki2::sniff("▲ is a triangle\n".as_bytes()), kifu::format::Confidence::No);
+    // A short record with a stray line (before 2026-11-29: not a game record); stray lines
+    // outnumbering its lines are not one.
+    assert_eq!(kifu::detect("棋戦：X\nよい対局\n▲７六歩 △３四歩\n".as_bytes()), Some(Format::Ki2));
+    assert_eq!(kifu::detect("▲７六歩 △３四歩\nfoo\nbar\n".as_bytes()), None);
     if let Some(dir) = common::corpus_dir("kif") {
         for f in common::files(&dir, &[".kif", ".kifu"]) {
             assert_ne!(kifu::detect(&read(&f)), Some(Format::Ki2), "{}", f.display());

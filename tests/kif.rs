@@ -448,6 +448,12 @@ fn detection() {
     assert_eq!(kifu::detect("#KIF version=2.0\n".as_bytes()), Some(Format::Kif));
     assert_eq!(kifu::detect("先手：A\n後手：B\n   1 ７六歩(77)\n".as_bytes()), Some(Format::Kif));
     assert_eq!(kifu::detect("Some prose\nwith: colons\n".as_bytes()), None);
+    // A short record with a stray line (before 2026-11-29: not a game record): its numbered
+    // move lines that read are KIF's; stray lines alone, or outnumbering its lines, are not.
+    assert_eq!(kifu::detect("   1 ７六歩(77)\n   2 ３四歩(33)\nfoo bar\n".as_bytes()), Some(Format::Kif));
+    assert_eq!(kifu::detect("先手：A\nよい対局\n   1 ７六歩(77)\n".as_bytes()), Some(Format::Kif));
+    assert_eq!(kifu::detect("   1 ７六歩(77)\nfoo bar\nbaz\n".as_bytes()), None);
+    assert_eq!(kifu::detect("先手：A\n後手：B\nfoo bar\n".as_bytes()), None);
     assert_eq!(kifu::detect(b"V2.2\nPI\n+\n+7776FU\n"), Some(Format::Csa));
     // KI2 shares KIF's headers but writes its moves after a side mark.
     assert_eq!(kifu::detect("手合割：平手\n先手：A\n後手：B\n▲７六歩　△３四歩\n".as_bytes()), Some(Format::Ki2));

@@ -102,7 +102,8 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// and other lines. A KIF move line (`1 ７六歩(77)`) or KIF's column header
 /// (`手数----指手--`) is `No` at once: those are KIF's. `Yes` when a line of moves is among
 /// them and no line is other; `Maybe` when one is and at most one in four of the KI2 lines is
-/// other; else `No`.
+/// other (one in two while fewer than eight lines are KI2: a short record with a stray line);
+/// else `No`.
 pub fn sniff(head: &[u8]) -> Confidence {
     let head = head.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(head);
     if head.starts_with(b"#KI2") {
@@ -168,7 +169,9 @@ pub fn sniff(head: &[u8]) -> Confidence {
     }
     match (moves, other) {
         (true, 0) => Confidence::Yes,
-        (true, o) if o * 4 <= ki2 => Confidence::Maybe,
+        // At most one other line in four KI2 lines; in a short head (a header, a stray line, a
+        // line of moves), one in two.
+        (true, o) if o * 4 <= ki2 || (ki2 < 8 && o * 2 <= ki2) => Confidence::Maybe,
         _ => Confidence::No,
     }
 }

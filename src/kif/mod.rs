@@ -95,7 +95,9 @@ pub(crate) fn open<'a>(input: &'a [u8], config: Config, context: ChunkContext<'a
 /// header key, a hand, a diagram row or frame, the side to move, the column header, `変化`,
 /// `まで`), neutral lines (blank, `#`, `*`, `&`, other `KEY：value` lines) and other lines. `Yes`
 /// when at least two lines are KIF and none is other; `Maybe` when at least three are KIF and at
-/// most one in four of those is other; else `No`. A line opened by a side mark (`▲７六歩`) is KI2,
+/// most one in four of those is other, or when two to seven are KIF, one of them a move line
+/// that reads, and at most one in two of those is other (a short record with a stray line); else
+/// `No`. A line opened by a side mark (`▲７六歩`) is KI2,
 /// whose headers are KIF's: `No`. `SURE_RUN` (12) KIF lines, one of them a move line, with no
 /// other line before them answer `Yes` without reading further.
 pub fn sniff(head: &[u8]) -> Confidence {
@@ -111,7 +113,7 @@ pub fn sniff(head: &[u8]) -> Confidence {
         Utf8::Valid | Utf8::Cut => Enc::Utf8,
         Utf8::Invalid => Enc::Sjis,
     };
-    let (mut kif, mut other, mut moves) = (0usize, 0usize, false);
+    let (mut kif, mut other, mut moves, mut read) = (0usize, 0usize, false, 0usize);
     let mut pos = 0;
     while pos < whole.len() {
         let (e, next) = lex::line_end(whole, pos);
@@ -124,7 +126,10 @@ pub fn sniff(head: &[u8]) -> Confidence {
         }
         let kind = classify(line, enc);
         match judge(line, kind, enc) {
-            Some(true) => kif += 1,
+            Some(true) => {
+                kif += 1;
+                read += matches!(kind, Kind::Move { .. }) as usize;
+            }
             Some(false) => other += 1,
             None => {}
         }
@@ -138,6 +143,9 @@ pub fn sniff(head: &[u8]) -> Confidence {
     match (kif, other) {
         (2.., 0) => Confidence::Yes,
         (3.., o) if o * 4 <= kif => Confidence::Maybe,
+        // A short record with a stray line (`   1 ７六歩(77)`, `   2 ３四歩(33)`, `foo`): a
+        // numbered move line that reads is KIF's alone.
+        (2..8, o) if read > 0 && o * 2 <= kif => Confidence::Maybe,
         _ => Confidence::No,
     }
 }
