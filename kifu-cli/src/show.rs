@@ -2,6 +2,9 @@
 //! rest of the file: the file's bytes are sliced at OFFSET (a `games.offset` from the index) and
 //! one game is read from the slice with the format detected on the whole file's head
 //! (`kifu_index::read_game`). Prints its information and its main line in canonical notation.
+//! Its counts are the index's: `moves` is the main line's moves (`num_moves`), `nodes` every
+//! node of the game, `variations` its lines of play less one; `kifu stats`'s `moves` counts the
+//! moves of every line, variations included.
 //!
 //! Offsets are in the stream the readers see: UTF-16 files transcoded, compressed files and
 //! archive members (`games.zip!a.sgf@OFFSET`, as the index names them) decompressed — the whole
