@@ -735,6 +735,24 @@ impl<'a> Property<'a> {
     pub fn value(&self) -> Text<'a> {
         self.field.value()
     }
+
+    /// Whether this property of a game's first node is a comment on the start position, as the
+    /// shogi readers give one: KIF's and KI2's `*` lines before the first move (named `*`), and
+    /// CSA's `'` and `'*` lines between the side to move and the first move (`after_turn`: a
+    /// `Turn` came before it in the game; a `'` line above the position is a note on the file,
+    /// such as `'encoding=UTF-8`). The shogi writers write one as their own format's start
+    /// comment (JKF `moves[0].comments`, KIF and KI2 `*`, CSA `'*` after the turn line).
+    ///
+    /// ```
+    /// use kifu::Event;
+    /// let kif = kifu::kif::Reader::new("先手：A\n*よい序盤\n   1 ７六歩(77)\n".as_bytes());
+    /// let p = kif.filter_map(Result::ok).find_map(|e| if let Event::Property(p) = e { Some(p) } else { None });
+    /// assert!(p.unwrap().is_start_comment(false));
+    /// ```
+    pub fn is_start_comment(&self, after_turn: bool) -> bool {
+        let name = self.name();
+        name == b"*" || (after_turn && matches!(name, b"'" | b"'*"))
+    }
 }
 
 impl std::fmt::Debug for Property<'_> {

@@ -422,6 +422,20 @@ fn comments_and_evaluations() {
     ];
     let (out, _) = write_events(&evs, Version::V22);
     assert_eq!(out, "+\n+7776FU\n'*one]\n'*two\n'*star\n");
+    // KIF's comments on the start position (a `*` property, which its reader gives before the
+    // position) are written after the turn line, where CSA's own come (before 2026-11-29 they
+    // were left out); CSA's `'` lines above the position stay where they are.
+    let kif = "先手：A\n*よい序盤\n*二行目\n手数----指手---------消費時間--\n   1 ７六歩(77)\n";
+    let mut out = Vec::new();
+    let mut w = Writer::new(Version::V22);
+    for e in kifu::kif::Reader::new(kif.as_bytes()) {
+        w.event(&e.unwrap(), &mut out).unwrap();
+    }
+    assert_eq!(w.unwritten(), 0);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.ends_with("P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n'*よい序盤\n'*二行目\n+7776FU\n"), "{out}");
+    let out = write(b"'a note\nPI\n+\n'on the start\n+7776FU\n", Version::V22);
+    assert_eq!(out, b"'a note\nPI\n+\n'on the start\n+7776FU\n");
 }
 
 #[test]

@@ -387,6 +387,7 @@ fn kept<S: EventSource>(mut source: S) -> Vec<Kept> {
     let mut g = Kept::default();
     let mut moved = false;
     let mut to_move = None;
+    let mut turned = false;
     while let Some(e) = source.next_event() {
         let e = e.unwrap();
         if !track.feed(&e) {
@@ -394,16 +395,17 @@ fn kept<S: EventSource>(mut source: S) -> Vec<Kept> {
         }
         let comments = if moved { &mut g.comments } else { &mut g.header_comments };
         match e {
-            Event::GameStart { .. } => moved = false,
+            Event::GameStart { .. } => (moved, turned) = (false, false),
             Event::Move(Move::Shogi(m)) => {
                 g.moves.push(m);
                 moved = true;
                 to_move = Some(m.color.opponent());
             }
-            Event::Turn(c) => to_move = Some(c),
+            Event::Turn(c) => (to_move, turned) = (Some(c), true),
             Event::Clock(c) if c.kind == ClockKind::ElapsedMs => g.times.push((c.color, c.value / 1000)),
             Event::Comment(t) => comments.extend(t.decode().text.lines().map(str::to_owned)),
-            Event::Property(p) if p.name() == b"*" => comments.push(p.value().decode().text.into_owned()),
+            // KIF's `*` and CSA's `'` after the turn: comments on the start position.
+            Event::Property(p) if p.is_start_comment(turned) => comments.push(p.value().decode().text.into_owned()),
             Event::Evaluation(v) => {
                 let mut s = "*".to_owned();
                 if let Some(x) = v.score {
@@ -487,14 +489,11 @@ fn kif_to_csa_to_kif_keeps_moves_times_and_comments() {
             w.event(&e.unwrap(), &mut csa).unwrap();
         }
         let (back, _) = to_kif(kifu::csa::Reader::new(&csa), UTF8);
-        let (mut a, mut b) = (kept(kifu::kif::Reader::new(&bytes)), kept(kifu::kif::Reader::new(&back)));
-        // The CSA writer does not write KIF's comments before the first move (a `Property`
-        // named `*`), nor an ending CSA has no special for.
-        // And (its table) a comment's leading `*` is lost.
-        for g in a.iter_mut().chain(b.iter_mut()) {
-            g.header_comments.clear();
-        }
-        for c in a.iter_mut().flat_map(|g| g.comments.iter_mut()) {
+        let (mut a, b) = (kept(kifu::kif::Reader::new(&bytes)), kept(kifu::kif::Reader::new(&back)));
+        // KIF's comments before the first move (a `Property` named `*`) come back (since
+        // 2026-11-29: before, the CSA writer left them out). As its table says, a comment's
+        // leading `*` is lost.
+        for c in a.iter_mut().flat_map(|g| g.comments.iter_mut().chain(g.header_comments.iter_mut())) {
             if let Some(rest) = c.strip_prefix('*') {
                 *c = rest.to_owned();
             }
@@ -624,4 +623,24 @@ fn writing_allocates_nothing_per_node() {
             bytes as f64 / 1e6
         );
     }
+}
+
+/// CSA's comments on the start position (`'` lines between the turn line and the first move)
+/// are KIF's `*` lines before the first move, and KI2's (before 2026-11-29 they were written as
+/// a header named `'`, and KI2 left them out); a `'` line above the position is not one.
+#[test]
+fn csa_comments_on_the_start_position_are_kif_comments() {
+    let csa = b"'a note\nPI\n+\n'on the start\n'*starred\n+7776FU\n";
+    let (out, w) = to_kif(kifu::csa::Reader::new(csa), UTF8);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("*on the start\n*starred\n手数----"), "{out}");
+    assert!(out.starts_with("'：a note\n"), "{out}");
+    assert_eq!(w.unwritten(), 0);
+    let mut ki2 = Vec::new();
+    let mut w = kifu::ki2::write::Writer::new(kifu::text::Charset::Utf8);
+    for e in kifu::csa::Reader::new(csa) {
+        w.event(&e.unwrap(), &mut ki2);
+    }
+    let ki2 = String::from_utf8(ki2).unwrap();
+    assert!(ki2.contains("*on the start\n*starred\n▲７六歩"), "{ki2}");
 }

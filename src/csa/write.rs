@@ -16,6 +16,7 @@
 //! | `Info` with a `$` name (`$EVENT`, `$TIME+`, `$NOTE`, `$MAX_MOVES`…) | `$NAME:value`, the name as read |
 //! | `Info(Event / Place / Date / EndDate / Opening / TimeLimit)` without one | `$EVENT`, `$SITE`, `$START_TIME`, `$END_TIME`, `$OPENING`, `$TIME_LIMIT` (V3.0: `$TIME`) |
 //! | `Property` named `'`, `'*`, `$…` or `%…` (CSA's own, as the reader gives them) | its name and value, verbatim |
+//! | `Property` named `*` (KIF's and KI2's comment on the start position: [`Property::is_start_comment`](crate::Property::is_start_comment)) | `'*text` right after the turn line (it comes before the position's setup) |
 //! | `Setup` | `PI` with removals, `P1`–`P9` rows, `P+`/`P-` lines: the form that reads back as the same events in the same order |
 //! | `Turn` | `+` / `-` |
 //! | `Move(Shogi)` | `+7776FU` (the piece after the move, `00` for a drop) |
@@ -92,6 +93,10 @@ pub struct Writer {
     /// Events left out because CSA cannot hold them.
     unwritten: u64,
     game: Game,
+    /// Comments on the start position that came before the turn line was written (KIF's and
+    /// KI2's `*` lines, as their readers give them: before the start position's setup), as
+    /// `'*` lines: written right after the turn line.
+    start_comments: Vec<u8>,
 }
 
 /// The state of the game being written.
@@ -127,7 +132,7 @@ impl Default for Writer {
 impl Writer {
     /// A writer of `version` before the first game.
     pub fn new(version: Version) -> Writer {
-        Writer { version, games: 0, off_main: 0, unwritten: 0, game: Game::default() }
+        Writer { version, games: 0, off_main: 0, unwritten: 0, game: Game::default(), start_comments: Vec::new() }
     }
 
     /// The version written.
@@ -186,7 +191,15 @@ impl Writer {
             Event::Info(i) => self.info(i, out),
             Event::Property(p) => {
                 let name = p.name();
-                if matches!(name.first(), Some(b'\'' | b'$' | b'%')) {
+                if name == b"*" && p.is_start_comment(self.game.turn) {
+                    // KIF's or KI2's comment on the start position: after the turn line.
+                    if self.game.turn {
+                        self.line_start(out);
+                        comment(p.value(), out);
+                    } else {
+                        comment(p.value(), &mut self.start_comments);
+                    }
+                } else if matches!(name.first(), Some(b'\'' | b'$' | b'%')) {
                     self.line_start(out);
                     let start = out.len();
                     out.extend_from_slice(name);
@@ -270,10 +283,13 @@ impl Writer {
             out.extend_from_slice(b"'CSA encoding=UTF-8\nV3.0\n");
         }
         self.game = Game { open: true, start, skip_version: v3, skip_charset: v3 && first, ..Game::default() };
+        self.start_comments.clear();
     }
 
     fn end_game(&mut self, ending: Option<Ending>, out: &mut Vec<u8>) {
         self.game.position.finish(out);
+        // A game with no turn line: its start comments at its end.
+        out.append(&mut self.start_comments);
         if let Some(name) = ending.and_then(special) {
             let at = self.game.special_at.unwrap_or(out.len()).min(out.len());
             let len = name.len() + 2;
@@ -314,6 +330,7 @@ impl Writer {
     fn turn(&mut self, c: Color, out: &mut Vec<u8>) {
         self.game.turn = true;
         out.extend_from_slice(&[sign(c), b'\n']);
+        out.append(&mut self.start_comments);
     }
 
     fn shogi_move(&mut self, m: ShogiMove, out: &mut Vec<u8>) {

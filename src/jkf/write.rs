@@ -126,7 +126,7 @@ pub fn write_counting(tree: &GameTree<'_>, out: &mut Vec<u8>) -> Result<u64, Ref
             // game node: the start position's comments, where JKF's own converters put them
             // (shogi-kifu-converter's expected JKF in the corpus). CSA's `'` lines before the
             // position (`'Max_Moves:256`) are the file's notes, which they drop: so does this.
-            Event::Property(p) if start_comment(p.name(), turn) => comment(&mut first, &p.value(), out),
+            Event::Property(p) if p.is_start_comment(turn) => comment(&mut first, &p.value(), out),
             Event::Turn(_) => turn = true,
             // Written by `header` and `initial` (which count what they leave out).
             Event::Info(_) | Event::Setup(_) => {}
@@ -547,12 +547,6 @@ fn comment(first: &mut bool, t: &Text<'_>, out: &mut Vec<u8>) {
         out.push(b',');
     }
     string(t, out);
-}
-
-/// Whether a game-node property named `name` is a comment on the start position: KIF's and
-/// KI2's `*`; CSA's `'` and `'*` once the side to move was given (`turn`).
-fn start_comment(name: &[u8], turn: bool) -> bool {
-    name == b"*" || (turn && matches!(name, b"'" | b"'*"))
 }
 
 /// Appends a key and its colon, after a comma unless `first`.

@@ -16,7 +16,7 @@
 //! | `GameStart` | a blank line before every game but the first |
 //! | `Info(FormatVersion)` named `version` (a Kakinoki `#` line) | `#KI2 version=2.0 encoding=UTF-8` (or `Shift_JIS`: the writer's charset); `Info(Charset)` nothing more |
 //! | `Info` before the first move | `KEY：value`: the name as read when it is a Kakinoki key, else the key's (`先手` `後手` `開始日時` `終了日時` `棋戦` `戦型` `表題` `持ち時間` `秒読み` `場所` `出典` `備考` `記録係` `手合割`) |
-//! | `Property` before the first move | `*value` (`*`), `&value` (`&`), `name：value` (other names that are not ASCII punctuation) |
+//! | `Property` before the first move | `*value` (`*`, and CSA's `'` and `'*` after the `Turn`: [`Property::is_start_comment`](crate::Property::is_start_comment)), `&value` (`&`), `name：value` (other names that are not ASCII punctuation) |
 //! | `Setup`, `Turn` | before the first move: nothing when the position is the one the `手合割` written names, or the standard one with Black to move; `手合割：…` added for a known handicap; else the hands, a board diagram and `後手番` |
 //! | `Move(Shogi)` | `▲７六歩`, `△同　銀`, `▲５八金右`, `△２二角成`, `▲１二香不成`, `▲５五角打` |
 //! | `Comment` | `*text`, one line per line of text, after the moves line it ends |
@@ -167,8 +167,9 @@ impl Writer {
             Event::Info(i) if !self.game.body => self.info(i, out),
             Event::Property(p) if !self.game.body => {
                 let name = p.name();
-                if name == b"*" || name == b"&" {
-                    out.extend_from_slice(name);
+                // KI2's own `*` and `&`, and CSA's `'` comments on the start position (as `*`).
+                if name == b"&" || p.is_start_comment(self.game.turn.is_some()) {
+                    out.push(if name == b"&" { b'&' } else { b'*' });
                     self.text(p.value(), out);
                     out.push(b'\n');
                 } else if name.first().is_some_and(|c| c.is_ascii_punctuation()) || name.is_empty() {

@@ -18,7 +18,7 @@
 //! | `Info` named by a KIF key (`開始日時`, `対局日`, `先手`, `下手`, `消費時間`…) | `KEY：value`, the name as read |
 //! | `Info(BlackName / WhiteName / Date / EndDate / Event / Opening / GameName / TimeLimit / Overtime / Place / Source / GameComment / Transcriber / Handicap)` of other formats | `先手` `後手` `開始日時` `終了日時` `棋戦` `戦型` `表題` `持ち時間` `秒読み` `場所` `出典` `備考` `記録係` `手合割` |
 //! | `Info(Other)` with another name, `Property` before the first move (`対局ID：…`) | `NAME：value` (an empty `Property` alone, as `盤面回転`) |
-//! | `Property` named `*` or `&` before the first move | `*value`, `&value` |
+//! | `Property` named `*` or `&` before the first move, or CSA's `'` and `'*` after the `Turn` ([`Property::is_start_comment`](crate::Property::is_start_comment)) | `*value`, `&value` |
 //! | `Setup`, `Turn` (the game's) | where the first of them comes: `手合割：平手` or a handicap's name for those positions with their usual side to move (nothing when a `手合割` line already names it), else `後手の持駒：…`, a board diagram, `先手の持駒：…` and `後手番` when White moves first |
 //! | `Move(Shogi)` | `   1 ７六歩(77)` (`同　` for the previous move's square, `成` when an unpromoted piece becomes promoted, `打` for a drop) and its `Clock(ElapsedMs)` of the mover as `( 0:16/00:00:16)` with the mover's total so far; `+` after a move that has variations |
 //! | `Comment` | `*text`, one line per line of text (before the first move too) |
@@ -328,6 +328,8 @@ impl Writer {
             out.push(b'\n');
         }
         let mut placed = false;
+        // A `Turn` came: CSA's `'` lines after it are comments on the start position.
+        let mut turned = false;
         for e in tree.events(NodeId::GAME) {
             match e {
                 Event::Info(i) => match i.key() {
@@ -338,15 +340,15 @@ impl Writer {
                 Event::Property(p) => {
                     let (name, value) = (p.name(), p.value());
                     match name {
-                        b"*" | b"&" => {
-                            out.extend_from_slice(name);
-                            put(
-                                value,
-                                enc,
-                                if name == b"*" { Mode::Comment } else { Mode::Line },
-                                &mut self.scratch,
-                                out,
-                            );
+                        b"&" => {
+                            out.push(b'&');
+                            put(value, enc, Mode::Line, &mut self.scratch, out);
+                            out.push(b'\n');
+                        }
+                        // KIF's own `*`, and CSA's `'` comments on the start position.
+                        _ if p.is_start_comment(turned) => {
+                            out.push(b'*');
+                            put(value, enc, Mode::Comment, &mut self.scratch, out);
                             out.push(b'\n');
                         }
                         _ if safe_key(name, value.charset()) => {
@@ -368,6 +370,7 @@ impl Writer {
                     }
                 }
                 Event::Setup(_) | Event::Turn(_) => {
+                    turned |= matches!(e, Event::Turn(_));
                     if !placed {
                         placed = true;
                         self.start(&start, turn, handicap, setups, out);
