@@ -930,6 +930,9 @@ fn detection() {
     // outnumbering its lines are not one.
     assert_eq!(kifu::detect("棋戦：X\nよい対局\n▲７六歩 △３四歩\n".as_bytes()), Some(Format::Ki2));
     assert_eq!(kifu::detect("▲７六歩 △３四歩\nfoo\nbar\n".as_bytes()), None);
+    // A number alone on a line is not a KIF move line that would make the head KIF's.
+    let text = "棋戦：X\n先手：A\n後手：B\n▲７六歩 △３四歩\n2024\n▲２六歩 △８四歩\n▲２五歩 △８五歩\n";
+    assert_eq!(kifu::detect(text.as_bytes()), Some(Format::Ki2));
     if let Some(dir) = common::corpus_dir("kif") {
         for f in common::files(&dir, &[".kif", ".kifu"]) {
             assert_ne!(kifu::detect(&read(&f)), Some(Format::Ki2), "{}", f.display());

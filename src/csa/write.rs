@@ -191,8 +191,9 @@ impl Writer {
             Event::Info(i) => self.info(i, out),
             Event::Property(p) => {
                 let name = p.name();
-                if name == b"*" && p.is_start_comment(self.game.turn) {
-                    // KIF's or KI2's comment on the start position: after the turn line.
+                if name == b"*" {
+                    // KIF's or KI2's comment on the start position (`Property::is_start_comment`,
+                    // whatever the turn): after the turn line.
                     if self.game.turn {
                         self.line_start(out);
                         comment(p.value(), out);

@@ -78,7 +78,7 @@ use crate::format::Confidence;
 use crate::input::{ChunkContext, Config};
 use crate::kit::kakinoki::charset::{self, Utf8};
 use crate::kit::kakinoki::lex::{self, Enc, Kind};
-use crate::kit::kakinoki::{scan, sniff as head};
+use crate::kit::kakinoki::{moves, scan, sniff as head};
 use token::Token;
 
 /// The streaming splitter the registry gives for this format: whole games out of any
@@ -154,8 +154,11 @@ pub fn sniff(head: &[u8]) -> Confidence {
                 head::judge_head(line, enc)
             }
             Kind::Other => {
-                // A KIF move line: KIF's.
-                if matches!(lex::classify(line, enc), Kind::Move { real: true }) {
+                // A KIF move line that reads as one (`1 ７六歩(77)`): KIF's. (A number alone,
+                // `2024`, is a KIF line that does not read: other.)
+                if matches!(lex::classify(line, enc), Kind::Move { real: true })
+                    && matches!(moves::parse(line, enc).body, moves::Body::Move(_))
+                {
                     return Confidence::No;
                 }
                 Some(false)

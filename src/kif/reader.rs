@@ -185,8 +185,8 @@ impl<'a> Dialect<'a> for Reader<'a> {
         classify(line, enc)
     }
 
-    fn count(line: &[u8], kind: Kind, enc: Enc) -> (u32, bool) {
-        scan::kif_count(line, kind, enc)
+    fn count(line: &[u8], kind: Kind, _enc: Enc) -> (u32, bool) {
+        scan::kif_count(line, kind)
     }
 
     /// One line of the current line of play, or a step between lines.
@@ -206,9 +206,7 @@ impl<'a> Dialect<'a> for Reader<'a> {
         if kind.is_body() && !g.started {
             return g.begin_body();
         }
-        // A move line, read or not (`   2 ３x歩(33)`, `   2 `), as the layout counted it.
-        let is_move = matches!(kind, Kind::Move { real: true }) || scan::kif_count(line, kind, g.enc).0 > 0;
-        if is_move && !f.ended {
+        if matches!(kind, Kind::Move { real: true }) && !f.ended {
             // The variations that replace the last move come before the next one.
             if let Some(r) = g.enter_kid(fi, false) {
                 return Some(r);

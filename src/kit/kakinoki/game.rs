@@ -72,9 +72,8 @@ pub(crate) struct Frame {
     pub kid: usize,
     /// A special move ended it.
     pub ended: bool,
-    /// The destinations of its last two moves (for `同`).
+    /// The destination of its last move (for `同`).
     pub last_to: Option<Square>,
-    pub prev_to: Option<Square>,
     /// Inside a line of several moves (KI2): where the line ends (0 outside one), and where the
     /// next line starts.
     pub line_end: usize,
@@ -102,7 +101,6 @@ impl Frame {
             kid,
             ended: false,
             last_to,
-            prev_to: None,
             line_end: 0,
             line_next: 0,
             node_next: ply.saturating_add(1),
@@ -112,11 +110,11 @@ impl Frame {
         }
     }
 
-    /// Moves the line on by one move at `ply`, a node, that went to `to`, keeping the last two
-    /// destinations for `同`.
+    /// Moves the line on by one move at `ply`, a node, that went to `to`.
     #[inline(always)]
     pub fn advance(&mut self, ply: u32, to: Square) {
-        self.step(ply, Some(to));
+        self.last_to = Some(to);
+        self.ply = ply;
         self.sibling_from = self.node_next;
         self.node_next = ply.saturating_add(1);
         self.sibling_to = self.node_to;
@@ -128,12 +126,6 @@ impl Frame {
     /// (`同` after it means `to`).
     #[inline(always)]
     pub fn skip(&mut self, ply: u32, to: Option<Square>) {
-        self.step(ply, to);
-    }
-
-    #[inline(always)]
-    fn step(&mut self, ply: u32, to: Option<Square>) {
-        self.prev_to = self.last_to;
         self.last_to = to;
         self.ply = ply;
     }

@@ -138,7 +138,8 @@ pub(crate) enum Kind {
     Program,
     /// `<ply> <move>`: a move (`real`) or a special move (`投了`).
     Move {
-        /// Whether the text is a move rather than a special.
+        /// Whether the text is a move (one that reads or not) rather than a special: see
+        /// [`is_move_text`].
         real: bool,
     },
     /// `変化：N手`.
@@ -217,7 +218,7 @@ fn classify_in<const SJIS: bool>(line: &[u8]) -> Kind {
                 return Kind::Move { real: true };
             }
             let j = skip_spaces(line, i, enc);
-            Kind::Move { real: is_move_start(line, j, enc) }
+            Kind::Move { real: is_move_text(line, j, enc) }
         }
         Some(_) => classify_words(line, i, enc),
     }
@@ -248,11 +249,10 @@ fn classify_words(line: &[u8], i: usize, enc: Enc) -> Kind {
     }
 }
 
-/// Whether a move's text (after the ply number, at `b[j]`) starts there: a destination (a
-/// full-width file digit or `同`), after an optional side mark. What [`classify`] calls a real
-/// move line, and what detection counts as one.
+/// Whether a destination (a full-width file digit or `同`) starts at `b[j]`, after an optional
+/// side mark.
 #[inline]
-pub(crate) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
+fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
     let k = match glyphs::MARKS.iter().find(|&&w| at(b, j, w, enc)) {
         Some(&w) => j + len(w, enc),
         None => j,
@@ -262,19 +262,11 @@ pub(crate) fn is_move_start(b: &[u8], j: usize, enc: Enc) -> bool {
 
 /// Whether the text after a move line's number (at `b[j]`, past its spaces) is read as a move,
 /// one that reads or one that does not, rather than a special move (`投了`, or any other word):
-/// [`is_move_start`], or no word at all (the line ends, or a time's `(` comes first). The KIF
-/// reader's reading of a line (`moves::general`) and the layout scan's move count
-/// (`scan::kif_count`) both decide by it, so a variation attaches where the reader puts the line.
+/// a destination after an optional side mark, or no word at all (the line ends, or a time's
+/// `(` comes first). [`classify`] gives it as a move line's `real`, which the layout scan counts
+/// and the KIF reader reads by (`moves::general` decides alike), so a variation attaches where
+/// the reader puts the line.
 #[inline]
 pub(crate) fn is_move_text(b: &[u8], j: usize, enc: Enc) -> bool {
     is_move_start(b, j, enc) || matches!(b.get(j), None | Some(b'('))
-}
-
-/// [`is_move_text`] of a whole move line (`   2 ７六歩(77)`): its number and spaces skipped.
-pub(crate) fn is_move_line_text(line: &[u8], enc: Enc) -> bool {
-    let mut i = skip_spaces(line, 0, enc);
-    while let Some(b'0'..=b'9') = line.get(i) {
-        i += 1;
-    }
-    is_move_text(line, skip_spaces(line, i, enc), enc)
 }

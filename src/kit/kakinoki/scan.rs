@@ -163,10 +163,9 @@ fn count_moves(
 /// KIF's move count for [`game`]: a move line is one move (one that reads or not: see
 /// [`lex::is_move_text`]), or one special move that ends its line.
 #[inline]
-pub(crate) fn kif_count(line: &[u8], kind: Kind, enc: Enc) -> (u32, bool) {
+pub(crate) fn kif_count(_line: &[u8], kind: Kind) -> (u32, bool) {
     match kind {
         Kind::Move { real: true } => (1, false),
-        Kind::Move { real: false } if lex::is_move_line_text(line, enc) => (1, false),
         _ => (0, true),
     }
 }
@@ -198,15 +197,8 @@ mod tests {
     fn blocks_attach_to_the_nearest_line() {
         let kif = "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ２六歩(27)\n4 投了\nまで3手\n\n変化：3手\n3 ７五歩(76)\n\n変化：2手\n2 ８四歩(83)\n3 ６八銀(79)\n\n変化：3手\n3 ２六歩(27)\n\n変化：1手\n1 ２六歩(27)\n先手：次\n";
         let (mut blocks, mut stack) = (Vec::new(), Vec::new());
-        let end = game(
-            kif.as_bytes(),
-            0,
-            Enc::Utf8,
-            |l| lex::classify(l, Enc::Utf8),
-            |l, k| kif_count(l, k, Enc::Utf8),
-            &mut blocks,
-            &mut stack,
-        );
+        let end =
+            game(kif.as_bytes(), 0, Enc::Utf8, |l| lex::classify(l, Enc::Utf8), kif_count, &mut blocks, &mut stack);
         assert_eq!(&kif[end..], "先手：次\n");
         let shape: Vec<_> = blocks.iter().map(|b| (b.ply, b.last, b.parent)).collect();
         assert_eq!(shape, [(1, 3, 0), (3, 3, 0), (2, 3, 0), (3, 3, 2), (1, 1, 0)]);
