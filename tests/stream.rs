@@ -103,11 +103,11 @@ fn check_stream(read: impl Read, expect: &[Item<'_>], whole: &[u8], config: Conf
                 }
             };
             if let Some(off) = warning {
-                let pos = if off < chunk.offset || chunk.bytes.is_empty() {
-                    junk.expect("a warning before the chunk is its junk").1
-                } else {
-                    events.locate(off)
-                };
+                // The junk before the chunk (or after the last game) is located too.
+                let pos = events.locate(off);
+                if off < chunk.offset || chunk.bytes.is_empty() {
+                    assert_eq!(Some(pos), junk.map(|j| j.1), "{what}: a warning before the chunk is its junk");
+                }
                 if let Some(Item::Ev(_, want)) = expect.get(i) {
                     assert_eq!(*want, Some(pos), "{what}: position of item {i}");
                 }
@@ -752,5 +752,52 @@ fn a_large_walked_file_is_spread_over_the_workers() {
         let named = [dir.join("a.sgf"), dir.join("b.sgf"), dir.join("c.sgf")];
         assert_eq!(run(&named, 2), walked);
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A game cut from a larger input says where its events stand in the input, as the whole
+/// input's reader does: `event_offset` after each move, and `locate` of each warning, the junk
+/// between games included (which is not in the game's bytes).
+#[test]
+fn cut_games_locate_their_events_in_the_input() {
+    let text = "junk\n(;GM[1];B[aa]\n;W[bb])\nmore junk (;GM[1];B[cc];W[zz]) tail";
+    let dir = std::env::temp_dir().join(format!("kifu-cut-locate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.sgf");
+    std::fs::write(&path, text).unwrap();
+    // (move or warning, offset, line, column), in order.
+    let of = |events: &mut dyn EventSource, out: &mut Vec<(bool, u64, u64, u64)>| {
+        let mut warnings = Vec::new();
+        while let Some(Ok(ev)) = events.next_event() {
+            match ev {
+                Event::Move(_) => out.push((true, events.event_offset().unwrap(), 0, 0)),
+                Event::Warning(w) => warnings.push(w.offset),
+                _ => {}
+            }
+        }
+        for w in warnings {
+            let p = events.locate(w);
+            out.push((false, w, p.line, p.column));
+        }
+    };
+    let mut whole = Vec::new();
+    of(&mut kifu::AnyReader::detect(text.as_bytes(), Config::default()).unwrap(), &mut whole);
+    let mut cut = Vec::new();
+    let options = stream::Options { whole: 0, ..Default::default() };
+    stream::read_games(
+        [&path],
+        &options,
+        |game| {
+            let mut found = Vec::new();
+            of(&mut game.events(), &mut found);
+            found
+        },
+        |_, r| cut.extend(r.unwrap()),
+    );
+    let key = |v: &mut Vec<(bool, u64, u64, u64)>| v.sort();
+    key(&mut whole);
+    key(&mut cut);
+    assert_eq!(whole.iter().filter(|e| !e.0).count(), 4, "junk before, between and after, W[zz]: {whole:?}");
+    assert_eq!(cut, whole);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -23,8 +23,13 @@
 //! the reader's own `wrong_side` warning (the replay then plays it as its mark's side, as the
 //! reader does).
 //!
-//! The lines are written as the inputs are read, a megabyte at a time (see `Report`): memory
-//! holds one input's findings, not the run's.
+//! Inputs are checked on worker threads (`--threads N`; 0, the default, one per core), their
+//! findings handed back and written in input order (the output does not depend on N), a
+//! megabyte at a time (see `Report`). An input of up to 16 MiB is checked whole; a larger one
+//! game by game, as the streams layer cuts it (memory: a few games, not the input), its findings
+//! located at the same lines, columns and offsets of the input; a warning about bytes between
+//! its games then quotes nothing, and an excerpt stops at its game's end. With `--fix`, every
+//! input is read whole. An input's findings are in file order (`--replay`'s among the others).
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
@@ -77,6 +82,10 @@ pub struct Args {
     /// Let `--fix` overwrite existing files.
     #[arg(long, requires = "fix")]
     force: bool,
+    /// Worker threads: 0 (the default) one per core; 1 checks on the calling thread. The output
+    /// is the same whatever the count (findings in input order).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// One warning or error.
@@ -88,10 +97,30 @@ pub struct Problem {
     pub message: String,
 }
 
-/// Every problem of one file's bytes; `None` when the bytes are not a game record. Also returns
-/// the number of games.
-pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u64, Vec<Problem>)> {
-    let mut reader = kifu::AnyReader::detect(bytes, config)?;
+/// What checking one unit of input found: a whole input, or one game of an input too large to
+/// be read whole (see `run`).
+#[derive(Default)]
+struct Checked {
+    games: u64,
+    problems: Vec<Problem>,
+    /// `--fix`: the repairs made, the games not written (offset, why), whether a file was
+    /// written, and a problem with the output (a usage error: exit status 2).
+    repairs: Vec<crate::fix::Fixed>,
+    refused: Vec<(u64, String)>,
+    fixed: bool,
+    fix_error: Option<String>,
+}
+
+/// Every problem of one unit of input (`game.chunk`: a whole input from offset 0, or one game
+/// cut from a larger one, whose offsets, lines and columns are moved to the whole input), and
+/// the number of games. With `replay`, the illegal moves too.
+fn check_game(game: &kifu::stream::Game<'_>, replay: bool) -> (u64, Vec<Problem>) {
+    let (path, chunk, config) = (game.input, &game.chunk, game.config);
+    // The unit's bytes, and where they start in the input: findings are located in the input,
+    // their excerpts quoted from the unit.
+    let (bytes, base) = (chunk.bytes, chunk.offset);
+    let within = |offset: u64| offset.checked_sub(base).filter(|&o| o < bytes.len() as u64);
+    let mut reader = game.events();
     let mut problems = Vec::new();
     let mut warnings: Vec<(kifu::Warning, bool)> = Vec::new();
     let mut games = 0;
@@ -114,7 +143,10 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
                 let (kind, message) = match e.kind() {
                     // A warning made an error by --strict keeps its own kind's name and, as the
                     // warning would, ends with the input where it stands.
-                    kifu::ErrorKind::Strict(w) => (w.as_str(), with_quote(bytes, e.message(), e.offset(), charset)),
+                    kifu::ErrorKind::Strict(w) => match within(e.offset()) {
+                        Some(at) => (w.as_str(), with_quote(bytes, e.message(), at, charset)),
+                        None => (w.as_str(), e.message().to_string()),
+                    },
                     k => (k.as_str(), e.message().to_string()),
                 };
                 problems.push(Problem { path: path.to_string(), position: e.position(), error: true, kind, message });
@@ -127,23 +159,62 @@ pub fn check_bytes(path: &str, bytes: &[u8], config: kifu::Config) -> Option<(u6
     }
     // The checks of the format's specification that reading does not make.
     let mut found = Vec::new();
-    kifu::lint(reader.format(), bytes, &mut found);
+    kifu::lint(game.format, bytes, &mut found);
     let strict = config.mode == kifu::Mode::Strict;
-    warnings.extend(found.into_iter().map(|w| (w, strict)));
+    warnings.extend(found.into_iter().map(|w| (kifu::Warning { offset: w.offset + base, ..w }, strict)));
     // Located in the order of their offsets: the reader's line index then goes over the input
     // once (out of order, it started again from the top for each: quadratic on a big file).
     warnings.sort_by_key(|(w, _)| w.offset);
     for (w, error) in warnings {
+        let message = match within(w.offset) {
+            Some(at) => describe(bytes, &kifu::Warning { offset: at, ..w }, charset),
+            // Junk before the game, which the splitter cut off: the kind's message alone.
+            None => w.kind.message().to_string(),
+        };
         problems.push(Problem {
             path: path.to_string(),
             position: reader.locate(w.offset),
             error,
             kind: w.kind.as_str(),
-            message: describe(bytes, &w, charset),
+            message,
         });
     }
     problems.sort_by_key(|p| p.position.offset);
-    Some((games, problems))
+    if replay {
+        // The moves the format's own rules found played by the side not to move (CSA's
+        // `wrong_side`), which the replay must not report again.
+        let wrong_side: Vec<u64> = problems
+            .iter()
+            .filter(|p| p.kind == kifu::WarningKind::WrongSide.as_str())
+            .map(|p| p.position.offset)
+            .collect();
+        // One finding per move: a move the reader refused is reported already, by its own
+        // warning (USI's `illegal_move`, KI2's `no_piece_can_move`), and a CSA move by the side
+        // not to move by `kifu::csa::check`'s `wrong_side`.
+        let reported = |m: &crate::replay::Illegal| {
+            m.by_reader
+                || (m.kind == kifu::position::shogi::Illegal::WrongSide.as_str() && wrong_side.contains(&m.offset))
+        };
+        // Located with a line index of their own (one pass over the unit when they come in file
+        // order, as they do but for a shogi variation the reader gives before one above it).
+        let mut lines = kifu::LineIndex::new();
+        let mut again = game.events();
+        for m in crate::replay::illegal_moves_in(&mut again, game.format).into_iter().filter(|m| !reported(m)) {
+            let p = lines.locate(bytes, m.offset.saturating_sub(base));
+            let column = if p.line <= 1 { p.column + chunk.column.saturating_sub(1) } else { p.column };
+            problems.push(Problem {
+                path: path.to_string(),
+                position: kifu::Position { offset: m.offset, line: p.line + chunk.line.saturating_sub(1), column },
+                error: false,
+                kind: "illegal_move",
+                message: format!("{} (move {})", m.kind, m.number),
+            });
+        }
+        // In file order with the rest (after a finding of the reading at the same place): the
+        // same order whether the input is checked whole or game by game.
+        problems.sort_by_key(|p| p.position.offset);
+    }
+    (games, problems)
 }
 
 /// Refuses a `--select` or `--ignore` kind that no problem has (a typo would hide every
@@ -179,35 +250,53 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     // file named on the command line that is not a game record. They are listed with the rest.
     let mut usage = 0u64;
     // Every input through the streams layer: files, directories, `-`, compressed files and
-    // archive members (named `archive.zip!member.sgf`). Each input is read whole: problems are
-    // located by line and column in it.
-    kifu::stream::for_each_input(&args.paths, |name, input| {
-        let input = match input {
-            Ok(i) => i,
-            // A FIFO, socket or device inside a directory: skipped, unopened.
-            Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
-                skipped += 1;
-                if args.verbose {
-                    crate::out::eprint(&format!("kifu: skipped {name}: {}\n", e.message()));
-                }
-                return;
+    // archive members (named `archive.zip!member.sgf`), on worker threads, the findings handed
+    // back in input order. An input of up to 16 MiB is checked whole; a larger one game by game
+    // (memory: a game, not the input), its findings located in the whole input. With `--fix`,
+    // every input is read whole (it is rewritten whole).
+    let options = kifu::stream::Options {
+        config,
+        threads: args.threads.unwrap_or(0),
+        whole: if plan.is_some() { usize::MAX } else { kifu::stream::whole::WHOLE_LIMIT },
+        ..Default::default()
+    };
+    let replay = args.replay;
+    let work = |game: kifu::stream::Game<'_>| -> Checked {
+        let (games, problems) = check_game(&game, replay);
+        let mut checked = Checked { games, problems, ..Checked::default() };
+        if let Some(plan) = &plan {
+            let (bytes, name) = (game.chunk.bytes, game.input);
+            match plan.fix(name, bytes, kifu::Config::default(), &mut checked.repairs, &mut checked.refused) {
+                Ok(written) => checked.fixed = written.is_some(),
+                Err(e) => checked.fix_error = Some(e),
             }
-            Err(e) => {
-                usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
-                report.push(Problem {
-                    path: name.to_string(),
-                    position: e.position(),
-                    error: true,
-                    kind: e.kind().as_str(),
-                    message: e.message().to_string(),
-                });
-                return;
+        }
+        checked
+    };
+    let mut last_input = String::new();
+    kifu::stream::read_games(&args.paths, &options, work, |name, result| match result {
+        Ok(checked) => {
+            if name != last_input {
+                files += 1;
+                last_input.clear();
+                last_input.push_str(name);
             }
-        };
-        if input.format.is_none() {
+            games += checked.games;
+            report.extend(checked.problems);
+            repairs.extend(checked.repairs);
+            fixed += checked.fixed as u64;
+            refused.extend(checked.refused.into_iter().map(|(at, why)| (name.to_string(), at, why)));
+            if let Some(e) = checked.fix_error {
+                crate::out::eprint(&format!("kifu: {e}\n"));
+                usage += 1;
+            }
+        }
+        // Not a game record (a README; a FIFO, socket or device in a directory): skipped. One
+        // named on the command line is a usage problem, listed with the rest.
+        Err(e) if e.kind() == kifu::ErrorKind::NotAGameRecord => {
             skipped += 1;
             if args.verbose {
-                crate::out::eprint(&format!("kifu: skipped {name}: not a game record\n"));
+                crate::out::eprint(&format!("kifu: skipped {name}: {}\n", e.message()));
             }
             if crate::exit::named(&args.paths, name) {
                 usage += 1;
@@ -219,62 +308,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     message: "not a game record kifu can read".to_owned(),
                 });
             }
-            return;
         }
-        let mut bytes = Vec::new();
-        let mut reader = input.reader;
-        if let Err(e) = std::io::Read::read_to_end(&mut reader, &mut bytes) {
-            report.push(io_problem(name, &e));
-            return;
-        }
-        match check_bytes(name, &bytes, config) {
-            None => skipped += 1,
-            Some((g, p)) => {
-                files += 1;
-                games += g;
-                // The moves the format's own rules found played by the side not to move (CSA's
-                // `wrong_side`), which the replay must not report again.
-                let wrong_side: Vec<u64> = p
-                    .iter()
-                    .filter(|p| p.kind == kifu::WarningKind::WrongSide.as_str())
-                    .map(|p| p.position.offset)
-                    .collect();
-                report.extend(p);
-                if let Some(plan) = &plan {
-                    let mut r = Vec::new();
-                    match plan.fix(name, &bytes, kifu::Config::default(), &mut repairs, &mut r) {
-                        Ok(written) => fixed += written.is_some() as u64,
-                        Err(e) => {
-                            crate::out::eprint(&format!("kifu: {e}\n"));
-                            usage += 1;
-                        }
-                    }
-                    refused.extend(r.into_iter().map(|(at, why)| (name.to_string(), at, why)));
-                }
-                if args.replay {
-                    let mut lines = kifu::LineIndex::new();
-                    // One finding per move: a move the reader refused is reported already, by
-                    // its own warning (USI's `illegal_move`, KI2's `no_piece_can_move`), and a
-                    // CSA move by the side not to move by `kifu::csa::check`'s `wrong_side`.
-                    let reported = |m: &crate::replay::Illegal| {
-                        m.by_reader
-                            || (m.kind == kifu::position::shogi::Illegal::WrongSide.as_str()
-                                && wrong_side.contains(&m.offset))
-                    };
-                    for m in crate::replay::illegal_moves(&bytes, config).into_iter().filter(|m| !reported(m)) {
-                        report.push(Problem {
-                            path: name.to_string(),
-                            position: lines.locate(&bytes, m.offset),
-                            error: false,
-                            kind: "illegal_move",
-                            message: format!("{} (move {})", m.kind, m.number),
-                        });
-                    }
-                }
-            }
+        // An input that cannot be opened or read (the games read before the error are checked).
+        Err(e) => {
+            usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
+            report.push(Problem {
+                path: name.to_string(),
+                position: e.position(),
+                error: true,
+                kind: e.kind().as_str(),
+                message: e.message().to_string(),
+            });
         }
     });
-    let Report { json: mut list, mut out, errors, warnings, mut by_kind, open, .. } = report;
+    let Report { json: mut list, mut spilled, spilled_path, mut out, errors, warnings, mut by_kind, open, .. } = report;
     by_kind.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
     if args.json {
         list.push(']');
@@ -361,12 +408,18 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if open {
         match out.split_once(PROBLEMS_HERE) {
             Some((before, after)) if args.json => {
-                let _ = crate::out::print(before) && crate::out::print(&list) && crate::out::print(after);
+                let _ = crate::out::print(before)
+                    && spilled.as_mut().is_none_or(copy_out)
+                    && crate::out::print(&list)
+                    && crate::out::print(after);
             }
             _ => {
                 crate::out::print(&out);
             }
         }
+    }
+    if let Some(path) = spilled_path {
+        let _ = std::fs::remove_file(path);
     }
     Ok(crate::exit::status(usage, errors, warnings, args.strict))
 }
@@ -378,11 +431,21 @@ const PROBLEMS_HERE: &str = "\u{0}problems\u{0}";
 /// problems always stay) are counted by kind and, as text, written a megabyte at a time as the
 /// inputs are read, so that checking a database of millions of messy games holds none of its
 /// lines; JSON, whose counts come before its `problems`, keeps them, written, for the one
-/// object.
+/// object: a megabyte in memory, the rest in a temporary file (removed once made, on Unix: it
+/// leaves nothing behind even when the command is killed).
 struct Report<'a> {
     args: &'a Args,
     /// JSON: the problems kept, as the `problems` list (without its closing bracket).
     json: String,
+    /// JSON: the beginning of the list, once it outgrew a megabyte (`None` when it did not, or
+    /// when no temporary file could be made: the list then stays in memory).
+    spilled: Option<std::fs::File>,
+    /// The temporary file's path, when it could not be removed at once.
+    spilled_path: Option<std::path::PathBuf>,
+    /// The temporary file could not take more (the rest stays in memory).
+    spill_full: bool,
+    /// JSON: the problems listed so far.
+    listed: u64,
     /// Text: the lines not written yet (then what follows them).
     out: String,
     /// Standard output is still open (`| head` closes it: the rest is then counted, not written).
@@ -398,6 +461,10 @@ impl<'a> Report<'a> {
         Report {
             args,
             json: String::from("["),
+            spilled: None,
+            spilled_path: None,
+            spill_full: false,
+            listed: 0,
             out: String::new(),
             open: true,
             errors: 0,
@@ -425,9 +492,10 @@ impl<'a> Report<'a> {
             self.warnings += 1;
         }
         if args.json {
-            if self.json.len() > 1 {
+            if self.listed > 0 {
                 self.json.push(',');
             }
+            self.listed += 1;
             Obj::new(&mut self.json)
                 .str("path", &p.path)
                 .num("line", p.position.line)
@@ -437,12 +505,41 @@ impl<'a> Report<'a> {
                 .str("kind", p.kind)
                 .str("message", &p.message)
                 .end();
+            if self.json.len() >= 1 << 20 {
+                self.spill();
+            }
             return;
         }
         if self.open {
             let _ =
                 writeln!(self.out, "{}:{}:{}: {}: {}", p.path, p.position.line, p.position.column, p.kind, p.message);
             self.open = crate::out::spill(&mut self.out);
+        }
+    }
+
+    /// Moves the JSON list's text from memory to the temporary file (made on the first call).
+    fn spill(&mut self) {
+        if self.spilled.is_none() {
+            (self.spilled, self.spilled_path) = temp_file().map_or((None, None), |(f, p)| (Some(f), p));
+        }
+        if self.spill_full {
+            return;
+        }
+        if let Some(f) = &mut self.spilled {
+            let before = f.metadata().map(|m| m.len());
+            if std::io::Write::write_all(f, self.json.as_bytes()).is_ok() {
+                self.json.clear();
+            } else {
+                // A full disk: the file is cut back to what was written whole, and the rest of
+                // the list stays in memory.
+                self.spill_full = true;
+                let cut = before.and_then(|len| {
+                    f.set_len(len).and_then(|()| std::io::Seek::seek(f, std::io::SeekFrom::Start(len)))
+                });
+                if cut.is_err() {
+                    self.spilled = None;
+                }
+            }
         }
     }
 
@@ -469,12 +566,32 @@ fn with_quote(bytes: &[u8], message: &str, offset: u64, charset: kifu::text::Cha
     }
 }
 
-fn io_problem(path: &str, e: &std::io::Error) -> Problem {
-    Problem {
-        path: path.to_string(),
-        position: kifu::Position::default(),
-        error: true,
-        kind: "io",
-        message: e.to_string(),
+/// A new temporary file for the JSON list, unnamed at once where the system allows (Unix: it
+/// then leaves nothing behind, whatever ends the command), else with its path. `None` when none
+/// can be made.
+fn temp_file() -> Option<(std::fs::File, Option<std::path::PathBuf>)> {
+    let dir = std::env::temp_dir();
+    for i in 0..64 {
+        let path = dir.join(format!("kifu-check-{}-{i}.json", std::process::id()));
+        // `create_new`: never a file (or a link) that is there already.
+        match std::fs::OpenOptions::new().read(true).write(true).create_new(true).open(&path) {
+            // Elsewhere (Windows: an open file cannot be removed), its path, to remove it once
+            // it has been written out.
+            Ok(f) => return Some((f, std::fs::remove_file(&path).is_err().then_some(path))),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) => return None,
+        }
     }
+    None
+}
+
+/// Writes the temporary file's text to standard output; `false` when it is closed (or the file
+/// cannot be read back).
+fn copy_out(f: &mut std::fs::File) -> bool {
+    use std::io::{Seek, Write};
+    if f.rewind().is_err() {
+        return false;
+    }
+    let mut out = std::io::stdout().lock();
+    std::io::copy(f, &mut out).is_ok() && out.flush().is_ok()
 }

@@ -28,18 +28,6 @@ fn refused(kind: WarningKind) -> bool {
     matches!(kind, WarningKind::IllegalMove | WarningKind::NoPieceCanMove)
 }
 
-/// Every illegal move of every game of `bytes` (Go games in every line of play, variations
-/// included; shogi games too, each variation from where it branches), in file order.
-pub fn illegal_moves(bytes: &[u8], config: kifu::Config) -> Vec<Illegal> {
-    match kifu::AnyReader::detect(bytes, config) {
-        Some(mut reader) => {
-            let format = reader.format();
-            illegal_moves_in(&mut reader, format)
-        }
-        None => Vec::new(),
-    }
-}
-
 /// Every illegal move of every game `reader` gives (a source of `format`), those the reader
 /// refused itself included (see [`Illegal::by_reader`]).
 pub fn illegal_moves_in<S: EventSource + ?Sized>(reader: &mut S, format: Format) -> Vec<Illegal> {

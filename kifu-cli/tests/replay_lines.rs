@@ -64,7 +64,9 @@ fn shogi_variations_are_replayed() {
     let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n\n変化：3手\n   3 ７六歩(77)\n   4 ８四歩(83)\n\n変化：2手\n   2 ８四歩(83)\n   3 ２二角成(88)\n";
     // In the variation of move 3, the pawn on 7七 has gone (move 1); in that of move 2, White's
     // pawn on 3三 is still there and blocks the bishop.
-    let want = [("bad_movement".to_owned(), 3), ("no_piece".to_owned(), 3)];
+    // In file order (before 2026-11-29, in the order the reader gives the lines: the variation
+    // of move 2 first).
+    let want = [("no_piece".to_owned(), 3), ("bad_movement".to_owned(), 3)];
     assert_eq!(illegal("v.kifu", kif), want);
     // KI2 names no origin: the reader finds each on its line's board. Both variations are legal
     // (▲７八金 after ▲２六歩 is the gold from 6九), and so the replay finds

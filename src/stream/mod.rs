@@ -103,6 +103,9 @@ pub struct Shifted<S> {
     line: u64,
     column: u64,
     junk: Option<(crate::WarningKind, Position)>,
+    /// Where the junk before the chunk stands (kept for [`EventSource::locate`] once its warning
+    /// is given: its bytes are not the chunk's).
+    junk_at: Option<Position>,
     start_warning: Option<(crate::WarningKind, Position)>,
     queued: Option<Warning>,
     /// The game was refused (strict mode, a start warning): nothing more from this chunk.
@@ -119,6 +122,7 @@ impl<S: EventSource> Shifted<S> {
             line: chunk.line,
             column: chunk.column,
             junk: chunk.junk,
+            junk_at: chunk.junk.map(|(_, p)| p),
             start_warning: chunk.start_warning,
             queued: None,
             ended: false,
@@ -222,14 +226,26 @@ impl<S: EventSource> EventSource for Shifted<S> {
         self.inner.skip_variation().map_err(|e| self.shift_error(e))
     }
 
-    /// The position of a stream offset inside this chunk (offsets before it have line 0).
+    /// The position of a stream offset inside this chunk, or of the junk before it (other
+    /// offsets before it, and those the chunk's reader cannot tell, have line 0).
     fn locate(&mut self, offset: u64) -> Position {
+        if let Some(p) = self.junk_at.filter(|p| p.offset == offset) {
+            return p;
+        }
         if offset < self.offset {
             return Position { offset, line: 0, column: 0 };
         }
         let p = self.inner.locate(offset - self.offset);
+        if p.line == 0 {
+            return Position { offset, line: 0, column: 0 };
+        }
         let column = if p.line <= 1 { p.column + self.column.saturating_sub(1) } else { p.column };
         Position { offset, line: p.line + self.line.saturating_sub(1), column }
+    }
+
+    /// The chunk's reader's answer, moved to the whole stream.
+    fn event_offset(&self) -> Option<u64> {
+        self.inner.event_offset().map(|o| o + self.offset)
     }
 }
 
