@@ -225,3 +225,30 @@ fn export_keeps_existing_files() {
         assert_eq!(std::fs::read(&game).unwrap(), before);
     }
 }
+
+/// A compressed input that cannot be read to its end (here cut short) is an I/O problem: named
+/// on the command line, exit 2 for `stats` and `check` alike (`check` said 1 before
+/// 2026-11-29); found in a folder, an error of the run (exit 1). `check` lists it as an `io`
+/// error.
+#[test]
+fn a_compressed_input_cut_short_is_an_io_problem() {
+    use std::io::Write;
+    let d = temp("cut-gz");
+    let sgf = "(;GM[1]SZ[19]PB[a]PB[b];B[pd];W[dp])\n".repeat(2000);
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(sgf.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let path = d.join("games.sgf.gz");
+    std::fs::write(&path, &gz[..gz.len() * 2 / 3]).unwrap();
+    for cmd in ["stats", "check"] {
+        let (code, _, err) = kifu(&[cmd, &p(&path)]);
+        assert_eq!(code, 2, "{cmd} named: {err}");
+        let (code, _, err) = kifu(&[cmd, &p(&d)]);
+        assert_eq!(code, 1, "{cmd} in a folder: {err}");
+    }
+    let (_, out, _) = kifu(&["check", "--json", &p(&path)]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let last = v["problems"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["kind"].as_str(), last["severity"].as_str()), (Some("io"), Some("error")), "{out}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
