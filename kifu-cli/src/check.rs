@@ -101,14 +101,16 @@ pub struct Problem {
 /// be read whole (see `run`).
 #[derive(Default)]
 struct Checked {
+    /// The unit starts its input (a whole input, or the first game of a larger one read from
+    /// its first byte): an input named twice is two files, as it is read twice.
+    top: bool,
     games: u64,
     problems: Vec<Problem>,
-    /// `--fix`: the repairs made, the games not written (offset, why), whether a file was
-    /// written, and a problem with the output (a usage error: exit status 2).
+    /// `--fix`: the repaired records (written on the calling thread, in input order), the
+    /// repairs made and the games not written (offset, why).
+    fixed: Vec<u8>,
     repairs: Vec<crate::fix::Fixed>,
     refused: Vec<(u64, String)>,
-    fixed: bool,
-    fix_error: Option<String>,
 }
 
 /// Every problem of one unit of input (`game.chunk`: a whole input from offset 0, or one game
@@ -263,20 +265,24 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let replay = args.replay;
     let work = |game: kifu::stream::Game<'_>| -> Checked {
         let (games, problems) = check_game(&game, replay);
-        let mut checked = Checked { games, problems, ..Checked::default() };
-        if let Some(plan) = &plan {
+        let top = game.chunk.offset == 0 && game.chunk.junk.is_none();
+        let mut checked = Checked { top, games, problems, ..Checked::default() };
+        if plan.is_some() {
             let (bytes, name) = (game.chunk.bytes, game.input);
-            match plan.fix(name, bytes, kifu::Config::default(), &mut checked.repairs, &mut checked.refused) {
-                Ok(written) => checked.fixed = written.is_some(),
-                Err(e) => checked.fix_error = Some(e),
-            }
+            checked.fixed = crate::fix::Plan::repair(
+                name,
+                bytes,
+                kifu::Config::default(),
+                &mut checked.repairs,
+                &mut checked.refused,
+            );
         }
         checked
     };
     let mut last_input = String::new();
     kifu::stream::read_games(&args.paths, &options, work, |name, result| match result {
         Ok(checked) => {
-            if name != last_input {
+            if name != last_input || checked.top {
                 files += 1;
                 last_input.clear();
                 last_input.push_str(name);
@@ -284,11 +290,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             games += checked.games;
             report.extend(checked.problems);
             repairs.extend(checked.repairs);
-            fixed += checked.fixed as u64;
             refused.extend(checked.refused.into_iter().map(|(at, why)| (name.to_string(), at, why)));
-            if let Some(e) = checked.fix_error {
-                crate::out::eprint(&format!("kifu: {e}\n"));
-                usage += 1;
+            if let Some(plan) = &plan {
+                // Written here, one input after another: an output that two inputs would both
+                // write is the second one's "exists", whatever the threads.
+                match plan.write(name, &checked.fixed) {
+                    Ok(written) => fixed += written.is_some() as u64,
+                    Err(e) => {
+                        crate::out::eprint(&format!("kifu: {e}\n"));
+                        usage += 1;
+                    }
+                }
             }
         }
         // Not a game record (a README; a FIFO, socket or device in a directory): skipped. One

@@ -46,18 +46,17 @@ impl Plan {
         self.out.join(crate::outpath::under(&self.roots, name, "sgf"))
     }
 
-    /// Rewrites the records of `bytes` (input `name`) as SGF; returns the repairs, or why
-    /// nothing was written (`Err`: a usage or I/O problem). Shogi games are reported in
-    /// `refused` and left out.
-    pub fn fix(
-        &self,
+    /// The records of `bytes` (input `name`) rewritten as SGF (empty when there is nothing to
+    /// write), with their repairs; shogi games are reported in `refused` and left out. Nothing
+    /// is written to disk: see [`Plan::write`].
+    pub fn repair(
         name: &str,
         bytes: &[u8],
         config: kifu::Config,
         repairs: &mut Vec<Fixed>,
         refused: &mut Vec<(u64, String)>,
-    ) -> Result<Option<PathBuf>, String> {
-        let Some(mut reader) = kifu::AnyReader::detect(bytes, config) else { return Ok(None) };
+    ) -> Vec<u8> {
+        let Some(mut reader) = kifu::AnyReader::detect(bytes, config) else { return Vec::new() };
         let mut builder = Builder::new();
         let mut writer = Writer::new();
         let mut bump = Bump::new();
@@ -89,6 +88,13 @@ impl Plan {
                 Err(_) => {}
             }
         }
+        out
+    }
+
+    /// Writes `out`, the repaired records of input `name` ([`Plan::repair`]), where the plan
+    /// puts them; `None` when there is nothing to write, `Err` for a usage or I/O problem (a
+    /// file that exists, without `--force`).
+    pub fn write(&self, name: &str, out: &[u8]) -> Result<Option<PathBuf>, String> {
         if out.is_empty() {
             return Ok(None);
         }
@@ -99,7 +105,7 @@ impl Plan {
         if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
-        std::fs::write(&target, &out).map_err(|e| format!("{}: {e}", target.display()))?;
+        std::fs::write(&target, out).map_err(|e| format!("{}: {e}", target.display()))?;
         Ok(Some(target))
     }
 }

@@ -102,3 +102,28 @@ fn a_directory_is_repaired_into_a_directory_and_shogi_is_refused() {
 fn common_sample(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../samples").join(name)
 }
+
+/// Inputs are checked on worker threads but their repaired records are written one input after
+/// another, in input order: a file named twice (here in its folder and by its path) is checked
+/// twice, counted as two files, and its second output is refused as existing, whatever the
+/// number of threads.
+#[test]
+fn an_input_named_twice_is_written_once() {
+    let d = temp("twice");
+    let dir = d.join("in");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.sgf"), BROKEN).unwrap();
+    let a = dir.join("a.sgf");
+    for threads in ["1", "2"] {
+        let out = d.join(format!("out{threads}"));
+        let (i, f, o) = (dir.to_str().unwrap(), a.to_str().unwrap(), out.to_str().unwrap());
+        let (code, stdout, err) = kifu(&["check", "--threads", threads, "--fix", "-o", o, i, f]);
+        assert_eq!(code, 2, "{stdout}{err}");
+        assert_eq!(err.matches("exists (use --force to overwrite)").count(), 1, "{err}");
+        // (The repairs of both readings are listed, as before.)
+        assert!(stdout.contains("1 files written with 6 repairs\n"), "{stdout}");
+        assert!(stdout.ends_with("2 files (0 skipped), 2 games: 6 warnings, 0 errors\n"), "{stdout}");
+        assert!(out.join("a.sgf").exists());
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
