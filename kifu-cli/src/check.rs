@@ -28,8 +28,10 @@
 //! megabyte at a time (see `Report`). An input of up to 16 MiB is checked whole; a larger one
 //! game by game, as the streams layer cuts it (memory: a few games, not the input), its findings
 //! located at the same lines, columns and offsets of the input; a warning about bytes between
-//! its games then quotes nothing, and an excerpt stops at its game's end. With `--fix`, every
-//! input is read whole. An input's findings are in file order (`--replay`'s among the others).
+//! its games then quotes nothing, and an excerpt stops at its game's end; under `--strict`,
+//! junk after a game that ended in an error is an error too (as `kifu stats --strict` counts
+//! it), where a whole reading skips it while it recovers. With `--fix`, every input is read
+//! whole. An input's findings are in file order (`--replay`'s among the others).
 //!
 //! With `--json`, one object: `files`, `skipped`, `games`, `warnings`, `errors`, `problems`, a
 //! list of `{path, line, column, offset, severity ("warning" or "error"), kind, message}`, and
