@@ -323,7 +323,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 });
             }
         }
-        // An input that cannot be opened or read (the games read before the error are checked).
+        // An input that cannot be opened or read (of one read game by game, the games read
+        // before the error are checked).
         Err(e) => {
             usage += (crate::exit::named(&args.paths, name) && e.kind() == kifu::ErrorKind::Io) as u64;
             report.push(Problem {
