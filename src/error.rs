@@ -19,6 +19,27 @@ pub struct Position {
 }
 
 impl Position {
+    /// A position in a chunk of a larger stream, moved to the whole stream: by `offset` bytes and
+    /// `line0 - 1` lines, its column by `column0 - 1` when it is on the chunk's first line (the
+    /// chunk starts at line `line0`, column `column0`). Line 0 (unknown) is moved too: callers
+    /// that may hold one test it first.
+    ///
+    /// ```
+    /// use kifu::Position;
+    /// let p = Position { offset: 4, line: 1, column: 5 };
+    /// assert_eq!(p.shifted(100, 3, 7), Position { offset: 104, line: 3, column: 11 });
+    /// let p = Position { offset: 9, line: 2, column: 2 };
+    /// assert_eq!(p.shifted(100, 3, 7), Position { offset: 109, line: 4, column: 2 });
+    /// ```
+    pub fn shifted(mut self, offset: u64, line0: u64, column0: u64) -> Position {
+        if self.line <= 1 {
+            self.column += column0.saturating_sub(1);
+        }
+        self.offset += offset;
+        self.line += line0.saturating_sub(1);
+        self
+    }
+
     /// Computes the line and column of `offset` in `input` (offsets past the end are clamped).
     /// Costs one pass over `input[..offset]`; for many lookups use [`LineIndex`].
     pub fn locate(input: &[u8], offset: u64) -> Position {
@@ -460,12 +481,7 @@ impl Error {
     /// Moves the error by `offset` bytes and `lines` lines (used when a chunk of a larger stream
     /// was parsed on its own; a column on the chunk's first line is moved by `column0`).
     pub fn shifted(mut self, offset: u64, line0: u64, column0: u64) -> Error {
-        let p = &mut self.0.position;
-        if p.line <= 1 {
-            p.column += column0.saturating_sub(1);
-        }
-        p.offset += offset;
-        p.line += line0.saturating_sub(1);
+        self.0.position = self.0.position.shifted(offset, line0, column0);
         self
     }
 }

@@ -205,10 +205,9 @@ fn check_game(game: &kifu::stream::Game<'_>, replay: bool) -> (u64, Vec<Problem>
         let mut again = game.events();
         for m in crate::replay::illegal_moves_in(&mut again, game.format).into_iter().filter(|m| !reported(m)) {
             let p = lines.locate(bytes, m.offset.saturating_sub(base));
-            let column = if p.line <= 1 { p.column + chunk.column.saturating_sub(1) } else { p.column };
             problems.push(Problem {
                 path: path.to_string(),
-                position: kifu::Position { offset: m.offset, line: p.line + chunk.line.saturating_sub(1), column },
+                position: p.shifted(base, chunk.line, chunk.column),
                 error: false,
                 kind: "illegal_move",
                 message: format!("{} (move {})", m.kind, m.number),

@@ -239,8 +239,7 @@ impl<S: EventSource> EventSource for Shifted<S> {
         if p.line == 0 {
             return Position { offset, line: 0, column: 0 };
         }
-        let column = if p.line <= 1 { p.column + self.column.saturating_sub(1) } else { p.column };
-        Position { offset, line: p.line + self.line.saturating_sub(1), column }
+        p.shifted(self.offset, self.line, self.column)
     }
 
     /// The chunk's reader's answer, moved to the whole stream.
